@@ -1,0 +1,66 @@
+// Shared helpers for benchmarks: run a body several times, report medians, compare peers.
+export interface Sample {
+  name: string;
+  /** operations per second for each repetition */
+  opsPerSec: number[];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new Error('percentile of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
+
+/** Time `body` (which performs `ops` operations) `reps` times after `warmup` runs. */
+export function measure(name: string, ops: number, body: () => void, reps = 7, warmup = 2): Sample {
+  for (let i = 0; i < warmup; i++) body();
+  const opsPerSec: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = process.hrtime.bigint();
+    body();
+    const ns = Number(process.hrtime.bigint() - t0);
+    opsPerSec.push((ops * 1e9) / ns);
+  }
+  return { name, opsPerSec };
+}
+
+export function fmtRate(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M/s`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k/s`;
+  return `${n.toFixed(0)} /s`;
+}
+
+/** Print one line per sample (median and spread) and the ratio of the first to each peer. */
+export function report(title: string, samples: Sample[], target?: { minOpsPerSec?: number; minRatio?: number }): boolean {
+  console.log(`\n## ${title}`);
+  const [ours, ...peers] = samples;
+  if (!ours) return false;
+  let ok = true;
+  for (const s of samples) {
+    const m = median(s.opsPerSec);
+    const lo = Math.min(...s.opsPerSec);
+    const hi = Math.max(...s.opsPerSec);
+    console.log(`  ${s.name.padEnd(40)} median ${fmtRate(m).padStart(12)}  (min ${fmtRate(lo)}, max ${fmtRate(hi)}, n=${s.opsPerSec.length})`);
+  }
+  const oursMedian = median(ours.opsPerSec);
+  for (const p of peers) {
+    const ratio = oursMedian / median(p.opsPerSec);
+    const pass = target?.minRatio === undefined || ratio >= target.minRatio;
+    ok &&= pass;
+    console.log(`  ratio ${ours.name} / ${p.name}: ${ratio.toFixed(2)}x${target?.minRatio ? ` (target >= ${target.minRatio}x: ${pass ? 'met' : 'MISSED'})` : ''}`);
+  }
+  if (target?.minOpsPerSec !== undefined) {
+    const pass = oursMedian >= target.minOpsPerSec;
+    ok &&= pass;
+    console.log(`  target >= ${fmtRate(target.minOpsPerSec)}: ${pass ? 'met' : 'MISSED'}`);
+  }
+  return ok;
+}

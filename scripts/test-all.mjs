@@ -1,0 +1,75 @@
+// `npm test`: everything CI runs, in order, stopping at the first red stage:
+// typecheck, lint, unit + integration (vitest), end to end (Playwright on Debian Chromium).
+// Ends with one plain line "N passed, N failed, N skipped" summed over the test stages.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+mkdirSync(path.join(root, 'test-results'), { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+
+function stage(name, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${[path.basename(cmd), ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.log(`=== ${name}: FAILED (exit ${r.status ?? r.signal}) after ${secs}s`);
+    return false;
+  }
+  console.log(`=== ${name}: ok in ${secs}s`);
+  return true;
+}
+
+function finish(ok) {
+  console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok ? 0 : 1);
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const s = r.stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+
+const only = process.argv[2];
+const want = (s) => !only || only === s;
+
+if (want('typecheck') && !stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])) finish(false);
+if (want('lint') && !stage('lint', bin('eslint'), ['--max-warnings', '0', '.'])) finish(false);
+
+if (want('unit')) {
+  const out = path.join(root, 'test-results', 'vitest.json');
+  const ok = stage('unit + integration', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  addVitest(out);
+  if (!ok) finish(false);
+}
+
+if (want('e2e')) {
+  const specs = existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
+  if (specs.length === 0) {
+    console.log('\n=== e2e: no end-to-end specs exist yet (the terminal UI is issue 5); nothing run');
+  } else {
+    const out = path.join(root, 'test-results', 'playwright.json');
+    const ok = stage('e2e', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    addPlaywright(out);
+    if (!ok) finish(false);
+  }
+}
+finish(true);
