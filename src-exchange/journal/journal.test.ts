@@ -1,0 +1,206 @@
+import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Journal, JournalError } from './journal';
+import { segmentFiles, tempDir } from './test-util';
+
+interface Cmd {
+  type: string;
+  n: number;
+}
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+afterEach(() => cleanup());
+
+const cmd = (n: number): Cmd => ({ type: 'place_order', n });
+
+describe('Journal append and replay', () => {
+  it('round-trips records in order, numbered from 1', async () => {
+    const { journal, snapshot, records } = await Journal.open<Cmd>(dir);
+    expect(snapshot).toBeNull();
+    expect(records).toEqual([]);
+    for (let n = 1; n <= 5; n++) expect(await journal.append(cmd(n))).toBe(n);
+    await journal.close();
+
+    const reopened = await Journal.open<Cmd>(dir);
+    expect(reopened.records).toEqual([1, 2, 3, 4, 5].map((n) => ({ seq: n, record: cmd(n) })));
+    expect(reopened.recovery.truncatedBytes).toBe(0);
+    await reopened.journal.close();
+  });
+
+  it('continues seq numbering across reopen', async () => {
+    let { journal } = await Journal.open<Cmd>(dir);
+    await journal.append(cmd(1));
+    await journal.append(cmd(2));
+    await journal.close();
+    ({ journal } = await Journal.open<Cmd>(dir));
+    expect(journal.lastSeq).toBe(2);
+    expect(await journal.append(cmd(3))).toBe(3);
+    await journal.close();
+    const { journal: j3, records } = await Journal.open<Cmd>(dir);
+    expect(records.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(records.map((r) => r.record.n)).toEqual([1, 2, 3]);
+    await j3.close();
+  });
+
+  it('group-commits many concurrent appends into a few fsyncs, resolving in seq order', async () => {
+    const { journal } = await Journal.open<Cmd>(dir);
+    const resolvedOrder: number[] = [];
+    const seqs = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        journal.append(cmd(i + 1)).then((seq) => {
+          resolvedOrder.push(seq);
+          return seq;
+        }),
+      ),
+    );
+    expect(seqs).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(resolvedOrder).toEqual(seqs);
+    expect(journal.stats.appends).toBe(1000);
+    expect(journal.stats.fsyncs).toBeLessThanOrEqual(3);
+    await journal.close();
+    const { journal: j2, records } = await Journal.open<Cmd>(dir);
+    expect(records.map((r) => r.record.n)).toEqual(seqs);
+    await j2.close();
+  });
+
+  it('batches appends made while a sync is in flight, and resolves none before its sync', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const firstSyncEntered = new Promise<void>((r) => (entered = r));
+    let syncCalls = 0;
+    let resolvedBeforeSecondSync = -1;
+    let resolved = 0;
+    const { journal } = await Journal.open<Cmd>(dir, {
+      hooks: {
+        beforeSync: async () => {
+          syncCalls++;
+          if (syncCalls === 1) {
+            entered();
+            await gate;
+          }
+          if (syncCalls === 2) resolvedBeforeSecondSync = resolved;
+        },
+      },
+    });
+    const first = journal.append(cmd(0)).then(() => resolved++);
+    await firstSyncEntered;
+    const rest = Array.from({ length: 100 }, (_, i) => journal.append(cmd(i + 1)).then(() => resolved++));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(resolved).toBe(0);
+    release();
+    await Promise.all([first, ...rest]);
+    expect(journal.stats.fsyncs).toBe(2);
+    expect(resolvedBeforeSecondSync).toBe(1);
+    await journal.close();
+  });
+
+  it('rejects every waiting append when a sync fails, and accepts nothing afterwards', async () => {
+    let failNext = false;
+    const { journal } = await Journal.open<Cmd>(dir, {
+      hooks: {
+        beforeSync: () => {
+          if (failNext) throw Object.assign(new Error('EIO: simulated fsync failure'), { code: 'EIO' });
+        },
+      },
+    });
+    expect(await journal.append(cmd(1))).toBe(1);
+    failNext = true;
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => journal.append(cmd(i + 2))));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    const reason = (results[0] as PromiseRejectedResult).reason as JournalError;
+    expect(reason).toBeInstanceOf(JournalError);
+    expect(reason.code).toBe('FAILED');
+    expect(reason.message).toMatch(/EIO: simulated fsync failure/);
+    expect(journal.failure?.code).toBe('FAILED');
+    expect(journal.durableSeq).toBe(1);
+
+    failNext = false;
+    await expect(journal.append(cmd(99))).rejects.toMatchObject({ code: 'FAILED' });
+    await expect(journal.writeSnapshot({})).rejects.toMatchObject({ code: 'FAILED' });
+    await journal.close();
+
+    // What was acknowledged is there; unacknowledged records may or may not be.
+    const { journal: j2, records } = await Journal.open<Cmd>(dir);
+    expect(records[0]).toEqual({ seq: 1, record: cmd(1) });
+    await j2.close();
+  });
+
+  it('rejects records that are not JSON-serialisable without using up a seq', async () => {
+    const { journal } = await Journal.open<unknown>(dir);
+    await expect(journal.append(undefined)).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    await expect(journal.append({ big: 1n })).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    expect(await journal.append({ ok: true })).toBe(1);
+    await journal.close();
+  });
+
+  it('rejects records larger than maxRecordBytes', async () => {
+    const { journal } = await Journal.open<unknown>(dir, { maxRecordBytes: 100 });
+    await expect(journal.append({ s: 'x'.repeat(200) })).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    await journal.close();
+  });
+
+  it('creates a missing data directory, nested', async () => {
+    const nested = path.join(dir, 'a', 'b');
+    const { journal } = await Journal.open<Cmd>(nested);
+    expect(await journal.append(cmd(1))).toBe(1);
+    await Promise.all([journal.close(), journal.close()]);
+    const { journal: j2, records } = await Journal.open<Cmd>(nested);
+    expect(records).toHaveLength(1);
+    await j2.close();
+  });
+
+  it('still reads records larger than a maxRecordBytes lowered after they were written', async () => {
+    const { journal } = await Journal.open<unknown>(dir);
+    await journal.append({ s: 'x'.repeat(5000) });
+    await journal.append({ s: 'y'.repeat(5000) });
+    await journal.close();
+    const { journal: j2, records } = await Journal.open<unknown>(dir, { maxRecordBytes: 100 });
+    expect(records).toHaveLength(2);
+    await j2.close();
+  });
+
+  it('flushes pending appends on close, then refuses more', async () => {
+    const { journal } = await Journal.open<Cmd>(dir);
+    const acks = [1, 2, 3].map((n) => journal.append(cmd(n)));
+    await journal.close();
+    expect(await Promise.all(acks)).toEqual([1, 2, 3]);
+    await expect(journal.append(cmd(4))).rejects.toMatchObject({ code: 'CLOSED' });
+    const { journal: j2, records } = await Journal.open<Cmd>(dir);
+    expect(records).toHaveLength(3);
+    await j2.close();
+  });
+
+  it('rolls over to new segments at segmentBytes and replays across them', async () => {
+    const { journal } = await Journal.open<Cmd>(dir, { segmentBytes: 512 });
+    for (let n = 1; n <= 100; n++) await journal.append(cmd(n));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => journal.append(cmd(101 + i))));
+    await journal.close();
+    expect((await segmentFiles(dir)).length).toBeGreaterThan(5);
+    const { journal: j2, records } = await Journal.open<Cmd>(dir, { segmentBytes: 512 });
+    expect(records.map((r) => r.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(records.map((r) => r.record.n)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    await j2.close();
+  });
+
+  it('refuses a second open of the same directory while the first is open', async () => {
+    const { journal } = await Journal.open(dir);
+    await expect(Journal.open(dir)).rejects.toMatchObject({ code: 'LOCKED' });
+    await journal.close();
+    const again = await Journal.open(dir);
+    await again.journal.close();
+  });
+
+  it('refuses a directory locked by another live process, and takes over one left by a dead process', async () => {
+    await writeFile(path.join(dir, 'LOCK'), `${process.ppid}\n`);
+    await expect(Journal.open(dir)).rejects.toThrow(/locked by running process/);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(path.join(dir, 'LOCK'), `${dead}\n`);
+    const { journal } = await Journal.open(dir);
+    await journal.close();
+  });
+});

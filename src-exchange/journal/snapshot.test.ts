@@ -1,0 +1,194 @@
+import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Journal } from './journal';
+import { segmentFiles, snapshotFiles, tempDir } from './test-util';
+
+interface Cmd {
+  n: number;
+}
+interface State {
+  total: number;
+  seen: number[];
+}
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempDir()));
+afterEach(() => cleanup());
+
+/** Append n = from..to, applying each to the state as the engine would. */
+async function appendRange(journal: Journal<Cmd, State>, state: State, from: number, to: number): Promise<void> {
+  for (let n = from; n <= to; n++) {
+    state.total += n;
+    state.seen.push(n);
+    await journal.append({ n });
+  }
+}
+
+const fresh = (): State => ({ total: 0, seen: [] });
+
+describe('Journal snapshots', () => {
+  it('recovers the snapshot and only the records after it', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    expect(await journal.writeSnapshot(state)).toBe(10);
+    const atSnapshot = structuredClone(state);
+    state.total = -1; // mutating after the call does not change what was written
+    await appendRange(journal, state, 11, 15);
+    await journal.close();
+
+    const reopened = await Journal.open<Cmd, State>(dir);
+    expect(reopened.snapshot).toEqual({ seq: 10, state: atSnapshot });
+    expect(reopened.records.map((r) => r.seq)).toEqual([11, 12, 13, 14, 15]);
+    expect(reopened.records.map((r) => r.record.n)).toEqual([11, 12, 13, 14, 15]);
+    expect(await reopened.journal.append({ n: 16 })).toBe(16);
+    await reopened.journal.close();
+  });
+
+  it('recovers a snapshot taken at the last record with no records after it', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 3);
+    await journal.writeSnapshot(state);
+    await journal.close();
+    const { journal: j2, snapshot, records } = await Journal.open<Cmd, State>(dir);
+    expect(snapshot?.seq).toBe(3);
+    expect(records).toEqual([]);
+    expect(await j2.append({ n: 4 })).toBe(4);
+    await j2.close();
+  });
+
+  it('waits for the records a snapshot covers to be durable', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const acks = [1, 2, 3].map((n) => journal.append({ n }));
+    const snap = journal.writeSnapshot({ total: 6, seen: [1, 2, 3] });
+    expect(journal.durableSeq).toBe(0);
+    expect(await snap).toBe(3);
+    expect(journal.durableSeq).toBe(3);
+    await Promise.all(acks);
+    await journal.close();
+  });
+
+  it('refuses a snapshot seq beyond the last record or before the newest snapshot', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    await expect(journal.writeSnapshot(state, 6)).rejects.toMatchObject({ code: 'INVALID_SNAPSHOT' });
+    await journal.writeSnapshot(state, 5);
+    await expect(journal.writeSnapshot(state, 4)).rejects.toMatchObject({ code: 'INVALID_SNAPSHOT' });
+    await journal.close();
+  });
+
+  it('deletes snapshots beyond keepSnapshots and the segments only they needed', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 2 });
+    const state = fresh();
+    for (let round = 0; round < 4; round++) {
+      await appendRange(journal, state, round * 10 + 1, round * 10 + 10);
+      await journal.writeSnapshot(state);
+    }
+    await appendRange(journal, state, 41, 45);
+    expect(await snapshotFiles(dir)).toEqual([
+      'snapshot-00000000000000000030.snap',
+      'snapshot-00000000000000000040.snap',
+    ]);
+    // segments up to seq 30 are gone; a fallback to snapshot 30 still has records 31..
+    expect(await segmentFiles(dir)).toEqual([
+      'segment-00000000000000000031.log',
+      'segment-00000000000000000041.log',
+    ]);
+    expect(journal.stats.snapshotsWritten).toBe(4);
+    await journal.close();
+    const { journal: j2, snapshot, records } = await Journal.open<Cmd, State>(dir);
+    expect(snapshot?.seq).toBe(40);
+    expect(records.map((r) => r.seq)).toEqual([41, 42, 43, 44, 45]);
+    await j2.close();
+  });
+
+  it('leaves the previous snapshot in charge after a crash between temp write and rename', async () => {
+    let savedTemp: { path: string; bytes: Buffer } | null = null;
+    const { journal } = await Journal.open<Cmd, State>(dir, {
+      hooks: {
+        beforeSnapshotRename: async (tempPath) => {
+          if (journal.lastSeq < 20) return;
+          savedTemp = { path: tempPath, bytes: await readFile(tempPath) };
+          throw new Error('simulated crash before rename');
+        },
+      },
+    });
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    await journal.writeSnapshot(state);
+    const atFirst = structuredClone(state);
+    await appendRange(journal, state, 11, 20);
+    await expect(journal.writeSnapshot(state)).rejects.toMatchObject({ code: 'SNAPSHOT_FAILED' });
+    // what a crash at that instant leaves behind: the fully written temp file, no rename
+    const temp = savedTemp as { path: string; bytes: Buffer } | null;
+    expect(temp).not.toBeNull();
+    await writeFile(temp!.path, temp!.bytes);
+    await journal.abandon();
+
+    const { journal: j2, snapshot, records, recovery } = await Journal.open<Cmd, State>(dir);
+    expect(snapshot).toEqual({ seq: 10, state: atFirst });
+    expect(records.map((r) => r.seq)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(recovery.removedTempFiles).toEqual([path.basename(temp!.path)]);
+    expect((await readdir(dir)).some((f) => f.endsWith('.tmp'))).toBe(false);
+    await j2.close();
+  });
+
+  it('falls back to the older snapshot when the newest fails its checksum', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 2 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    await journal.writeSnapshot(state);
+    const atTen = structuredClone(state);
+    await appendRange(journal, state, 11, 20);
+    await journal.writeSnapshot(state);
+    await appendRange(journal, state, 21, 22);
+    await journal.close();
+
+    const newest = path.join(dir, 'snapshot-00000000000000000020.snap');
+    const buf = await readFile(newest);
+    buf[buf.length - 3]! ^= 0x08;
+    await writeFile(newest, buf);
+
+    const { journal: j2, snapshot, records, recovery } = await Journal.open<Cmd, State>(dir);
+    expect(snapshot).toEqual({ seq: 10, state: atTen });
+    expect(records.map((r) => r.seq)).toEqual(Array.from({ length: 12 }, (_, i) => 11 + i));
+    expect(recovery.quarantinedSnapshots).toEqual(['snapshot-00000000000000000020.snap']);
+    expect(recovery.warnings.join('\n')).toMatch(/snapshot-00000000000000000020\.snap is unusable \(checksum mismatch\)/);
+    await j2.close();
+  });
+
+  it('refuses to start when the only snapshot is corrupt and the log it replaced is gone', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 1 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    await journal.writeSnapshot(state);
+    await appendRange(journal, state, 11, 12);
+    await journal.close();
+    const only = path.join(dir, 'snapshot-00000000000000000010.snap');
+    const buf = await readFile(only);
+    buf[20]! ^= 0x01;
+    await writeFile(only, buf);
+    await expect(Journal.open(dir)).rejects.toMatchObject({
+      code: 'GAP',
+      message: expect.stringMatching(/no usable snapshot, and the log starts at seq 11/),
+    });
+  });
+
+  it('refuses to start when a corrupt snapshot claims more than the log holds', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 2 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    await journal.writeSnapshot(state);
+    await journal.close();
+    // a snapshot at seq 50 that cannot be read: the log reaches only 10
+    await copyFile(path.join(dir, 'snapshot-00000000000000000010.snap'), path.join(dir, 'snapshot-00000000000000000050.snap'));
+    await expect(Journal.open(dir)).rejects.toMatchObject({
+      code: 'GAP',
+      message: expect.stringMatching(/unreadable snapshot claims seq 50/),
+    });
+  });
+});
