@@ -1,0 +1,319 @@
+// TerminalApi: the one contract between the renderer and main, written once. Every method's
+// arguments have a zod schema here; main's door parses them before dispatch (the renderer
+// is untrusted). Members named `onX` are view streams; everything else returns a promise.
+// Money and counts cross as decimal strings; book levels cross as exact integers (price
+// ticks of 0.0001 $ and centi-contracts), never floats.
+import { z } from 'zod';
+import { CountRequest, PriceRequest, Subaccount, Ticker } from '../wire/common';
+
+export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
+export type ProfileKind = z.infer<typeof ProfileKind>;
+
+export const ProfileId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'profile id: lower-case letters, digits and dashes');
+
+export const ProfileInput = z
+  .object({
+    id: ProfileId.optional(),
+    name: z.string().trim().min(1, 'name the profile').max(60),
+    kind: ProfileKind,
+    baseUrl: z.string().url('base URL must be a URL like https://host/trade-api/v2').optional(),
+    wsUrl: z.string().regex(/^wss?:\/\//, 'WebSocket URL must start with ws:// or wss://').optional(),
+    headerPrefix: z.string().regex(/^[A-Z0-9]{1,20}-$/, 'header prefix like KALSHI- (capitals, ending in a dash)').optional(),
+  })
+  .strict()
+  .refine((p) => p.kind !== 'custom' || (p.baseUrl && p.wsUrl), 'a custom profile needs a base URL and a WebSocket URL');
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const KeyRef = z.object({ profileId: ProfileId, apiKeyId: z.string().min(1).max(200) }).strict();
+export type KeyRef = z.infer<typeof KeyRef>;
+
+export const ImportKeyInput = z
+  .object({
+    profileId: ProfileId,
+    apiKeyId: z.string().trim().min(1, 'the API key id is required').max(200),
+    name: z.string().trim().max(60).optional(),
+    privateKeyPem: z
+      .string()
+      .max(20_000)
+      .regex(/-----BEGIN (?:RSA )?PRIVATE KEY-----[\s\S]+-----END (?:RSA )?PRIVATE KEY-----/, 'paste or choose a PEM private key file'),
+  })
+  .strict();
+
+export const GenerateKeyInput = z
+  .object({
+    profileId: ProfileId,
+    name: z.string().trim().min(1).max(60),
+    scopes: z.array(z.enum(['read', 'write'])).min(1).optional(),
+    subaccount: Subaccount.optional(),
+  })
+  .strict();
+
+export const TimeInForce = z.enum(['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill']);
+export const SelfTradePrevention = z.enum(['taker_at_cross', 'maker']);
+
+/** What the order ticket sends; main adds the client_order_id. */
+export const OrderDraft = z
+  .object({
+    ticker: Ticker,
+    side: z.enum(['bid', 'ask']),
+    price: PriceRequest,
+    count: CountRequest,
+    time_in_force: TimeInForce.optional(),
+    self_trade_prevention_type: SelfTradePrevention.optional(),
+    order_group_id: z.string().min(1).optional(),
+    subaccount: Subaccount.optional(),
+    expiration_time: z.number().int().nonnegative().optional(),
+    post_only: z.boolean().optional(),
+  })
+  .strict();
+export type OrderDraft = z.infer<typeof OrderDraft>;
+
+export const AmendInput = z
+  .object({
+    order_id: z.string().min(1),
+    ticker: Ticker,
+    side: z.enum(['bid', 'ask']),
+    price: PriceRequest,
+    count: CountRequest,
+    subaccount: Subaccount.optional(),
+  })
+  .strict();
+
+export const DecreaseInput = z
+  .object({
+    order_id: z.string().min(1),
+    ticker: Ticker,
+    reduce_by: CountRequest.optional(),
+    reduce_to: z.string().regex(/^\d+(?:\.\d{1,2})?$/).optional(),
+    subaccount: Subaccount.optional(),
+  })
+  .strict()
+  .refine((d) => (d.reduce_by === undefined) !== (d.reduce_to === undefined), 'give exactly one of reduce_by or reduce_to');
+
+export const CancelInput = z.object({ order_id: z.string().min(1), ticker: Ticker.optional(), subaccount: Subaccount.optional() }).strict();
+export const BatchCancelInput = z.object({ orders: z.array(CancelInput).min(1).max(1000) }).strict();
+/** With a ticker: every resting order of mine in that market; without: the exchange's cancel-all. */
+export const CancelAllInput = z.object({ ticker: Ticker.optional(), subaccount: Subaccount.optional() }).strict();
+
+/** Any row of the endpoint table, by id; main validates the parts with that row's schemas. */
+export const RestCallInput = z
+  .object({
+    id: z.string().regex(/^[a-zA-Z]+$/),
+    params: z.record(z.string(), z.string()).optional(),
+    query: z.record(z.string(), z.unknown()).optional(),
+    body: z.unknown().optional(),
+  })
+  .strict();
+
+export const WatchInput = z.array(Ticker).max(100);
+
+export const Settings = z
+  .object({
+    theme: z.enum(['dark', 'light']),
+    keymap: z.record(z.string().max(60), z.string().max(60)),
+    sizePresets: z.array(CountRequest).min(1).max(9),
+    confirmCancelAll: z.boolean(),
+    notifyOnFill: z.boolean(),
+  })
+  .strict();
+export type Settings = z.infer<typeof Settings>;
+
+export const LayoutInput = z.object({ profileId: ProfileId, layout: z.unknown() }).strict();
+
+/** Argument schemas, one tuple per method. The door refuses any method not listed here. */
+export const methodArgs = {
+  getAppState: z.tuple([]),
+  saveProfile: z.tuple([ProfileInput]),
+  deleteProfile: z.tuple([ProfileId]),
+  activateProfile: z.tuple([ProfileId]),
+  importKey: z.tuple([ImportKeyInput]),
+  generateKey: z.tuple([GenerateKeyInput]),
+  rotateKey: z.tuple([KeyRef]),
+  deleteKey: z.tuple([KeyRef]),
+  useKey: z.tuple([KeyRef]),
+  request: z.tuple([RestCallInput]),
+  placeOrder: z.tuple([OrderDraft]),
+  amendOrder: z.tuple([AmendInput]),
+  decreaseOrder: z.tuple([DecreaseInput]),
+  cancelOrder: z.tuple([CancelInput]),
+  batchCancel: z.tuple([BatchCancelInput]),
+  cancelAll: z.tuple([CancelAllInput]),
+  watchMarkets: z.tuple([WatchInput]),
+  getSettings: z.tuple([]),
+  saveSettings: z.tuple([Settings]),
+  getLayout: z.tuple([ProfileId]),
+  saveLayout: z.tuple([LayoutInput]),
+} as const;
+export type MethodName = keyof typeof methodArgs;
+export const METHOD_NAMES = Object.keys(methodArgs) as MethodName[];
+
+export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices'] as const;
+export type StreamName = (typeof STREAM_NAMES)[number];
+
+// ---- views main pushes -----------------------------------------------------------------
+
+export interface KeyView {
+  apiKeyId: string;
+  name: string;
+  source: 'provisioned' | 'imported' | 'generated';
+  createdAt: number;
+  active: boolean;
+}
+
+export interface ProfileView {
+  id: string;
+  name: string;
+  kind: ProfileKind;
+  baseUrl: string;
+  wsUrl: string;
+  headerPrefix: string;
+  active: boolean;
+  keys: KeyView[];
+}
+
+export type ConnectionPhase = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'offline';
+
+export interface ConnectionView {
+  phase: ConnectionPhase;
+  detail: string;
+  /** round trip of the last ping or request, ms */
+  latencyMs: number | null;
+  reconnects: number;
+  /** token headroom of the REST limiter */
+  limits: { read: { available: number; capacity: number }; write: { available: number; capacity: number } } | null;
+  exchange: { exchangeActive: boolean; tradingActive: boolean; shards: { index: number; label: string; tradingActive: boolean }[] } | null;
+  userId: string | null;
+  isFcmMember: boolean;
+}
+
+export interface AppState {
+  profiles: ProfileView[];
+  activeProfileId: string | null;
+  connection: ConnectionView;
+  settings: Settings;
+  /** the host tells the UI whether it runs in Electron (popouts, native notifications) or a browser */
+  shell: 'electron' | 'web';
+}
+
+/** One market's book, compact: [priceTicks, countCenti, priceTicks, countCenti, ...], best first. */
+export interface BookView {
+  ticker: string;
+  stale: boolean;
+  yesBids: number[];
+  yesAsks: number[];
+  /** updates applied since the last snapshot, for a ladder that wants to flash changes */
+  version: number;
+}
+
+export interface TickerView {
+  ticker: string;
+  yes_bid_dollars?: string;
+  yes_ask_dollars?: string;
+  price_dollars?: string;
+  volume_fp?: string;
+  open_interest_fp?: string;
+  ts: number;
+}
+
+export interface TradeView {
+  trade_id: string;
+  ticker: string;
+  yes_price_dollars: string;
+  no_price_dollars: string;
+  count_fp: string;
+  taker_side: 'yes' | 'no';
+  ts: number;
+}
+
+/** Public market data other than books, coalesced per frame. */
+export interface MarketUpdate {
+  tickers: TickerView[];
+  trades: TradeView[];
+  lifecycle: { ticker: string; event_type: string; ts: number }[];
+}
+
+/** Private stores as upserts; `reset` means replace everything (after a reconnect reconcile). */
+export interface PrivateUpdate {
+  reset?: boolean;
+  orders?: Record<string, unknown>[];
+  positions?: Record<string, unknown>[];
+  fills?: Record<string, unknown>[];
+  balance?: { balance_dollars: string; portfolio_value_dollars?: string; updated_ts: number };
+  rfqs?: Record<string, unknown>[];
+  quotes?: Record<string, unknown>[];
+  orderGroups?: Record<string, unknown>[];
+}
+
+export interface Notice {
+  level: 'info' | 'success' | 'warning' | 'error';
+  title: string;
+  body: string;
+  ts: number;
+}
+
+export interface OrderAck {
+  client_order_id: string;
+  order_id: string;
+  fill_count: string;
+  remaining_count: string;
+}
+
+/** An error crossing the door: the ApiError's parts, or a validation message. */
+export interface TerminalError {
+  kind: 'api' | 'validation' | 'network' | 'state';
+  message: string;
+  status?: number;
+  code?: string;
+  details?: string;
+}
+
+export type Unsubscribe = () => void;
+
+export interface StreamPayloads {
+  books: BookView[];
+  market: MarketUpdate;
+  private: PrivateUpdate;
+  connection: ConnectionView;
+  notices: Notice;
+}
+
+type ArgsOf<M extends MethodName> = z.input<(typeof methodArgs)[M]>;
+
+/** Results of each method (main is trusted, so these are types, not schemas). */
+export interface MethodResults {
+  getAppState: AppState;
+  saveProfile: ProfileView;
+  deleteProfile: void;
+  activateProfile: AppState;
+  importKey: KeyView;
+  generateKey: KeyView;
+  rotateKey: KeyView;
+  deleteKey: void;
+  useKey: void;
+  request: unknown;
+  placeOrder: OrderAck;
+  amendOrder: unknown;
+  decreaseOrder: unknown;
+  cancelOrder: { reduced_by: string; ts_ms: number };
+  batchCancel: unknown;
+  cancelAll: { canceled: number };
+  watchMarkets: void;
+  getSettings: Settings;
+  saveSettings: void;
+  getLayout: unknown;
+  saveLayout: void;
+}
+
+export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };
+
+export type TerminalApi = TerminalMethods & {
+  on<S extends StreamName>(stream: S, listener: (payload: StreamPayloads[S]) => void): Unsubscribe;
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'dark',
+  keymap: {},
+  sizePresets: ['1', '5', '10', '25', '100'],
+  confirmCancelAll: true,
+  notifyOnFill: true,
+};
