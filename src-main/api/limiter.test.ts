@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiClient } from './client';
+import { ApiError } from './errors';
+import { BASIC_TIER, RateLimiter, seedLimiter } from './limiter';
+import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** Limits and costs as the exchange serves them; every other GET answers an empty market page. */
+async function limitsServer(limits: unknown, costs: unknown): Promise<TestServer> {
+  return startServer((req, res) => {
+    if (req.url === '/trade-api/v2/account/limits') json(res, 200, limits);
+    else if (req.url === '/trade-api/v2/account/endpoint_costs') json(res, 200, costs);
+    else if (req.url.startsWith('/trade-api/v2/portfolio/events/orders/batched')) json(res, 201, { orders: [] });
+    else if (req.url === '/trade-api/v2/limited') json(res, 429, { error: { code: 'too_many_requests', message: 'slow down' } });
+    else json(res, 200, { markets: [], cursor: '' });
+  });
+}
+
+describe('RateLimiter', () => {
+  it('starts on the Basic tier with the default cost of 10', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.snapshot()).toEqual({
+      read: { available: 200, capacity: 200, refillRate: 200, queued: 0 },
+      write: { available: 100, capacity: 100, refillRate: 100, queued: 0 },
+    });
+    expect(BASIC_TIER.write.refillRate).toBe(100);
+    expect(limiter.costOf(rows.getMarkets)).toBe(10);
+  });
+
+  it('is seeded from /account/limits and /account/endpoint_costs served by the exchange', async () => {
+    server = await limitsServer(
+      { usage_tier: 'advanced', read: { bucket_capacity: 900, refill_rate: 300 }, write: { bucket_capacity: 600, refill_rate: 300 }, grants: [] },
+      {
+        default_cost: 10,
+        endpoint_costs: [
+          { method: 'GET', path: '/trade-api/v2/markets', cost: 3 },
+          { method: 'POST', path: '/portfolio/events/orders/batched', cost: 5 },
+          { method: 'GET', path: '/markets/{market_ticker}', cost: 1 },
+        ],
+      },
+    );
+    const limiter = new RateLimiter();
+    const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, credentials: { keyId: 'k', privateKeyPem: rsaKeys().privateKeyPem }, limiter });
+    const snap = await seedLimiter(client, limiter, { limits: rows.getAccountLimits, costs: rows.getEndpointCosts });
+    expect(limiter.seeded).toBe(true);
+    expect(snap.read).toMatchObject({ capacity: 900, refillRate: 300 });
+    expect(snap.write).toMatchObject({ capacity: 600, refillRate: 300 });
+    // tokens never exceed what was there before seeding (Basic: 200 minus the two seeding reads)
+    expect(snap.read.available).toBeLessThanOrEqual(200);
+    expect(limiter.costOf(rows.getMarkets)).toBe(3);
+    // path templates match whatever the placeholder is called
+    expect(limiter.costOf(rows.getMarket)).toBe(1);
+    expect(limiter.costOf(rows.getOrders)).toBe(10);
+    // a listed batch cost is per item
+    expect(limiter.costOf(rows.batchCreateOrders, { body: { orders: [1, 2, 3, 4] } })).toBe(20);
+  });
+
+  it('reads the published integer form of the limits', async () => {
+    server = await limitsServer({ read_limit: 30, write_limit: 10 }, { default_cost: 1, endpoint_costs: null });
+    const limiter = new RateLimiter();
+    const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, credentials: { keyId: 'k', privateKeyPem: rsaKeys().privateKeyPem } });
+    const snap = await seedLimiter(client, limiter, {
+      limits: { ...rows.getAccountLimits, response: z.unknown() },
+      costs: { ...rows.getEndpointCosts, response: z.unknown() },
+    });
+    expect(snap.read).toMatchObject({ capacity: 30, refillRate: 30 });
+    expect(snap.write).toMatchObject({ capacity: 10, refillRate: 10 });
+    expect(limiter.costOf(rows.getMarkets)).toBe(1);
+  });
+
+  it('counts batch costs per item from the row when no cost is listed', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.costOf(rows.batchCreateOrders, { body: { orders: new Array(7).fill({}) } })).toBe(70);
+    expect(limiter.costOf(rows.batchCreateOrders, { body: { orders: [] } })).toBe(10);
+  });
+
+  it('spreads a burst larger than the bucket over time instead of failing it', async () => {
+    server = await limitsServer({}, {});
+    // 50 tokens, 100 per second, 10 per request: 5 go at once, the other 10 need ~1 s of refill.
+    const limiter = new RateLimiter({ read: { capacity: 50, refillRate: 100 } });
+    const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, limiter });
+    const started = performance.now();
+    const done: number[] = [];
+    await Promise.all(Array.from({ length: 15 }, () => client.request(rows.getMarkets, {}).then(() => done.push(performance.now() - started))));
+    const elapsed = performance.now() - started;
+    expect(server.requests).toHaveLength(15);
+    expect(elapsed).toBeGreaterThan(800);
+    expect(elapsed).toBeLessThan(4000);
+    done.sort((a, b) => a - b);
+    expect(done[4]!).toBeLessThan(500); // the first bucketful went straight out
+    expect(limiter.snapshot().read.queued).toBe(0);
+  });
+
+  it('lets a batch costing more than the bucket through once the bucket is full, leaving it in debt', async () => {
+    const limiter = new RateLimiter({ write: { capacity: 100, refillRate: 1000 } });
+    await limiter.take(rows.batchCreateOrders, { body: { orders: new Array(15).fill({}) } });
+    expect(limiter.snapshot().write.available).toBe(0);
+    const t0 = performance.now();
+    await limiter.take(rows.createOrder);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(40); // 50 debt + 10 cost at 1 token/ms
+  });
+
+  it('reports headroom for a status bar', async () => {
+    const limiter = new RateLimiter({ read: { capacity: 100, refillRate: 1 }, write: { capacity: 40, refillRate: 1 } });
+    await limiter.take(rows.getMarkets);
+    await limiter.take(rows.getMarkets);
+    await limiter.take(rows.createOrder);
+    const snap = limiter.snapshot();
+    expect(snap.read).toMatchObject({ capacity: 100, queued: 0 });
+    expect(snap.read.available).toBeGreaterThanOrEqual(80);
+    expect(snap.read.available).toBeLessThan(82);
+    expect(snap.write.available).toBeGreaterThanOrEqual(30);
+    expect(snap.write.available).toBeLessThan(32);
+    const stop = new AbortController();
+    const waiting = limiter.take(rows.batchCreateOrders, { body: { orders: [1, 2, 3, 4] } }, stop.signal);
+    expect(limiter.snapshot().write.queued).toBe(1);
+    const ac = new AbortController();
+    const cancelled = limiter.take(rows.createOrder, undefined, ac.signal);
+    ac.abort(new Error('gone'));
+    await expect(cancelled).rejects.toThrow('gone');
+    expect(limiter.snapshot().write.queued).toBe(1);
+    stop.abort(new Error('done'));
+    await expect(waiting).rejects.toThrow('done');
+    expect(limiter.snapshot().write.queued).toBe(0);
+  });
+
+  it('still surfaces a 429 as an ApiError and drains the bucket', async () => {
+    server = await limitsServer({}, {});
+    const limiter = new RateLimiter({ read: { capacity: 200, refillRate: 1 } });
+    const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, limiter });
+    const limited = { ...rows.getSeriesList, id: 'limited', path: '/limited' };
+    const err = await client.request(limited, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 429, code: 'too_many_requests' });
+    expect(limiter.snapshot().read.available).toBe(0);
+  });
+});

@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createApiClient, type ApiClient } from './client';
+import { ApiError } from './errors';
+import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, placeOrder, type InFlightOrder, type PlaceOrderOptions } from './orders';
+import { json, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
+
+interface StoredOrder {
+  order_id: string;
+  client_order_id: string;
+  ticker: string;
+  status: string;
+  created_ts: number;
+}
+
+type CreateHook = (ctx: { attempt: number; body: Record<string, unknown>; record: () => StoredOrder; res: ServerResponse; raw: IncomingMessage }) => void;
+
+/**
+ * A small exchange: create is idempotent by client_order_id, list pages by 2 and filters by
+ * ticker and min_ts. `onCreate` decides what happens to each create (answer, drop, delay...).
+ */
+async function orderExchange(onCreate: CreateHook, seed: StoredOrder[] = [], listFails = false) {
+  const orders: StoredOrder[] = [...seed];
+  const creates: Record<string, unknown>[] = [];
+  let next = 1;
+  const record = (body: Record<string, unknown>): StoredOrder => {
+    const existing = orders.find((o) => o.client_order_id === body['client_order_id']);
+    if (existing) return existing;
+    const o = { order_id: `ord-${next++}`, client_order_id: String(body['client_order_id']), ticker: String(body['ticker']), status: 'resting', created_ts: Math.floor(Date.now() / 1000) };
+    orders.push(o);
+    return o;
+  };
+  const server = await startServer((req: RecordedRequest, res, raw) => {
+    const url = new URL(req.url, 'http://x');
+    if (req.method === 'POST' && url.pathname === '/trade-api/v2/portfolio/events/orders') {
+      const body = JSON.parse(req.body) as Record<string, unknown>;
+      creates.push(body);
+      onCreate({ attempt: creates.length, body, record: () => record(body), res, raw });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/trade-api/v2/portfolio/orders') {
+      if (listFails) return json(res, 503, { error: { code: 'service_unavailable', message: 'list down' } });
+      const q = url.searchParams;
+      const minTs = Number(q.get('min_ts') ?? 0);
+      const matching = orders.filter((o) => (!q.get('ticker') || o.ticker === q.get('ticker')) && o.created_ts >= minTs);
+      const start = Number(q.get('cursor') ?? 0);
+      const page = matching.slice(start, start + 2);
+      const more = start + 2 < matching.length;
+      json(res, 200, { orders: page.map(({ created_ts: _c, ...o }) => o), cursor: more ? String(start + 2) : '', has_next: more });
+      return;
+    }
+    json(res, 404, { error: { code: 'not_found', message: req.url } });
+  });
+  return { server, orders, creates };
+}
+
+const answer = (res: ServerResponse, o: StoredOrder) => json(res, 201, { order_id: o.order_id, client_order_id: o.client_order_id, fill_count: '0.00', remaining_count: '1.00' });
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function clientFor(s: TestServer, timeoutMs = 2000): ApiClient {
+  return createApiClient({ profile: { kind: 'embedded', baseUrl: s.origin }, credentials: { keyId: 'k', privateKeyPem: rsaKeys().privateKeyPem }, timeoutMs });
+}
+
+const draft = { ticker: 'MKT-1', side: 'bid', count: '1', price: '0.42' } as const;
+const opts = (extra: PlaceOrderOptions = {}): PlaceOrderOptions => ({ rows: { create: rows.createOrder, list: rows.getOrders }, backoffMs: 20, inflight: new InFlightOrders(), ...extra });
+
+describe('placeOrder', () => {
+  it('assigns a UUID client_order_id and returns the created order', async () => {
+    const ex = await orderExchange(({ record, res }) => answer(res, record()));
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server), draft, opts());
+    expect(placed.clientOrderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(placed).toMatchObject({ source: 'create', sends: 1, orderId: 'ord-1', created: { order_id: 'ord-1', client_order_id: placed.clientOrderId } });
+    expect(ex.creates).toEqual([{ ...draft, client_order_id: placed.clientOrderId }]);
+  });
+
+  it('recovers a dropped create answer by lookup: exactly one order, one client_order_id', async () => {
+    // other orders of the same ticker make the lookup page through the list
+    const now = Math.floor(Date.now() / 1000);
+    const seed = [1, 2, 3].map((i) => ({ order_id: `old-${i}`, client_order_id: `other-${i}`, ticker: 'MKT-1', status: 'resting', created_ts: now }));
+    const ex = await orderExchange(({ attempt, record, res, raw }) => {
+      record();
+      if (attempt === 1) raw.socket.destroy(); // the order exists, the answer is lost
+      else answer(res, record());
+    }, seed);
+    server = ex.server;
+    const inflight = new InFlightOrders();
+    const states: InFlightOrder['state'][] = [];
+    inflight.subscribe((list) => list.forEach((o) => states.push(o.state)));
+
+    const placed = await placeOrder(clientFor(server), draft, opts({ inflight }));
+
+    const mine = ex.orders.filter((o) => !o.order_id.startsWith('old-'));
+    expect(mine).toHaveLength(1);
+    expect(new Set(ex.creates.map((c) => c.client_order_id))).toEqual(new Set([placed.clientOrderId]));
+    expect(placed).toMatchObject({ source: 'lookup', orderId: mine[0]!.order_id, listed: { client_order_id: placed.clientOrderId } });
+    const lists = ex.server.requests.filter((r) => r.method === 'GET').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(lists.length).toBeGreaterThanOrEqual(2); // paged past the older orders
+    expect(lists[0]!.get('ticker')).toBe('MKT-1');
+    expect(Number(lists[0]!.get('min_ts'))).toBeLessThan(now);
+    expect(states).toContain('checking');
+    expect(inflight.size).toBe(0);
+  });
+
+  it('recovers a create that timed out while the server was slow: same outcome', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      const o = record();
+      if (attempt === 1) setTimeout(() => answer(res, o), 1200);
+      else answer(res, o);
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server, 300), draft, opts());
+    expect(ex.orders).toHaveLength(1);
+    expect(placed.orderId).toBe(ex.orders[0]!.order_id);
+    expect(ex.creates).toHaveLength(1);
+    expect(placed.source).toBe('lookup');
+  });
+
+  it('a slow server that acts on the timed-out create only later still ends with one order', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      if (attempt === 1) setTimeout(() => answer(res, record()), 1000);
+      else answer(res, record());
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server, 300), draft, opts());
+    expect(placed).toMatchObject({ source: 'create', sends: 2 });
+    await new Promise((r) => setTimeout(r, 1000)); // let the first create land late
+    expect(ex.orders).toHaveLength(1);
+    expect(ex.creates.map((c) => c.client_order_id)).toEqual([placed.clientOrderId, placed.clientOrderId]);
+    expect(placed.orderId).toBe(ex.orders[0]!.order_id);
+  });
+
+  it('resends with the same client_order_id when the lookup proves the order never landed', async () => {
+    const ex = await orderExchange(({ attempt, record, res, raw }) => {
+      if (attempt === 1) raw.socket.destroy(); // lost before the exchange acted on it
+      else answer(res, record());
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server), draft, opts());
+    expect(ex.orders).toHaveLength(1);
+    expect(ex.creates).toHaveLength(2);
+    expect(ex.creates[0]!.client_order_id).toBe(placed.clientOrderId);
+    expect(ex.creates[1]!.client_order_id).toBe(placed.clientOrderId);
+    expect(placed).toMatchObject({ source: 'create', sends: 2, orderId: ex.orders[0]!.order_id });
+    // the lookup came between the two sends
+    expect(ex.server.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'POST']);
+  });
+
+  it('looks up after a 5xx and finds the order the server did place', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      record();
+      if (attempt === 1) json(res, 503, { error: { code: 'service_unavailable', message: 'busy' } });
+      else answer(res, record());
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server), draft, opts());
+    expect(ex.creates).toHaveLength(1);
+    expect(ex.orders).toHaveLength(1);
+    expect(placed.source).toBe('lookup');
+  });
+
+  it('does not retry a 400: it is final', async () => {
+    const ex = await orderExchange(({ res }) => json(res, 400, { error: { code: 'invalid_order', message: 'rejected', details: 'post only cross' } }));
+    server = ex.server;
+    const inflight = new InFlightOrders();
+    const err = await placeOrder(clientFor(server), draft, opts({ inflight })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, code: 'invalid_order' });
+    expect(ex.server.requests).toHaveLength(1);
+    expect(inflight.size).toBe(0);
+  });
+
+  it('reports the outcome unknown when every lookup fails (bounded), without resending', async () => {
+    const ex = await orderExchange(({ raw }) => raw.socket.destroy(), [], true);
+    server = ex.server;
+    const err = await placeOrder(clientFor(server), draft, opts({ maxLookups: 2 })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OrderOutcomeUnknownError);
+    expect((err as OrderOutcomeUnknownError).clientOrderId).toBe(ex.creates[0]!.client_order_id);
+    expect(ex.creates).toHaveLength(1);
+    expect(ex.server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+  });
+
+  it('reports the outcome unknown at once when the lookup fails for good (4xx)', async () => {
+    const ex = await orderExchange(({ raw }) => raw.socket.destroy());
+    server = ex.server;
+    const brokenList = { ...rows.getOrders, path: '/portfolio/orders_broken' };
+    const err = await placeOrder(clientFor(server), draft, opts({ rows: { create: rows.createOrder, list: brokenList } })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OrderOutcomeUnknownError);
+    expect(ex.server.requests).toHaveLength(2);
+  });
+
+  it('stops after maxSends when the order never lands', async () => {
+    const ex = await orderExchange(({ raw }) => raw.socket.destroy());
+    server = ex.server;
+    const err = await placeOrder(clientFor(server), draft, opts({ maxSends: 3 })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'NetworkError' });
+    expect(ex.creates).toHaveLength(3);
+    expect(new Set(ex.creates.map((c) => c.client_order_id)).size).toBe(1);
+    expect(ex.orders).toHaveLength(0);
+  });
+});
+
+describe('classifyCreateFailure', () => {
+  const apiError = (status: number, code: string) => new ApiError({ status, code, message: 'm', method: 'POST', path: '/p' });
+  it('sorts failures into final, ambiguous and not-sent', () => {
+    expect(classifyCreateFailure(apiError(400, 'invalid_order'))).toBe('final');
+    expect(classifyCreateFailure(apiError(403, 'forbidden'))).toBe('final');
+    expect(classifyCreateFailure(apiError(401, 'authentication_error'))).toBe('final');
+    expect(classifyCreateFailure(apiError(429, 'too_many_requests'))).toBe('not-sent');
+    expect(classifyCreateFailure(apiError(401, 'header_timestamp_expired'))).toBe('not-sent');
+    expect(classifyCreateFailure(apiError(409, 'order_already_exists'))).toBe('ambiguous');
+    expect(classifyCreateFailure(apiError(500, 'server_error'))).toBe('ambiguous');
+    expect(classifyCreateFailure(apiError(504, 'gateway_timeout'))).toBe('ambiguous');
+  });
+});
