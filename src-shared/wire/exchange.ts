@@ -60,7 +60,22 @@ export const Announcement = z.object({
 });
 export const AnnouncementsResponse = z.object({ announcements: z.array(Announcement) });
 
-/** The field name is "not shown" in the spec; the SDK calls it `last_updated_ts` (an RFC 3339 string). */
-export const UserDataTimestamp = z.object({
-  last_updated_ts: z.union([z.string(), UnixSeconds]),
-});
+/**
+ * The field name is "not shown" in the spec; the SDK 3.30.0 model calls it `as_of_time` (an RFC 3339
+ * string). The exchange sends `last_updated_ts` (and may send both); either is read and the output
+ * always has `last_updated_ts`.
+ */
+export const UserDataTimestamp = z
+  .object({
+    last_updated_ts: z.union([z.string(), UnixSeconds]).optional(),
+    as_of_time: z.union([z.string(), UnixSeconds]).optional(),
+  })
+  .transform((r, ctx) => {
+    const last = r.last_updated_ts ?? r.as_of_time;
+    if (last === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'missing last_updated_ts (or the SDK as_of_time)' });
+      return z.NEVER;
+    }
+    return { ...r, last_updated_ts: last };
+  });
+export type UserDataTimestamp = z.output<typeof UserDataTimestamp>;

@@ -1,0 +1,295 @@
+// RFQs, quotes and block trade proposals. The RFQ/quote flow (creates, accepts, confirms, deletes)
+// and block-trade create/accept use the write bucket; reads use the read bucket.
+import { z } from 'zod';
+import { endpoint } from './types';
+import { noParams, noQuery, pageQuery, qSubaccount, qTs } from './query';
+import { canceledSpelling, EmptyBody, EmptyResponse, Id, Ticker } from '../wire/common';
+import {
+  AcceptBlockTradeProposalRequest,
+  AcceptQuoteRequest,
+  BlockTradeProposalsPage,
+  CommunicationsId,
+  CreateBlockTradeProposalRequest,
+  CreateBlockTradeProposalResponse,
+  CreateQuoteRequest,
+  CreateQuoteResponse,
+  CreateRfqRequest,
+  CreateRfqResponse,
+  QuoteResponse,
+  QuotesPage,
+  QuoteStatus,
+  RfqResponse,
+  RfqsPage,
+  RfqStatusFilter,
+} from '../wire/communications';
+
+/** `user_filter` / `rfq_user_filter` accept only `self`. */
+const SelfFilter = z.literal('self', { message: "user_filter accepts only 'self'" });
+
+const rfqParams = z.object({ rfq_id: Id }).strict();
+const quoteParams = z.object({ quote_id: Id }).strict();
+const rfqQuoteParams = z.object({ rfq_id: Id, quote_id: Id }).strict();
+
+export const GetRfqsQuery = z
+  .object({
+    ...pageQuery,
+    event_ticker: Ticker.optional(),
+    market_ticker: Ticker.optional(),
+    subaccount: qSubaccount.optional(),
+    status: RfqStatusFilter.optional(),
+    creator_user_id: Id.optional(),
+    user_filter: SelfFilter.optional(),
+  })
+  .strict();
+
+/**
+ * A quote list must carry at least one of `quote_creator_user_id`, `rfq_creator_user_id`,
+ * `user_filter=self`, `rfq_user_filter=self`; `rfq_id` alone is not enough.
+ */
+export const GetQuotesQuery = z
+  .object({
+    ...pageQuery,
+    min_ts: qTs.optional(),
+    max_ts: qTs.optional(),
+    status: canceledSpelling(QuoteStatus).optional(),
+    quote_creator_user_id: Id.optional(),
+    rfq_creator_user_id: Id.optional(),
+    rfq_creator_subtrader_id: Id.optional(),
+    rfq_id: Id.optional(),
+    user_filter: SelfFilter.optional(),
+    rfq_user_filter: SelfFilter.optional(),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (!q.quote_creator_user_id && !q.rfq_creator_user_id && !q.user_filter && !q.rfq_user_filter) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a quote list needs a user filter: quote_creator_user_id, rfq_creator_user_id, user_filter=self or rfq_user_filter=self',
+      });
+    }
+  });
+
+const signedRead = { auth: 'signed', bucket: 'read' } as const;
+const signedWrite = { auth: 'signed', bucket: 'write' } as const;
+
+export const communicationsEndpoints = {
+  getCommunicationsId: endpoint({
+    id: 'getCommunicationsId',
+    method: 'GET',
+    path: '/communications/id',
+    ...signedRead,
+    params: noParams,
+    query: noQuery,
+    body: null,
+    response: CommunicationsId,
+    status: 200,
+    summary: "The caller's participant id (user_id)",
+  }),
+  getRfqs: endpoint({
+    id: 'getRfqs',
+    method: 'GET',
+    path: '/communications/rfqs',
+    ...signedRead,
+    params: noParams,
+    query: GetRfqsQuery,
+    body: null,
+    response: RfqsPage,
+    status: 200,
+    page: { items: 'rfqs', sizeParam: 'limit' },
+    summary: 'RFQs visible to the caller',
+  }),
+  getRfq: endpoint({
+    id: 'getRfq',
+    method: 'GET',
+    path: '/communications/rfqs/{rfq_id}',
+    ...signedRead,
+    params: rfqParams,
+    query: noQuery,
+    body: null,
+    response: RfqResponse,
+    status: 200,
+    summary: 'One RFQ',
+  }),
+  createRfq: endpoint({
+    id: 'createRfq',
+    method: 'POST',
+    path: '/communications/rfqs',
+    ...signedWrite,
+    params: noParams,
+    query: noQuery,
+    body: CreateRfqRequest,
+    response: CreateRfqResponse,
+    status: 201,
+    summary: 'Ask for quotes on a market (answers { rfq: { rfq_id } })',
+  }),
+  deleteRfq: endpoint({
+    id: 'deleteRfq',
+    method: 'DELETE',
+    path: '/communications/rfqs/{rfq_id}',
+    ...signedWrite,
+    params: rfqParams,
+    query: noQuery,
+    body: null,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Delete an RFQ (404 if cancelled, expired or unknown)',
+  }),
+  getQuotes: endpoint({
+    id: 'getQuotes',
+    method: 'GET',
+    path: '/communications/quotes',
+    ...signedRead,
+    params: noParams,
+    query: GetQuotesQuery,
+    body: null,
+    response: QuotesPage,
+    status: 200,
+    page: { items: 'quotes', sizeParam: 'limit' },
+    summary: 'Quotes; needs a user filter',
+  }),
+  getQuote: endpoint({
+    id: 'getQuote',
+    method: 'GET',
+    path: '/communications/quotes/{quote_id}',
+    ...signedRead,
+    params: quoteParams,
+    query: noQuery,
+    body: null,
+    response: QuoteResponse,
+    status: 200,
+    summary: 'One quote',
+  }),
+  createQuote: endpoint({
+    id: 'createQuote',
+    method: 'POST',
+    path: '/communications/quotes',
+    ...signedWrite,
+    params: noParams,
+    query: noQuery,
+    body: CreateQuoteRequest,
+    response: CreateQuoteResponse,
+    status: 201,
+    summary: 'Quote on an RFQ (answers { quote: { quote_id } })',
+  }),
+  deleteQuote: endpoint({
+    id: 'deleteQuote',
+    method: 'DELETE',
+    path: '/communications/quotes/{quote_id}',
+    ...signedWrite,
+    params: quoteParams,
+    query: noQuery,
+    body: null,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Withdraw a quote (404 if gone)',
+  }),
+  acceptQuote: endpoint({
+    id: 'acceptQuote',
+    method: 'PUT',
+    path: '/communications/quotes/{quote_id}/accept',
+    ...signedWrite,
+    params: quoteParams,
+    query: noQuery,
+    body: AcceptQuoteRequest,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Requester accepts a quote on one side; the quoter must still confirm',
+  }),
+  confirmQuote: endpoint({
+    id: 'confirmQuote',
+    method: 'PUT',
+    path: '/communications/quotes/{quote_id}/confirm',
+    ...signedWrite,
+    params: quoteParams,
+    query: noQuery,
+    body: EmptyBody,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Quoter confirms an accepted quote; starts the execution timer',
+  }),
+  getRfqQuote: endpoint({
+    id: 'getRfqQuote',
+    method: 'GET',
+    path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}',
+    ...signedRead,
+    params: rfqQuoteParams,
+    query: noQuery,
+    body: null,
+    response: QuoteResponse,
+    status: 200,
+    summary: 'One quote, scoped to its RFQ',
+  }),
+  deleteRfqQuote: endpoint({
+    id: 'deleteRfqQuote',
+    method: 'DELETE',
+    path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}',
+    ...signedWrite,
+    params: rfqQuoteParams,
+    query: noQuery,
+    body: null,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Withdraw a quote, scoped to its RFQ',
+  }),
+  acceptRfqQuote: endpoint({
+    id: 'acceptRfqQuote',
+    method: 'PUT',
+    path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}/accept',
+    ...signedWrite,
+    params: rfqQuoteParams,
+    query: noQuery,
+    body: AcceptQuoteRequest,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Accept a quote, scoped to its RFQ',
+  }),
+  confirmRfqQuote: endpoint({
+    id: 'confirmRfqQuote',
+    method: 'PUT',
+    path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}/confirm',
+    ...signedWrite,
+    params: rfqQuoteParams,
+    query: noQuery,
+    body: EmptyBody,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Confirm a quote, scoped to its RFQ',
+  }),
+  getBlockTradeProposals: endpoint({
+    id: 'getBlockTradeProposals',
+    method: 'GET',
+    path: '/communications/block-trade-proposals',
+    ...signedRead,
+    params: noParams,
+    query: z.object({ market_ticker: Ticker.optional(), status: z.string().min(1).optional(), ...pageQuery }).strict(),
+    body: null,
+    response: BlockTradeProposalsPage,
+    status: 200,
+    page: { items: 'block_trade_proposals', sizeParam: 'limit' },
+    summary: 'Block trade proposals involving the caller',
+  }),
+  createBlockTradeProposal: endpoint({
+    id: 'createBlockTradeProposal',
+    method: 'POST',
+    path: '/communications/block-trade-proposals',
+    ...signedWrite,
+    params: noParams,
+    query: noQuery,
+    body: CreateBlockTradeProposalRequest,
+    response: CreateBlockTradeProposalResponse,
+    status: 201,
+    summary: 'Propose a block trade between a buyer and a seller',
+  }),
+  acceptBlockTradeProposal: endpoint({
+    id: 'acceptBlockTradeProposal',
+    method: 'POST',
+    path: '/communications/block-trade-proposals/{block_trade_proposal_id}/accept',
+    ...signedWrite,
+    params: z.object({ block_trade_proposal_id: Id }).strict(),
+    query: noQuery,
+    body: AcceptBlockTradeProposalRequest,
+    response: EmptyResponse,
+    status: 204,
+    summary: 'Accept a proposal as buyer or seller; it settles once both accepted',
+  }),
+} as const;
