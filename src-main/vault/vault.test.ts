@@ -24,7 +24,7 @@ describe('vault', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vault-'));
     const box = new FileKeyBox(dir);
     const sealed = box.seal(Buffer.from(PEM));
-    sealed[sealed.length - 1] ^= 1;
+    sealed.writeUInt8(sealed.readUInt8(sealed.length - 1) ^ 1, sealed.length - 1);
     expect(() => box.open(sealed)).toThrow();
   });
 
