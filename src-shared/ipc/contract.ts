@@ -147,7 +147,7 @@ export const methodArgs = {
 export type MethodName = keyof typeof methodArgs;
 export const METHOD_NAMES = Object.keys(methodArgs) as MethodName[];
 
-export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices'] as const;
+export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands'] as const;
 export type StreamName = (typeof STREAM_NAMES)[number];
 
 // ---- views main pushes -----------------------------------------------------------------
@@ -275,6 +275,8 @@ export interface StreamPayloads {
   private: PrivateUpdate;
   connection: ConnectionView;
   notices: Notice;
+  /** app-menu accelerators in Electron: the renderer runs the named action (e.g. `palette`) */
+  commands: { command: string };
 }
 
 type ArgsOf<M extends MethodName> = z.input<(typeof methodArgs)[M]>;

@@ -1,0 +1,40 @@
+// electron-vite builds three bundles without needing the Electron binary:
+//   out/main/index.js (the shell) + out/main/exchange.js (the embedded exchange, run as a utility process),
+//   out/preload/index.cjs (CommonJS: sandboxed preloads cannot load ES modules),
+//   out/renderer/ (the React UI).
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          exchange: resolve('src-exchange/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src-main/electron/preload.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: resolve('src-renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--no-rate-limits]`
+// Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startExchange } from './server';
+
+function fail(message: string): never {
+  console.error(`exchange: ${message}`);
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--no-rate-limits]');
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string', default: '.data/exchange' },
+        seed: { type: 'string', default: '1' },
+        'no-sim': { type: 'boolean', default: false },
+        'no-rate-limits': { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${String(values.port)}`);
+  const seed = Number(values.seed);
+  if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got ${String(values.seed)}`);
+  const dataDir = path.resolve(String(values['data-dir']));
+
+  const ex = await startExchange({ dataDir, port, seed, sim: !values['no-sim'], rateLimits: !values['no-rate-limits'] });
+  console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
+  console.log(`credentials in ${path.join(dataDir, 'credentials.json')}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`exchange: ${signal}, closing`);
+    await ex.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A parent that dies takes us with it (the terminal starts us as a child).
+  process.on('disconnect', () => void stop('parent gone'));
+}
+
+main().catch((e: unknown) => {
+  console.error(`exchange: failed to start: ${(e as Error).stack ?? String(e)}`);
+  process.exit(1);
+});

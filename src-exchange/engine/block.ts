@@ -1,0 +1,167 @@
+// Off-book (block) trades: an RFQ confirm or a block trade proposal settles here. Two
+// participants trade at an agreed YES price without touching the book: the buyer buys YES
+// at p, the seller (who sells YES) buys NO at 10000 - p. Cash, positions and fees move
+// exactly as in a book fill between them; each side gets an executed order record (so a
+// fill always names an order) and a fill, and the tape gets one trade with
+// is_block_trade true. Fees per the protocol notes: the taker rate on the taker, the maker
+// rate (when the market's fee type charges makers) on the maker; `makerSide` says which
+// side provided the liquidity.
+
+import { NIL } from './book';
+import { isId, reject, type Reject } from './errors';
+import { fillFeeCents, makerK, TAKER_K } from './fees';
+import { applyBuy, available, isSubaccountNumber } from './ledger';
+import { orderView, type AccountState, type MarketState, type OrderState, type State, type SubaccountState } from './state';
+import { marketOpen } from './trading';
+import type { BookSide, CommandOutputs, EngineEvent, ExecuteBlockTradeCommand, FillView, TradeView } from './types';
+import { isOrderCount, isOrderPrice, MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';
+
+interface Party {
+  account: AccountState;
+  sub: SubaccountState;
+  side: BookSide;
+  /** Price on the party's own leg (ticks). */
+  own: number;
+  isTaker: boolean;
+  fee: number;
+}
+
+function partyAccount(st: State, userId: string, subN: number): { account: AccountState; sub: SubaccountState } | Reject {
+  const account = st.accounts.get(userId);
+  const sub = account?.subs[subN];
+  if (!account || !sub) {
+    return subN === 0 ? reject('insufficient_balance', `insufficient balance (${userId})`) : reject('not_found', `subaccount ${subN} of ${userId} not found`);
+  }
+  return { account, sub };
+}
+
+function blockOrder(st: State, market: MarketState, userId: string, p: Party, yesPrice: number, count: number, nowMs: number): OrderState {
+  const order: OrderState = {
+    order_id: st.nextId('order'),
+    user_id: userId,
+    client_order_id: '',
+    ticker: market.ticker,
+    event_ticker: market.event_ticker,
+    side: p.side,
+    status: 'executed',
+    yes_price: yesPrice,
+    fill_count: count,
+    remaining_count: 0,
+    initial_count: count,
+    taker_fill_cost: p.isTaker ? p.own * count : 0,
+    maker_fill_cost: p.isTaker ? 0 : p.own * count,
+    taker_fees: p.isTaker ? p.fee : 0,
+    maker_fees: p.isTaker ? 0 : p.fee,
+    created_time: nowMs,
+    last_update_time: nowMs,
+    expiration_time: null,
+    time_in_force: 'fill_or_kill',
+    self_trade_prevention_type: 'taker_at_cross',
+    order_group_id: null,
+    subaccount: p.sub.number,
+    post_only: false,
+    num: st.counters.order,
+    seq: 0,
+    locked: 0,
+    reserve: 0,
+    taker_carry: 0,
+    maker_carry: 0,
+    slot: NIL,
+  };
+  st.orders.set(order.order_id, order);
+  p.account.orders.push(order.order_id);
+  return order;
+}
+
+export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: EngineEvent[]): Reject | CommandOutputs['executeBlockTrade'] {
+  const now = cmd.nowMs;
+  if (!isId(cmd.buyerUserId) || !isId(cmd.sellerUserId)) return reject('invalid_parameters', 'buyer and seller user ids are required');
+  const buyerSubN = cmd.buyerSubaccount ?? 0;
+  const sellerSubN = cmd.sellerSubaccount ?? 0;
+  if (!isSubaccountNumber(buyerSubN) || !isSubaccountNumber(sellerSubN)) return reject('invalid_parameters', 'subaccount must be an integer 0-63');
+  if (cmd.buyerUserId === cmd.sellerUserId) return reject('invalid_order', 'buyer and seller are the same account', 'self trade');
+  if (!isOrderPrice(cmd.yesPriceTicks)) return reject('invalid_parameters', 'price must be between 0.0001 and 0.9999 in steps of 0.0001');
+  if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', 'count must be a positive multiple of 0.01 contracts');
+  if (cmd.makerSide !== 'yes' && cmd.makerSide !== 'no') return reject('invalid_parameters', "maker side must be 'yes' or 'no'");
+  const market = marketOpen(st, cmd.ticker);
+  if ('ok' in market) return market;
+  const b = partyAccount(st, cmd.buyerUserId, buyerSubN);
+  if ('ok' in b) return b;
+  const s = partyAccount(st, cmd.sellerUserId, sellerSubN);
+  if ('ok' in s) return s;
+
+  const count = cmd.countCenti;
+  const yesPrice = cmd.yesPriceTicks;
+  const mult = market.fee_multiplier;
+  const mk = makerK(market.fee_type);
+  const buyerIsTaker = cmd.makerSide === 'no';
+  const buyer: Party = { ...b, side: 'bid', own: yesPrice, isTaker: buyerIsTaker, fee: 0 };
+  const seller: Party = { ...s, side: 'ask', own: TICKS_PER_DOLLAR - yesPrice, isTaker: !buyerIsTaker, fee: 0 };
+  for (const p of [buyer, seller]) {
+    p.fee = fillFeeCents(p.isTaker ? TAKER_K : mk, mult, count, yesPrice) * MICRO_PER_CENT;
+    const need = p.own * count + p.fee;
+    if (!Number.isSafeInteger(need)) return reject('invalid_parameters', 'trade value exceeds the largest supported amount');
+    if (available(p.sub) < need) return reject('insufficient_balance', `insufficient balance (${p.account.user_id})`);
+  }
+
+  // ---- accepted: mutate from here on
+  const buyerOrder = blockOrder(st, market, cmd.buyerUserId, buyer, yesPrice, count, now);
+  const sellerOrder = blockOrder(st, market, cmd.sellerUserId, seller, yesPrice, count, now);
+  const buyerPost = applyBuy(st, market, buyer.account, buyer.sub, true, buyer.own, count, buyer.fee, now);
+  const sellerPost = applyBuy(st, market, seller.account, seller.sub, false, seller.own, count, seller.fee, now);
+  st.totals.fees += buyer.fee + seller.fee;
+  market.volume += count;
+
+  const taker = buyerIsTaker ? buyer : seller;
+  let tape = st.trades.get(market.ticker);
+  if (!tape) {
+    tape = [];
+    st.trades.set(market.ticker, tape);
+  }
+  const trade: TradeView = {
+    trade_id: st.nextId('trade'),
+    ticker: market.ticker,
+    taker_side: taker.side === 'bid' ? 'yes' : 'no',
+    taker_book_side: taker.side,
+    yes_price: yesPrice,
+    no_price: TICKS_PER_DOLLAR - yesPrice,
+    count,
+    created_time: now,
+    is_block_trade: true,
+  };
+  tape.push(trade);
+  ev.push({ type: 'trade', trade });
+  const fill = (p: Party, order: OrderState, post: number): FillView => ({
+    fill_id: st.nextId('fill'),
+    trade_id: trade.trade_id,
+    order_id: order.order_id,
+    client_order_id: '',
+    user_id: p.account.user_id,
+    subaccount: p.sub.number,
+    ticker: market.ticker,
+    side: p.side === 'bid' ? 'yes' : 'no',
+    book_side: p.side,
+    action: 'buy',
+    yes_price: yesPrice,
+    no_price: TICKS_PER_DOLLAR - yesPrice,
+    count,
+    is_taker: p.isTaker,
+    fee: p.fee,
+    ts: now,
+    post_position: post,
+    exchange_index: 0,
+  });
+  const buyerFill = fill(buyer, buyerOrder, buyerPost);
+  const sellerFill = fill(seller, sellerOrder, sellerPost);
+  buyer.account.fills.push(buyerFill);
+  seller.account.fills.push(sellerFill);
+  ev.push({ type: 'fill', fill: { ...buyerFill } }, { type: 'fill', fill: { ...sellerFill } });
+  ev.push({ type: 'order', order: orderView(buyerOrder) }, { type: 'order', order: orderView(sellerOrder) });
+  return {
+    trade: { ...trade },
+    buyerOrder: orderView(buyerOrder),
+    sellerOrder: orderView(sellerOrder),
+    buyerFill: { ...buyerFill },
+    sellerFill: { ...sellerFill },
+  };
+}

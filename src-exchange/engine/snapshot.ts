@@ -1,0 +1,154 @@
+// Snapshots: the whole state as plain JSON and back. Books, slots and the expiry heap are
+// not stored; restore rebuilds them from resting orders in queue-priority order (seq),
+// so a restored engine behaves exactly like the one that wrote the snapshot.
+
+import { NIL } from './book';
+import { addMarketState } from './markets';
+import { syncGroupCapacity, State, type Counters, type GroupState, type MarketState, type OrderState, type PositionState, type Totals } from './state';
+import type { FillView, SettlementView, TradeView, TransferView } from './types';
+import { newSubaccount } from './ledger';
+
+export const SNAPSHOT_VERSION = 1;
+
+export type OrderSnapshot = Omit<OrderState, 'slot'>;
+export type MarketSnapshot = Omit<MarketState, 'book'>;
+export interface SubaccountSnapshot {
+  number: number;
+  cash: number;
+  locked: number;
+  updated_ms: number;
+  positions: PositionState[];
+}
+export interface AccountSnapshot {
+  user_id: string;
+  subs: Array<SubaccountSnapshot | null>;
+  client_orders: Array<[string, string]>;
+  client_transfers: Array<[string, string]>;
+  orders: string[];
+  fills: FillView[];
+  settlements: SettlementView[];
+  transfers: TransferView[];
+  groups: string[];
+}
+export interface GroupSnapshot {
+  order_group_id: string;
+  user_id: string;
+  subaccount: number;
+  contracts_limit: number;
+  contracts_used: number;
+  tripped: boolean;
+  deleted: boolean;
+  created_ms: number;
+  orders: string[];
+}
+export interface EngineSnapshot {
+  version: typeof SNAPSHOT_VERSION;
+  id_seed: number;
+  counters: Counters;
+  totals: Totals;
+  markets: MarketSnapshot[];
+  trades: Array<[string, TradeView[]]>;
+  orders: OrderSnapshot[];
+  accounts: AccountSnapshot[];
+  groups: GroupSnapshot[];
+}
+
+export function toSnapshot(st: State): EngineSnapshot {
+  const orders: OrderSnapshot[] = [];
+  for (const o of st.orders.values()) {
+    const { slot: _slot, ...rest } = o;
+    orders.push(rest);
+  }
+  return {
+    version: SNAPSHOT_VERSION,
+    id_seed: st.idSeed,
+    counters: { ...st.counters },
+    totals: { ...st.totals },
+    markets: st.marketList.map(({ book: _book, ...m }) => ({ ...m })),
+    trades: [...st.trades].map(([t, list]) => [t, list.map((x) => ({ ...x }))]),
+    orders,
+    accounts: st.accountList.map((a) => ({
+      user_id: a.user_id,
+      subs: a.subs.map((s) =>
+        s ? { number: s.number, cash: s.cash, locked: s.locked, updated_ms: s.updated_ms, positions: [...s.positions.values()].map((p) => ({ ...p })) } : null,
+      ),
+      client_orders: [...a.clientOrders],
+      client_transfers: [...a.clientTransfers],
+      orders: [...a.orders],
+      fills: a.fills.map((f) => ({ ...f })),
+      settlements: a.settlements.map((s) => ({ ...s })),
+      transfers: a.transfers.map((t) => ({ ...t })),
+      groups: [...a.groups],
+    })),
+    groups: st.groupList.map((g) => ({
+      order_group_id: g.order_group_id,
+      user_id: g.user_id,
+      subaccount: g.subaccount,
+      contracts_limit: g.contracts_limit,
+      contracts_used: g.contracts_used,
+      tripped: g.tripped,
+      deleted: g.deleted,
+      created_ms: g.created_ms,
+      orders: [...g.orders],
+    })),
+  };
+}
+
+/** Rebuild a State from a snapshot (the snapshot is copied, not adopted). */
+export function fromSnapshot(raw: EngineSnapshot): State {
+  const snap = JSON.parse(JSON.stringify(raw)) as EngineSnapshot;
+  if (snap.version !== SNAPSHOT_VERSION) throw new Error(`unsupported engine snapshot version ${String(snap.version)}`);
+  const st = new State(snap.id_seed);
+  st.counters = { ...snap.counters };
+  st.totals = { ...snap.totals };
+  for (const m of snap.markets) addMarketState(st, { ...m, book: 0 });
+  for (const [ticker, list] of snap.trades) st.trades.set(ticker, list);
+  for (const a of snap.accounts) {
+    st.accountList.push({
+      user_id: a.user_id,
+      index: st.accountList.length,
+      subs: a.subs.map((s) => {
+        if (!s) return undefined;
+        const sub = newSubaccount(s.number, s.updated_ms);
+        sub.cash = s.cash;
+        sub.locked = s.locked;
+        for (const p of s.positions) sub.positions.set(p.ticker, p);
+        return sub;
+      }),
+      clientOrders: new Map(a.client_orders),
+      clientTransfers: new Map(a.client_transfers),
+      orders: a.orders,
+      fills: a.fills,
+      settlements: a.settlements,
+      transfers: a.transfers,
+      groups: a.groups,
+    });
+    st.accounts.set(a.user_id, st.accountList[st.accountList.length - 1]!);
+  }
+  for (const g of snap.groups) {
+    const group: GroupState = { ...g, index: st.groupList.length, orders: new Set(g.orders) };
+    st.groups.set(group.order_group_id, group);
+    st.groupList.push(group);
+    syncGroupCapacity(st, group);
+  }
+  const resting: OrderState[] = [];
+  for (const o of snap.orders) {
+    const order: OrderState = { ...o, slot: NIL };
+    st.orders.set(order.order_id, order);
+    if (order.status === 'resting') resting.push(order);
+  }
+  resting.sort((a, b) => a.seq - b.seq);
+  for (const order of resting) {
+    const market = st.markets.get(order.ticker)!;
+    const owner = st.accounts.get(order.user_id)!.index;
+    const group = order.order_group_id === null ? undefined : st.groups.get(order.order_group_id);
+    const own = order.side === 'bid' ? order.yes_price : 10_000 - order.yes_price;
+    const slot = st.bookOf(market).add(order.side === 'bid' ? 0 : 1, own, order.remaining_count, owner, group ? group.index : NIL);
+    order.slot = slot;
+    st.slotOrders[slot] = order;
+  }
+  for (const order of [...resting].sort((a, b) => a.num - b.num)) {
+    if (order.expiration_time !== null) st.expiry.push({ atMs: order.expiration_time * 1000, num: order.num, orderId: order.order_id });
+  }
+  return st;
+}

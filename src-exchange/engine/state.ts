@@ -1,0 +1,336 @@
+// The engine's state: plain records (what a snapshot holds) plus the runtime indexes
+// rebuilt from them (books, slots, expiry heap). Every module works on one State.
+
+import { Book, NIL, OrderSlots } from './book';
+import { ExpiryHeap } from './expiry';
+import type { FeeType } from './fees';
+import { makeId, type IdKind } from './ids';
+import { Matcher } from './matching';
+import type {
+  BalanceEvent,
+  BalanceView,
+  BookSide,
+  EngineEvent,
+  FillView,
+  MarketResult,
+  MarketStatus,
+  MarketView,
+  OrderGroupView,
+  OrderStatus,
+  OrderView,
+  OutcomeSide,
+  PositionView,
+  SelfTradePreventionType,
+  SettlementView,
+  TimeInForce,
+  TradeView,
+  TransferView,
+} from './types';
+import { TICKS_PER_DOLLAR } from './units';
+
+export interface MarketState {
+  ticker: string;
+  event_ticker: string;
+  series_ticker: string;
+  title: string;
+  status: MarketStatus;
+  fee_type: FeeType;
+  fee_multiplier: number;
+  result: MarketResult | '';
+  open_time: number;
+  close_time: number;
+  created_ms: number;
+  determined_ms: number;
+  settled_ms: number;
+  last_price: number;
+  volume: number;
+  open_interest: number;
+  /** Index of the market's book (order of creation). */
+  book: number;
+}
+
+export interface OrderState {
+  order_id: string;
+  user_id: string;
+  client_order_id: string;
+  ticker: string;
+  event_ticker: string;
+  side: BookSide;
+  status: OrderStatus;
+  yes_price: number;
+  fill_count: number;
+  remaining_count: number;
+  initial_count: number;
+  taker_fill_cost: number;
+  maker_fill_cost: number;
+  taker_fees: number;
+  maker_fees: number;
+  created_time: number;
+  last_update_time: number;
+  expiration_time: number | null;
+  time_in_force: TimeInForce;
+  self_trade_prevention_type: SelfTradePreventionType;
+  order_group_id: string | null;
+  subaccount: number;
+  post_only: boolean;
+  /** Creation ordinal (ties in the expiry heap). */
+  num: number;
+  /** Queue priority while resting: lower is earlier at a level. */
+  seq: number;
+  /** Cash this order holds (cost at its own price plus the fee reserve), micro. */
+  locked: number;
+  /** Part of `locked` held for fees. */
+  reserve: number;
+  /** Fractions of a cent already paid for (see fees.ts). */
+  taker_carry: number;
+  maker_carry: number;
+  /** Runtime: the order's slot while resting, NIL otherwise (not in snapshots). */
+  slot: number;
+}
+
+export interface PositionState {
+  ticker: string;
+  event_ticker: string;
+  position: number;
+  market_exposure: number;
+  total_traded: number;
+  realized_pnl: number;
+  fees_paid: number;
+  resting_orders_count: number;
+  last_updated_ms: number;
+  settled: boolean;
+}
+
+export interface SubaccountState {
+  number: number;
+  cash: number;
+  locked: number;
+  updated_ms: number;
+  positions: Map<string, PositionState>;
+  /** Runtime: set while the sub is in the touched list of the current command. */
+  touched: boolean;
+}
+
+export interface AccountState {
+  user_id: string;
+  /** Owner number used by the book for self-trade prevention. */
+  index: number;
+  subs: Array<SubaccountState | undefined>;
+  clientOrders: Map<string, string>;
+  clientTransfers: Map<string, string>;
+  orders: string[];
+  fills: FillView[];
+  settlements: SettlementView[];
+  transfers: TransferView[];
+  groups: string[];
+}
+
+export interface GroupState {
+  order_group_id: string;
+  user_id: string;
+  subaccount: number;
+  contracts_limit: number;
+  contracts_used: number;
+  tripped: boolean;
+  deleted: boolean;
+  created_ms: number;
+  /** Index into the matcher's capacity table. */
+  index: number;
+  orders: Set<string>;
+}
+
+export interface Counters {
+  order: number;
+  trade: number;
+  fill: number;
+  transfer: number;
+  group: number;
+  seq: number;
+}
+
+export interface Totals {
+  /** Fees collected by the exchange, micro. */
+  fees: number;
+  deposits: number;
+  withdrawals: number;
+}
+
+export class State {
+  idSeed: number;
+  counters: Counters = { order: 0, trade: 0, fill: 0, transfer: 0, group: 0, seq: 0 };
+  totals: Totals = { fees: 0, deposits: 0, withdrawals: 0 };
+  markets = new Map<string, MarketState>();
+  marketList: MarketState[] = [];
+  books: Book[] = [];
+  trades = new Map<string, TradeView[]>();
+  orders = new Map<string, OrderState>();
+  accounts = new Map<string, AccountState>();
+  accountList: AccountState[] = [];
+  groups = new Map<string, GroupState>();
+  groupList: GroupState[] = [];
+  slots = new OrderSlots(1024);
+  slotOrders: Array<OrderState | undefined> = [];
+  matcher = new Matcher();
+  expiry = new ExpiryHeap();
+  /** Subaccounts and positions changed by the current command (reported once at its end). */
+  touchedSubs: Array<{ account: AccountState; sub: SubaccountState }> = [];
+  touchedPositions: Array<{ account: AccountState; sub: number; position: PositionState }> = [];
+  private touchedPositionSet = new Set<PositionState>();
+  /** Groups that reached their limit during the current command. */
+  pendingTrips: GroupState[] = [];
+
+  constructor(idSeed = 0) {
+    this.idSeed = idSeed >>> 0;
+  }
+
+  nextId(kind: IdKind): string {
+    const n = ++this.counters[kind];
+    return makeId(kind, n, this.idSeed);
+  }
+
+  bookOf(market: MarketState): Book {
+    return this.books[market.book]!;
+  }
+
+  touchSub(account: AccountState, sub: SubaccountState): void {
+    if (sub.touched) return;
+    sub.touched = true;
+    this.touchedSubs.push({ account, sub });
+  }
+
+  touchPosition(account: AccountState, sub: number, position: PositionState): void {
+    if (this.touchedPositionSet.has(position)) return;
+    this.touchedPositionSet.add(position);
+    this.touchedPositions.push({ account, sub, position });
+  }
+
+  /** Emit one balance and one position event per thing the command changed. */
+  flushTouched(events: EngineEvent[]): void {
+    for (const t of this.touchedPositions) events.push({ type: 'position', position: positionView(t.account.user_id, t.sub, t.position) });
+    this.touchedPositions.length = 0;
+    this.touchedPositionSet.clear();
+    for (const t of this.touchedSubs) {
+      t.sub.touched = false;
+      const e: BalanceEvent = { type: 'balance', balance: balanceView(t.account.user_id, t.sub) };
+      events.push(e);
+    }
+    this.touchedSubs.length = 0;
+  }
+}
+
+export function ownPrice(order: { side: BookSide; yes_price: number }): number {
+  return order.side === 'bid' ? order.yes_price : TICKS_PER_DOLLAR - order.yes_price;
+}
+
+export function outcomeOf(side: BookSide): OutcomeSide {
+  return side === 'bid' ? 'yes' : 'no';
+}
+
+export function orderView(o: OrderState): OrderView {
+  return {
+    order_id: o.order_id,
+    user_id: o.user_id,
+    client_order_id: o.client_order_id,
+    ticker: o.ticker,
+    event_ticker: o.event_ticker,
+    side: o.side,
+    outcome_side: outcomeOf(o.side),
+    action: 'buy',
+    type: 'limit',
+    status: o.status,
+    yes_price: o.yes_price,
+    no_price: TICKS_PER_DOLLAR - o.yes_price,
+    fill_count: o.fill_count,
+    remaining_count: o.remaining_count,
+    initial_count: o.initial_count,
+    taker_fill_cost: o.taker_fill_cost,
+    maker_fill_cost: o.maker_fill_cost,
+    taker_fees: o.taker_fees,
+    maker_fees: o.maker_fees,
+    created_time: o.created_time,
+    last_update_time: o.last_update_time,
+    expiration_time: o.expiration_time,
+    time_in_force: o.time_in_force,
+    self_trade_prevention_type: o.self_trade_prevention_type,
+    order_group_id: o.order_group_id,
+    subaccount: o.subaccount,
+    post_only: o.post_only,
+    exchange_index: 0,
+  };
+}
+
+export function marketView(m: MarketState, book: Book | undefined): MarketView {
+  const yesBid = book && book.bestYes !== NIL ? book.bestYes : 0;
+  const noBid = book && book.bestNo !== NIL ? book.bestNo : 0;
+  return {
+    ticker: m.ticker,
+    event_ticker: m.event_ticker,
+    series_ticker: m.series_ticker,
+    title: m.title,
+    status: m.status,
+    fee_type: m.fee_type,
+    fee_multiplier: m.fee_multiplier,
+    result: m.result,
+    open_time: m.open_time,
+    close_time: m.close_time,
+    created_ms: m.created_ms,
+    determined_ms: m.determined_ms,
+    settled_ms: m.settled_ms,
+    yes_bid: yesBid,
+    yes_ask: TICKS_PER_DOLLAR - noBid,
+    no_bid: noBid,
+    no_ask: TICKS_PER_DOLLAR - yesBid,
+    last_price: m.last_price,
+    volume: m.volume,
+    open_interest: m.open_interest,
+  };
+}
+
+export function positionView(userId: string, sub: number, p: PositionState): PositionView {
+  return {
+    user_id: userId,
+    subaccount: sub,
+    ticker: p.ticker,
+    event_ticker: p.event_ticker,
+    position: p.position,
+    market_exposure: p.market_exposure,
+    total_traded: p.total_traded,
+    realized_pnl: p.realized_pnl,
+    fees_paid: p.fees_paid,
+    resting_orders_count: p.resting_orders_count,
+    last_updated_ms: p.last_updated_ms,
+    settled: p.settled,
+    exchange_index: 0,
+  };
+}
+
+export function balanceView(userId: string, s: SubaccountState): BalanceView {
+  return { user_id: userId, subaccount: s.number, cash: s.cash, locked: s.locked, available: s.cash - s.locked, updated_ms: s.updated_ms };
+}
+
+export function groupView(g: GroupState): OrderGroupView {
+  return {
+    order_group_id: g.order_group_id,
+    user_id: g.user_id,
+    subaccount: g.subaccount,
+    contracts_limit: g.contracts_limit,
+    contracts_used: g.contracts_used,
+    tripped: g.tripped,
+    is_auto_cancel_enabled: true,
+    orders: [...g.orders],
+    created_ms: g.created_ms,
+    exchange_index: 0,
+  };
+}
+
+/** Remaining capacity of a group as the matcher sees it. */
+export function groupCapacity(g: GroupState): number {
+  if (g.tripped || g.deleted) return 0;
+  const left = g.contracts_limit - g.contracts_used;
+  return left > 0 ? left : 0;
+}
+
+export function syncGroupCapacity(st: State, g: GroupState): void {
+  st.matcher.ensureGroup(g.index);
+  st.matcher.groupCap[g.index] = groupCapacity(g);
+}

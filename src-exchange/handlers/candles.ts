@@ -1,0 +1,147 @@
+// Candlesticks from the engine's trade tape. A candle ending at E covers trades with
+// E - interval < time <= E (seconds, E a multiple of the interval). Trade prices give the price
+// OHLC, mean (volume weighted) and volume; the bid and ask are read from the tape too (a taker
+// selling YES traded at the best bid, a taker buying YES at the best ask) and carried forward
+// while nothing trades; the candle that contains "now" closes at the live book. Open interest
+// at the candle's end comes from every account's fills (0 once the market settled).
+import type { MarketView } from '../engine/types';
+import { centiToCount, ticksToDollars } from '../engine/units';
+import { invalidParameters } from '../http/errors';
+import { indexAfter, type Tape, type TradeTapes } from './tape';
+
+/** Most candles one request may return (the SDK's documented bulk limit). */
+export const MAX_CANDLES = 10_000;
+
+export interface CandleRange {
+  start_ts: number;
+  end_ts: number;
+  /** seconds: 60, 3600 or 86400 (the row's query schema already normalised SDK minutes) */
+  period_interval: number;
+}
+
+type Ohlc = { open: number | null; low: number | null; high: number | null; close: number | null };
+
+const dollarsOrNull = (t: number | null) => (t === null ? null : ticksToDollars(t));
+
+function ohlcOf(obs: readonly number[], carried: number | null): Ohlc {
+  if (obs.length === 0) return { open: carried, low: carried, high: carried, close: carried };
+  let low = obs[0]!;
+  let high = low;
+  for (const v of obs) {
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  return { open: obs[0]!, low, high, close: obs[obs.length - 1]! };
+}
+
+function wireOhlc(o: Ohlc, historical: boolean) {
+  const d = { open_dollars: dollarsOrNull(o.open), low_dollars: dollarsOrNull(o.low), high_dollars: dollarsOrNull(o.high), close_dollars: dollarsOrNull(o.close) };
+  return historical ? { ...d, open: d.open_dollars, low: d.low_dollars, high: d.high_dollars, close: d.close_dollars } : d;
+}
+
+/** The period ends a range asks for, clipped to the market's life (creation .. settlement, now). */
+export function periodEnds(m: MarketView, range: CandleRange, nowMs: number): { first: number; last: number; count: number } {
+  const I = range.period_interval;
+  if (range.end_ts < range.start_ts) throw invalidParameters('end_ts must not be before start_ts');
+  let first = Math.ceil(range.start_ts / I) * I;
+  let last = Math.floor(range.end_ts / I) * I;
+  // a period must end after the market was created and start before now (and before settlement)
+  const createdEnd = Math.floor(m.created_ms / 1000 / I) * I + I;
+  first = Math.max(first, createdEnd);
+  const stopMs = m.status === 'settled' && m.settled_ms > 0 ? Math.min(nowMs, m.settled_ms) : nowMs;
+  const lastStart = Math.floor(stopMs / 1000 / I) * I;
+  last = Math.min(last, lastStart + I);
+  const count = last >= first ? (last - first) / I + 1 : 0;
+  return { first, last, count };
+}
+
+export interface CandleOptions {
+  includeLatestBeforeStart?: boolean;
+  /** historical field names (`open`, `volume`...) alongside the live ones */
+  historical?: boolean;
+  /** clip the range to this many candles instead of refusing it */
+  maxCount?: number;
+}
+
+export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRange, nowMs: number, opts: CandleOptions = {}) {
+  const I = range.period_interval;
+  const { first, count } = periodEnds(m, range, nowMs);
+  const n = opts.maxCount !== undefined ? Math.min(count, opts.maxCount) : count;
+  const tape: Tape = tapes.tape(m.ticker);
+  const trades = tape.trades;
+  const live = m.status === 'open' || m.status === 'paused';
+
+  // carry the last bid/ask/price seen before the first candle
+  const firstLo = indexAfter(trades, (first - I) * 1000);
+  let bid: number | null = null;
+  let ask: number | null = null;
+  for (let i = 0; i < firstLo; i++) {
+    const t = trades[i]!;
+    if (t.taker_book_side === 'ask') bid = t.yes_price;
+    else ask = t.yes_price;
+  }
+  let lastPrice: number | null = firstLo > 0 ? trades[firstLo - 1]!.yes_price : null;
+
+  const oiAt = (ms: number) => (m.status === 'settled' && ms >= m.settled_ms ? 0 : tapes.openInterestAt(m.ticker, tape, ms));
+  const out: Record<string, unknown>[] = [];
+
+  if (opts.includeLatestBeforeStart && firstLo > 0) {
+    // the synthetic candle: OHLC null, previous = the last price before the range
+    out.push(candle(first - I, { open: null, low: null, high: null, close: null }, null, lastPrice, ohlcOf([], bid), ohlcOf([], ask), 0, oiAt((first - I) * 1000), opts.historical ?? false));
+  }
+
+  for (let k = 0; k < n; k++) {
+    const end = first + k * I;
+    const lo = indexAfter(trades, (end - I) * 1000);
+    const hi = indexAfter(trades, end * 1000);
+    const prices: number[] = [];
+    const bids: number[] = [];
+    const asks: number[] = [];
+    let notional = 0;
+    for (let i = lo; i < hi; i++) {
+      const t = trades[i]!;
+      prices.push(t.yes_price);
+      notional += t.yes_price * t.count;
+      (t.taker_book_side === 'ask' ? bids : asks).push(t.yes_price);
+    }
+    const current = live && (end - I) * 1000 < nowMs && nowMs <= end * 1000;
+    if (current) {
+      bids.push(m.yes_bid);
+      asks.push(m.yes_ask);
+    }
+    const volume = tape.cum[hi]! - tape.cum[lo]!;
+    const price = prices.length > 0 ? ohlcOf(prices, null) : { open: null, low: null, high: null, close: null };
+    const mean = volume > 0 ? Math.floor((2 * notional + volume) / (2 * volume)) : null;
+    const yesBid = ohlcOf(bids, bid);
+    const yesAsk = ohlcOf(asks, ask);
+    out.push(candle(end, price, mean, lastPrice, yesBid, yesAsk, volume, oiAt(Math.min(end * 1000, nowMs)), opts.historical ?? false));
+    if (prices.length > 0) lastPrice = prices[prices.length - 1]!;
+    bid = yesBid.close;
+    ask = yesAsk.close;
+  }
+  return out;
+}
+
+function candle(end: number, price: Ohlc, mean: number | null, previous: number | null, yesBid: Ohlc, yesAsk: Ohlc, volume: number, oi: number, historical: boolean) {
+  const p = wireOhlc(price, historical);
+  const prev = dollarsOrNull(previous);
+  const meanText = dollarsOrNull(mean);
+  const vol = centiToCount(volume);
+  const oiText = centiToCount(oi);
+  return {
+    end_period_ts: end,
+    yes_bid: wireOhlc(yesBid, historical),
+    yes_ask: wireOhlc(yesAsk, historical),
+    price: {
+      ...p,
+      mean_dollars: meanText,
+      previous_dollars: prev,
+      min_dollars: p.low_dollars,
+      max_dollars: p.high_dollars,
+      ...(historical ? { mean: meanText, previous: prev } : {}),
+    },
+    volume_fp: vol,
+    open_interest_fp: oiText,
+    ...(historical ? { volume: vol, open_interest: oiText } : {}),
+  };
+}

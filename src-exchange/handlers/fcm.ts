@@ -1,0 +1,240 @@
+// Clearing-member (FCM) routes: subtraders, their blocked categories and daily caps, and
+// reads of their orders, fills and positions. app.ts answers 403 to non-FCM callers before
+// these run (rows are fcmOnly). Also `placeSubtraderOrder`: the exchange-internal entry point
+// for a subtrader's order (the simulation, the FIX-equivalent path), which passes the same
+// pre-trade check as every subtrader trade (state/fcm.ts checkSubtraderTrade).
+import type { z } from 'zod';
+import type { Engine } from '../engine/engine';
+import type { FillView, OrderView, PositionView } from '../engine/types';
+import { centiToCount, dollarsToMicro, ticksToDollars } from '../engine/units';
+import { invalidParameters, notFound } from '../http/errors';
+import type { GetFcmOrdersQuery } from '../../src-shared/endpoints/fcm';
+import type { FcmFill, SetBlockedCategoryRequest, SetDailyCapRequest } from '../../src-shared/wire/fcm';
+import {
+  dailyNotionalMicro,
+  FCM_DOMAIN,
+  ownedSubtrader,
+  subtradersOf,
+  utcDayStartMs,
+  type FcmState,
+  type SubtraderOrder,
+  type SubtraderRecord,
+} from '../state/fcm';
+import { dollarsText, isoTime, presentEventPositions, presentOrder, presentPosition, seconds } from './present';
+import { caller, pageOf, run, type HandlerFamily, type Services } from './support';
+
+const fcmState = (svc: Services): FcmState => svc.node.core.domain<FcmState>(FCM_DOMAIN);
+const engineOf = (svc: Services): Engine => svc.node.core.engine;
+
+function owned(svc: Services, fcmUserId: string, subtraderId: string): SubtraderRecord {
+  const s = ownedSubtrader(fcmState(svc), fcmUserId, subtraderId);
+  if (!s) throw notFound(`subtrader ${subtraderId}`);
+  return s;
+}
+
+/**
+ * Place an order for a subtrader of `fcmUserId`: checked against the subtrader's blocked
+ * categories and daily cap, then entered from the subtrader's account. Resolves with the
+ * order once durable; throws the protocol's error (ExchangeError) on rejection.
+ */
+export async function placeSubtraderOrder(
+  svc: Services,
+  req: { fcmUserId: string; subtraderId: string; order: SubtraderOrder; nowMs?: number },
+): Promise<{ order: OrderView; duplicate: boolean }> {
+  return run<{ order: OrderView; duplicate: boolean }>(svc, {
+    type: 'placeSubtraderOrder',
+    nowMs: req.nowMs ?? svc.node.now(),
+    fcmUserId: req.fcmUserId,
+    subtraderId: req.subtraderId,
+    order: req.order,
+  });
+}
+
+/** `count_filter` names: a row passes when any named field is non-zero. */
+const COUNT_FILTERS: Record<string, (p: PositionView) => boolean> = {
+  position: (p) => p.position !== 0,
+  total_traded: (p) => p.total_traded !== 0,
+  resting_order_count: (p) => p.resting_orders_count !== 0,
+  resting_orders_count: (p) => p.resting_orders_count !== 0,
+};
+
+function countFilter(text: string | undefined): (p: PositionView) => boolean {
+  if (text === undefined) return () => true;
+  const tests = text.split(',').map((name) => {
+    const f = COUNT_FILTERS[name.trim()];
+    if (!f) throw invalidParameters(`count_filter: unknown field ${JSON.stringify(name)} (use ${Object.keys(COUNT_FILTERS).join(', ')})`);
+    return f;
+  });
+  return (p) => tests.some((t) => t(p));
+}
+
+const inWindow = (ms: number, minTs: number | undefined, maxTs: number | undefined) =>
+  (minTs === undefined || seconds(ms) >= minTs) && (maxTs === undefined || seconds(ms) <= maxTs);
+
+/**
+ * One row per trade a subtrader of the FCM took part in; when both sides are its
+ * subtraders the row names both.
+ */
+function fcmFills(engine: Engine, subtraders: readonly SubtraderRecord[]): z.input<typeof FcmFill>[] {
+  const byTrade = new Map<string, { maker?: FillView; taker?: FillView }>();
+  for (const s of subtraders) {
+    for (const f of engine.getFills(s.subtrader_id)) {
+      const row = byTrade.get(f.trade_id) ?? {};
+      if (f.is_taker) row.taker = f;
+      else row.maker = f;
+      byTrade.set(f.trade_id, row);
+    }
+  }
+  const rows = [...byTrade.values()].map(({ maker, taker }) => {
+    const f = (taker ?? maker)!;
+    const takerSide = f.is_taker ? f.side : f.side === 'yes' ? 'no' : 'yes';
+    return {
+      fill_id: f.fill_id,
+      trade_id: f.trade_id,
+      ticker: f.ticker,
+      taker_outcome_side: takerSide,
+      yes_price_dollars: ticksToDollars(f.yes_price),
+      count_fp: centiToCount(f.count),
+      maker_subtrader_id: maker ? maker.user_id : null,
+      taker_subtrader_id: taker ? taker.user_id : null,
+      maker_fee_cost: maker ? dollarsText(maker.fee) : null,
+      taker_fee_cost: taker ? dollarsText(taker.fee) : null,
+      ts: seconds(f.ts),
+      created_time: isoTime(f.ts),
+      ms: f.ts,
+    };
+  });
+  rows.sort((a, b) => b.ms - a.ms || (a.fill_id < b.fill_id ? 1 : -1));
+  return rows.map(({ ms: _ms, ...r }) => r);
+}
+
+export const fcmHandlers: HandlerFamily = (svc) => ({
+  getSubtraders: (ctx) => {
+    const c = caller(ctx);
+    return {
+      subtraders: subtradersOf(fcmState(svc), c.userId).map((s) => ({
+        subtrader_id: s.subtrader_id,
+        exchange_indices: [0],
+        trading_blocked: false,
+        fcm_trading_blocked: false,
+        propagation_pending: false,
+      })),
+    };
+  },
+
+  createSubtrader: async (ctx) => {
+    const c = caller(ctx);
+    const b = ctx.body as { subtrader_suffix: string };
+    const r = await run<{ subtrader_id: string }>(svc, { type: 'createSubtrader', nowMs: ctx.nowMs, fcmUserId: c.userId, suffix: b.subtrader_suffix });
+    return { subtrader_id: r.subtrader_id };
+  },
+
+  getSubtraderBlockedCategories: (ctx) => {
+    const c = caller(ctx);
+    const s = owned(svc, c.userId, (ctx.query as { subtrader_id: string }).subtrader_id);
+    return { subtrader_id: s.subtrader_id, blocked_categories: [...s.blocked_categories] };
+  },
+
+  setSubtraderBlockedCategory: async (ctx) => {
+    const c = caller(ctx);
+    const b = ctx.body as SetBlockedCategoryRequest;
+    const r = await run<{ blocked_categories: string[] }>(svc, {
+      type: 'setSubtraderBlockedCategory',
+      nowMs: ctx.nowMs,
+      fcmUserId: c.userId,
+      subtraderId: b.subtrader_id,
+      category: b.category,
+      blocked: b.blocked,
+    });
+    return { subtrader_id: b.subtrader_id, blocked_categories: r.blocked_categories };
+  },
+
+  getSubtraderDailyCap: (ctx) => {
+    const c = caller(ctx);
+    const s = owned(svc, c.userId, (ctx.query as { subtrader_id: string }).subtrader_id);
+    const used = dailyNotionalMicro(engineOf(svc), s.subtrader_id, ctx.nowMs);
+    return {
+      subtrader_id: s.subtrader_id,
+      limit: s.daily_cap_micro === null ? null : dollarsText(s.daily_cap_micro),
+      executed_utilization: dollarsText(used),
+      cap_date: new Date(utcDayStartMs(ctx.nowMs)).toISOString().slice(0, 10),
+    };
+  },
+
+  setSubtraderDailyCap: async (ctx) => {
+    const c = caller(ctx);
+    const b = ctx.body as SetDailyCapRequest;
+    const limitMicro = dollarsToMicro(b.limit);
+    if (limitMicro === undefined || limitMicro < 0) throw invalidParameters('limit must be a non-negative dollar amount');
+    await run(svc, { type: 'setSubtraderDailyCap', nowMs: ctx.nowMs, fcmUserId: c.userId, subtraderId: b.subtrader_id, limitMicro });
+    return {};
+  },
+
+  clearSubtraderDailyCap: async (ctx) => {
+    const c = caller(ctx);
+    const subtraderId = (ctx.query as { subtrader_id: string }).subtrader_id;
+    await run(svc, { type: 'clearSubtraderDailyCap', nowMs: ctx.nowMs, fcmUserId: c.userId, subtraderId });
+    return {};
+  },
+
+  getFcmOrders: (ctx) => {
+    const c = caller(ctx);
+    const q = ctx.query as z.output<typeof GetFcmOrdersQuery>;
+    const engine = engineOf(svc);
+    const subs = q.subtrader_id !== undefined ? [owned(svc, c.userId, q.subtrader_id)] : subtradersOf(fcmState(svc), c.userId);
+    const filter = {
+      ticker: q.ticker,
+      eventTicker: q.event_ticker,
+      status: q.status,
+      minCreatedMs: q.min_ts === undefined ? undefined : q.min_ts * 1000,
+      maxCreatedMs: q.max_ts === undefined ? undefined : q.max_ts * 1000 + 999,
+    };
+    let rows: OrderView[];
+    if (q.client_order_ids && q.client_order_ids.length > 0) {
+      const wanted = new Set(q.client_order_ids);
+      rows = subs
+        .flatMap((s) => engine.listOrders({ userId: s.subtrader_id, ...filter }))
+        .filter((o) => wanted.has(o.client_order_id))
+        .sort((a, b) => b.created_time - a.created_time);
+    } else {
+      rows = subs.flatMap((s) => engine.listOrders({ userId: s.subtrader_id, ...filter }));
+    }
+    const page = pageOf(rows, q.cursor, q.limit);
+    return { orders: page.items.map(presentOrder), cursor: page.cursor, has_next: page.has_next };
+  },
+
+  getFcmFills: (ctx) => {
+    const c = caller(ctx);
+    const q = ctx.query as { min_ts?: number; max_ts?: number; cursor?: string };
+    const rows = fcmFills(engineOf(svc), subtradersOf(fcmState(svc), c.userId)).filter((r) => inWindow((r.ts as number) * 1000, q.min_ts, q.max_ts));
+    const page = pageOf(rows, q.cursor, undefined);
+    return { fills: page.items, cursor: page.cursor, has_next: page.has_next };
+  },
+
+  getFcmPositions: (ctx) => {
+    const c = caller(ctx);
+    const q = ctx.query as {
+      subtrader_id: string;
+      ticker?: string;
+      event_ticker?: string;
+      count_filter?: string;
+      settlement_status?: 'unsettled' | 'settled' | 'all';
+      limit?: number;
+      cursor?: string;
+    };
+    const s = owned(svc, c.userId, q.subtrader_id);
+    const status = q.settlement_status ?? 'unsettled';
+    const keep = countFilter(q.count_filter);
+    const rows = engineOf(svc)
+      .getPositions(s.subtrader_id, { ticker: q.ticker, eventTicker: q.event_ticker, settled: status === 'all' ? undefined : status === 'settled' })
+      .filter(keep)
+      .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount));
+    const page = pageOf(rows, q.cursor, q.limit);
+    return {
+      market_positions: page.items.map(presentPosition),
+      event_positions: presentEventPositions(page.items),
+      cursor: page.cursor,
+      has_next: page.has_next,
+    };
+  },
+});

@@ -1,0 +1,104 @@
+// Profiles and their key metadata in <dataDir>/profiles.json (no secrets: keys live in the
+// vault). A file that does not parse is an error naming the file; it is never overwritten.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ProfileKind } from '../../src-shared/ipc/contract';
+
+const KeyMeta = z.object({
+  apiKeyId: z.string().min(1),
+  name: z.string(),
+  source: z.enum(['provisioned', 'imported', 'generated']),
+  createdAt: z.number().int(),
+});
+export type KeyMeta = z.infer<typeof KeyMeta>;
+
+const StoredProfile = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
+  name: z.string().min(1),
+  kind: ProfileKind,
+  baseUrl: z.string().optional(),
+  wsUrl: z.string().optional(),
+  headerPrefix: z.string().optional(),
+  keys: z.array(KeyMeta),
+  activeKeyId: z.string().nullable(),
+});
+export type StoredProfile = z.infer<typeof StoredProfile>;
+
+const ProfilesFile = z.object({
+  version: z.literal(1),
+  activeProfileId: z.string().nullable(),
+  profiles: z.array(StoredProfile),
+});
+type ProfilesFile = z.infer<typeof ProfilesFile>;
+
+export class ConfigFileError extends Error {
+  override name = 'ConfigFileError';
+}
+
+export function readJsonFile<T>(file: string, schema: z.ZodType<T>, fallback: () => T): T {
+  if (!existsSync(file)) return fallback();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ConfigFileError(`${file} is not valid JSON (${(e as Error).message}); fix or move it away, nothing was changed`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigFileError(`${file} is not a valid file: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; nothing was changed`);
+  }
+  return parsed.data;
+}
+
+export function writeJsonFile(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+export class ProfilesStore {
+  private data: ProfilesFile;
+  private readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, 'profiles.json');
+    this.data = readJsonFile(this.file, ProfilesFile, () => ({ version: 1 as const, activeProfileId: null, profiles: [] }));
+  }
+
+  list(): StoredProfile[] {
+    return this.data.profiles.map((p) => ({ ...p, keys: [...p.keys] }));
+  }
+
+  get(id: string): StoredProfile | undefined {
+    return this.data.profiles.find((p) => p.id === id);
+  }
+
+  get activeProfileId(): string | null {
+    return this.data.activeProfileId;
+  }
+
+  upsert(p: StoredProfile): void {
+    const i = this.data.profiles.findIndex((x) => x.id === p.id);
+    if (i >= 0) this.data.profiles[i] = p;
+    else this.data.profiles.push(p);
+    this.save();
+  }
+
+  remove(id: string): void {
+    this.data.profiles = this.data.profiles.filter((p) => p.id !== id);
+    if (this.data.activeProfileId === id) this.data.activeProfileId = this.data.profiles[0]?.id ?? null;
+    this.save();
+  }
+
+  setActive(id: string): void {
+    if (!this.get(id)) throw new Error(`no profile ${id}`);
+    this.data.activeProfileId = id;
+    this.save();
+  }
+
+  private save(): void {
+    writeJsonFile(this.file, this.data);
+  }
+}

@@ -1,0 +1,59 @@
+// Composition of the terminal's main side, shared by the Electron shell and the web host: the
+// embedded exchange (a child process), the services, and the door. The shell supplies how
+// to run the exchange, how to seal secrets, and where view streams go.
+import path from 'node:path';
+import { launchExchange, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
+import { TerminalServices, type ServicesOptions } from './services';
+import { createDoor } from '../ipc/door';
+import type { SecretBox } from '../vault/secret-box';
+import type { MethodName, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
+
+export interface TerminalOptions {
+  dataDir: string;
+  box: SecretBox;
+  shell: 'electron' | 'web';
+  /** how to run src-exchange/cli; omit to run without the embedded exchange */
+  exchange?: Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean };
+  emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
+  log?: (m: string) => void;
+  sessionOptions?: ServicesOptions['sessionOptions'];
+}
+
+export interface RunningTerminal {
+  services: TerminalServices;
+  door: ReturnType<typeof createDoor>;
+  exchange: EmbeddedExchange | null;
+  stop(): Promise<void>;
+}
+
+export async function startTerminal(opts: TerminalOptions): Promise<RunningTerminal> {
+  const exchange = opts.exchange
+    ? await launchExchange({
+        ...opts.exchange,
+        dataDir: path.join(opts.dataDir, 'exchange'),
+        ...(opts.exchange.seed !== undefined ? { seed: opts.exchange.seed } : {}),
+        ...(opts.exchange.sim !== undefined ? { sim: opts.exchange.sim } : {}),
+        ...(opts.log ? { log: opts.log } : {}),
+      })
+    : null;
+  const services = new TerminalServices({
+    dataDir: opts.dataDir,
+    box: opts.box,
+    shell: opts.shell,
+    emit: opts.emit,
+    ...(exchange ? { embedded: { baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, accounts: exchange.accounts } } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
+  });
+  await services.start();
+  const door = createDoor(services as unknown as Record<MethodName, (...a: never[]) => Promise<unknown>>, opts.log);
+  return {
+    services,
+    door,
+    exchange,
+    async stop() {
+      await services.stop();
+      await exchange?.stop();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Starts the embedded exchange as a child process on a free loopback port and waits for it to
+// say where it listens; then reads the credentials it provisioned. The terminal connects to it
+// like any remote exchange. The child dies with us (it watches its IPC channel).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const Credentials = z.object({
+  base_url: z.string(),
+  ws_url: z.string(),
+  accounts: z.array(z.object({ name: z.string(), user_id: z.string(), api_key_id: z.string(), private_key_pem: z.string(), fcm: z.boolean() })),
+});
+
+/** What we need of a child: a Node child process or an Electron utility process. */
+export interface ChildLike {
+  stdout: NodeJS.ReadableStream | null;
+  stderr: NodeJS.ReadableStream | null;
+  once(event: 'exit', listener: (code: number | null) => void): unknown;
+  kill(signal?: NodeJS.Signals): boolean | void;
+}
+
+export interface EmbeddedExchange {
+  port: number;
+  baseUrl: string;
+  wsUrl: string;
+  accounts: z.infer<typeof Credentials>['accounts'];
+  child: ChildLike;
+  stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** the program and arguments that run src-exchange/cli (tsx in development, the bundle in a package) */
+  command: string;
+  args: string[];
+  /** how to start it; a Node child process by default (Electron passes a utility process) */
+  spawnChild?: (command: string, args: string[], env: NodeJS.ProcessEnv) => ChildLike;
+  dataDir: string;
+  seed?: number;
+  sim?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  timeoutMs?: number;
+}
+
+export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExchange> {
+  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : [])];
+  const env = { ...process.env, ...opts.env };
+  let exited = false;
+  const child: ChildLike = opts.spawnChild ? opts.spawnChild(opts.command, args, env) : spawn(opts.command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });
+  child.once('exit', () => {
+    exited = true;
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`the embedded exchange did not start within ${opts.timeoutMs ?? 60_000} ms`)), opts.timeoutMs ?? 60_000);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (d: string) => {
+      buf += d;
+      for (;;) {
+        const nl = buf.indexOf('\n');
+        if (nl < 0) break;
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        opts.log?.(`[exchange] ${line}`);
+        const m = /exchange listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      }
+    });
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (d: string) => opts.log?.(`[exchange] ${d.trimEnd()}`));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the embedded exchange exited (code ${code}) before listening`));
+    });
+  });
+  const creds = Credentials.parse(JSON.parse(readFileSync(path.join(opts.dataDir, 'credentials.json'), 'utf8')));
+  return {
+    port,
+    baseUrl: creds.base_url,
+    wsUrl: creds.ws_url,
+    accounts: creds.accounts,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

@@ -1,0 +1,80 @@
+// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim]`
+// Starts the embedded exchange and the same main services, serves the built renderer, and prints
+// `terminal at http://127.0.0.1:<port>/?token=<token>`.
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startTerminal } from '../app/terminal';
+import { startHost, type RunningHost } from './server';
+import { FileKeyBox } from '../vault/secret-box';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function fail(msg: string): never {
+  console.error(`start:web: ${msg}`);
+  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim]');
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string', default: path.join(root, '.data', 'terminal') },
+        open: { type: 'boolean', default: false },
+        seed: { type: 'string', default: '1' },
+        'no-sim': { type: 'boolean', default: false },
+        'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${String(values.port)}`);
+  const staticDir = path.resolve(String(values['static-dir']));
+  if (!existsSync(path.join(staticDir, 'index.html'))) fail(`${staticDir}/index.html is missing: build the renderer first (npm run start:web builds it)`);
+  const dataDir = path.resolve(String(values['data-dir']));
+
+  let host: RunningHost | null = null;
+  const terminal = await startTerminal({
+    dataDir,
+    box: new FileKeyBox(dataDir),
+    shell: 'web',
+    exchange: {
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')],
+      seed: Number(values.seed),
+      sim: !values['no-sim'],
+    },
+    // Views before the host listens have no audience; the UI asks getAppState on connect.
+    emit: (stream, payload) => host?.broadcast(stream, payload),
+    log: (m) => console.log(m),
+  });
+  host = await startHost({ port, staticDir, door: terminal.door, log: (m) => console.log(`[host] ${m}`) });
+  console.log(`terminal at ${host.url}`);
+  if (values.open) {
+    const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
+    spawn(opener, [host.url], { detached: true, stdio: 'ignore' }).on('error', () => console.log('could not open a browser; open the URL above')).unref();
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host?.close();
+    await terminal.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  console.error(`start:web: ${(e as Error).stack ?? String(e)}`);
+  process.exit(1);
+});

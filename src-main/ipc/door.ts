@@ -1,0 +1,55 @@
+// The one door between the renderer and main. It refuses any method not in the contract,
+// parses every argument with the method's zod schema, dispatches to the services, and turns
+// whatever went wrong into a TerminalError the UI can show. Nothing else touches IPC.
+import { z } from 'zod';
+import { methodArgs, type MethodName, type TerminalError } from '../../src-shared/ipc/contract';
+import { ApiError, ArgsValidationError, NetworkError, formatIssues } from '../api/errors';
+import { KeyError } from '../api/signer';
+import { ProfileError } from '../api/profiles';
+import { StateError } from '../app/services';
+import { ConfigFileError } from '../app/profiles-store';
+
+export type Dispatch = (method: MethodName, args: unknown[]) => Promise<unknown>;
+
+export type DoorResult = { ok: true; value: unknown } | { ok: false; error: TerminalError };
+
+export function toTerminalError(err: unknown): TerminalError {
+  if (err instanceof ApiError) {
+    return {
+      kind: 'api',
+      message: err.serverMessage || err.message,
+      status: err.status,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.details ? { details: err.details } : {}),
+    };
+  }
+  if (err instanceof ArgsValidationError) return { kind: 'validation', message: err.message };
+  if (err instanceof z.ZodError) return { kind: 'validation', message: formatIssues(err.issues) };
+  if (err instanceof NetworkError) return { kind: 'network', message: err.message };
+  if (err instanceof KeyError || err instanceof ProfileError || err instanceof StateError || err instanceof ConfigFileError) {
+    return { kind: 'state', message: err.message };
+  }
+  return { kind: 'state', message: err instanceof Error ? err.message : String(err) };
+}
+
+export function createDoor(target: Record<MethodName, (...a: never[]) => Promise<unknown>>, log?: (m: string) => void) {
+  return async function call(method: string, args: unknown): Promise<DoorResult> {
+    if (!Object.prototype.hasOwnProperty.call(methodArgs, method)) {
+      return { ok: false, error: { kind: 'validation', message: `unknown method ${JSON.stringify(method).slice(0, 80)}` } };
+    }
+    const schema = methodArgs[method as MethodName];
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) {
+      return { ok: false, error: { kind: 'validation', message: `${method}: ${formatIssues(parsed.error.issues)}` } };
+    }
+    try {
+      const fn = target[method as MethodName] as (...a: unknown[]) => Promise<unknown>;
+      const value = await fn.apply(target, parsed.data as unknown[]);
+      return { ok: true, value: value === undefined ? null : value };
+    } catch (err) {
+      const e = toTerminalError(err);
+      if (e.kind === 'state' && !(err instanceof StateError)) log?.(`${method} failed: ${(err as Error).stack ?? String(err)}`);
+      return { ok: false, error: e };
+    }
+  };
+}

@@ -1,0 +1,124 @@
+// The account's private state in main: orders, positions, fills, balance, RFQs, quotes and
+// order groups, fed by the private stream channels and reconciled over REST after every
+// (re)connect. It records what changed so the coalescer can push upserts, not whole lists.
+import type { PrivateUpdate } from '../../src-shared/ipc/contract';
+
+type Row = Record<string, unknown>;
+
+const MAX_FILLS = 5_000;
+
+function keyOf(row: Row, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = row[k];
+    if (typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
+
+export class PrivateStore {
+  readonly orders = new Map<string, Row>();
+  readonly positions = new Map<string, Row>();
+  readonly fills: Row[] = [];
+  private readonly fillIds = new Set<string>();
+  balance: PrivateUpdate['balance'] | undefined;
+  readonly rfqs = new Map<string, Row>();
+  readonly quotes = new Map<string, Row>();
+  readonly orderGroups = new Map<string, Row>();
+
+  private pending: PrivateUpdate = {};
+
+  /** Replace everything (after a reconnect's REST reconcile). */
+  reset(data: { orders?: Row[]; positions?: Row[]; fills?: Row[]; balance?: PrivateUpdate['balance']; rfqs?: Row[]; quotes?: Row[]; orderGroups?: Row[] }): void {
+    this.orders.clear();
+    this.positions.clear();
+    this.fills.length = 0;
+    this.fillIds.clear();
+    this.rfqs.clear();
+    this.quotes.clear();
+    this.orderGroups.clear();
+    for (const o of data.orders ?? []) this.putOrder(o, false);
+    for (const p of data.positions ?? []) this.putPosition(p, false);
+    for (const f of data.fills ?? []) this.addFill(f, false);
+    for (const r of data.rfqs ?? []) this.putKeyed(this.rfqs, r, ['rfq_id', 'id'], false);
+    for (const q of data.quotes ?? []) this.putKeyed(this.quotes, q, ['quote_id', 'id'], false);
+    for (const g of data.orderGroups ?? []) this.putKeyed(this.orderGroups, g, ['order_group_id', 'id'], false);
+    this.balance = data.balance;
+    this.pending = {
+      reset: true,
+      orders: [...this.orders.values()],
+      positions: [...this.positions.values()],
+      fills: [...this.fills],
+      rfqs: [...this.rfqs.values()],
+      quotes: [...this.quotes.values()],
+      orderGroups: [...this.orderGroups.values()],
+      ...(this.balance ? { balance: this.balance } : {}),
+    };
+  }
+
+  /** Orders merge: a stream update may carry only some fields. */
+  putOrder(row: Row, record = true): void {
+    const id = keyOf(row, 'order_id');
+    if (!id) return;
+    const merged = { ...(this.orders.get(id) ?? {}), ...row };
+    this.orders.set(id, merged);
+    if (record) (this.pending.orders ??= []).push(merged);
+  }
+
+  putPosition(row: Row, record = true): void {
+    const ticker = keyOf(row, 'ticker', 'market_ticker');
+    if (!ticker) return;
+    const sub = typeof row.subaccount === 'number' ? row.subaccount : 0;
+    const id = `${ticker}#${sub}`;
+    const merged = { ...(this.positions.get(id) ?? {}), ...row, ticker };
+    this.positions.set(id, merged);
+    if (record) (this.pending.positions ??= []).push(merged);
+  }
+
+  addFill(row: Row, record = true): void {
+    const id = keyOf(row, 'fill_id', 'trade_id');
+    if (id) {
+      const unique = `${id}:${String(row.order_id ?? '')}`;
+      if (this.fillIds.has(unique)) return;
+      this.fillIds.add(unique);
+    }
+    this.fills.push(row);
+    if (this.fills.length > MAX_FILLS) this.fills.splice(0, this.fills.length - MAX_FILLS);
+    if (record) (this.pending.fills ??= []).push(row);
+  }
+
+  setBalance(b: NonNullable<PrivateUpdate['balance']>): void {
+    this.balance = b;
+    this.pending.balance = b;
+  }
+
+  putRfq(row: Row): void {
+    this.putKeyed(this.rfqs, row, ['rfq_id', 'id']);
+  }
+  putQuote(row: Row): void {
+    this.putKeyed(this.quotes, row, ['quote_id', 'id']);
+  }
+  putOrderGroup(row: Row): void {
+    this.putKeyed(this.orderGroups, row, ['order_group_id', 'id']);
+  }
+
+  private putKeyed(map: Map<string, Row>, row: Row, keys: string[], record = true): void {
+    const id = keyOf(row, ...keys);
+    if (!id) return;
+    const merged = { ...(map.get(id) ?? {}), ...row };
+    map.set(id, merged);
+    if (!record) return;
+    const bucket = map === this.rfqs ? 'rfqs' : map === this.quotes ? 'quotes' : 'orderGroups';
+    (this.pending[bucket] ??= []).push(merged);
+  }
+
+  restingOrders(ticker?: string): Row[] {
+    return [...this.orders.values()].filter((o) => o.status === 'resting' && (ticker === undefined || o.ticker === ticker));
+  }
+
+  /** What changed since the last call; undefined when nothing did. */
+  take(): PrivateUpdate | undefined {
+    const p = this.pending;
+    this.pending = {};
+    return Object.keys(p).length ? p : undefined;
+  }
+}

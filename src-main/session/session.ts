@@ -1,0 +1,325 @@
+// A trading session against one exchange with one key: the REST client and its limiter, the
+// stream connection, the books, the private stores and the order path. It pushes coalesced
+// views through `emit`: at most one book update per market per frame (compact integer arrays),
+// market data and private upserts. Nothing here knows whether the exchange is local.
+import { createApiClient, type ApiClient } from '../api/client';
+import { RateLimiter, seedLimiter } from '../api/limiter';
+import { collectAll } from '../api/paginate';
+import { placeOrder, type OrderDraft } from '../api/orders';
+import type { Profile } from '../api/profiles';
+import { BookMachine } from '../market/books';
+import { FrameIngest } from '../market/frame';
+import { StreamConnection, type StreamStatus } from '../stream/connection';
+import { FrameCoalescer } from './coalescer';
+import { PrivateStore } from './private-store';
+import type { BookView, ConnectionView, MarketUpdate, OrderAck, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
+import type { StreamMessage } from '../../src-shared/wire/stream';
+
+export const BOOK_DEPTH = 25;
+
+const PRIVATE_CHANNELS = ['fill', 'user_orders', 'market_positions', 'order_group_updates', 'communications'] as const;
+
+export interface SessionOptions {
+  profile: Profile;
+  credentials: { keyId: string; privateKeyPem: string };
+  emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
+  log?: (msg: string) => void;
+  /** frame interval for coalesced pushes */
+  frameMs?: number;
+  streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
+}
+
+type Row = Record<string, unknown>;
+
+export class TradingSession {
+  readonly client: ApiClient;
+  readonly limiter = new RateLimiter();
+  readonly books = new BookMachine();
+  private readonly ingest = new FrameIngest(this.books);
+  readonly store = new PrivateStore();
+  readonly stream: StreamConnection;
+  private readonly coalescer: FrameCoalescer;
+  private readonly watched = new Set<string>();
+  private readonly bookVersions = new Map<string, number>();
+  private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [] };
+  private marketDirty = false;
+  private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
+  private exchangeInfo: ConnectionView['exchange'] = null;
+  userId: string | null = null;
+  isFcmMember = false;
+  private closed = false;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
+    this.coalescer = new FrameCoalescer(() => this.flush(), opts.frameMs ?? 16);
+    this.stream = new StreamConnection({
+      url: opts.profile.wsUrl,
+      headers: () => this.client.wsHeaders(),
+      ...(opts.streamOptions ?? {}),
+      onData: (text) => this.onFrame(text),
+      onStatus: (s) => {
+        this.streamStatus = s;
+        this.pushConnection();
+      },
+      onLive: ({ reconnect }) => void this.onLive(reconnect),
+      log: (m) => this.log(m),
+    });
+  }
+
+  private log(m: string): void {
+    this.opts.log?.(`[session] ${m}`);
+  }
+
+  async start(): Promise<void> {
+    await seedLimiter(this.client, this.limiter).catch((e: unknown) => this.log(`limits not seeded: ${(e as Error).message}`));
+    const [id, status] = await Promise.allSettled([this.client.getCommunicationsId(), this.client.getExchangeStatus()]);
+    if (id.status === 'fulfilled') this.userId = (id.value as { user_id?: string }).user_id ?? null;
+    if (status.status === 'fulfilled') this.setExchangeStatus(status.value as Row);
+    this.isFcmMember = await this.client
+      .getSubtraders()
+      .then(() => true)
+      .catch(() => false);
+    for (const ch of PRIVATE_CHANNELS) void this.stream.want(ch);
+    void this.stream.want('market_lifecycle_v2');
+    this.stream.start();
+    this.pushConnection();
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.coalescer.stop();
+    await this.stream.stop();
+  }
+
+  /** The set of markets with live books (the ladder, watchlist and chart ask for these). */
+  async watchMarkets(tickers: string[]): Promise<void> {
+    const next = new Set(tickers);
+    const add = tickers.filter((t) => !this.watched.has(t));
+    const remove = [...this.watched].filter((t) => !next.has(t));
+    for (const t of add) this.watched.add(t);
+    for (const t of remove) this.watched.delete(t);
+    if (add.length) {
+      await Promise.all(['orderbook_delta', 'ticker', 'trade'].map((ch) => this.stream.want(ch, add)));
+    }
+    if (remove.length) {
+      await Promise.all(['orderbook_delta', 'ticker', 'trade'].map((ch) => this.stream.unwant(ch, remove).catch(() => undefined)));
+    }
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  async placeOrder(draft: OrderDraft): Promise<OrderAck> {
+    const placed = await placeOrder(this.client, draft);
+    const created = (placed.created ?? placed.listed ?? {}) as Row;
+    const ack: OrderAck = {
+      client_order_id: placed.clientOrderId,
+      order_id: placed.orderId,
+      fill_count: String(created.fill_count ?? created.fill_count_fp ?? '0'),
+      remaining_count: String(created.remaining_count ?? created.remaining_count_fp ?? '0'),
+    };
+    // The stream will confirm; fetch the order now so the blotter shows it without waiting.
+    void this.client
+      .getOrder({ params: { order_id: placed.orderId } })
+      .then((r) => {
+        this.store.putOrder((r as { order: Row }).order);
+        this.coalescer.poke();
+      })
+      .catch(() => undefined);
+    return ack;
+  }
+
+  // ------------------------------------------------------------------ stream
+
+  private onFrame(text: string): void {
+    const r = this.ingest.ingest(text);
+    for (const a of r.actions) {
+      if (a.kind === 'resync') {
+        this.log(`resync sid ${a.sid} ${a.marketTickers.join(',') || '(all)'}: ${a.reason}`);
+        this.stream.resync(a.sid, a.marketTickers).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
+      } else {
+        this.log(`malformed frame: ${a.reason}`);
+      }
+    }
+    if (r.touched) this.coalescer.poke();
+    if (r.message) this.route(r.message);
+    else if (r.actions.length) this.coalescer.poke();
+  }
+
+  private route(m: StreamMessage): void {
+    switch (m.type) {
+      case 'ticker': {
+        const t = m.msg;
+        const view: TickerView = {
+          ticker: t.market_ticker,
+          yes_bid_dollars: t.yes_bid_dollars,
+          yes_ask_dollars: t.yes_ask_dollars,
+          price_dollars: t.price_dollars,
+          volume_fp: t.volume_fp,
+          open_interest_fp: t.open_interest_fp,
+          ts: t.ts,
+        };
+        this.market.tickers = this.market.tickers.filter((x) => x.ticker !== view.ticker);
+        this.market.tickers.push(view);
+        this.marketDirty = true;
+        break;
+      }
+      case 'trade': {
+        const t = m.msg;
+        const view: TradeView = {
+          trade_id: t.trade_id,
+          ticker: t.market_ticker,
+          yes_price_dollars: t.yes_price_dollars,
+          no_price_dollars: t.no_price_dollars,
+          count_fp: t.count_fp,
+          taker_side: t.taker_side,
+          ts: t.ts,
+        };
+        this.market.trades.push(view);
+        this.marketDirty = true;
+        break;
+      }
+      case 'market_lifecycle_v2': {
+        const msg = m.msg as Row;
+        this.market.lifecycle.push({ ticker: String(msg.market_ticker ?? ''), event_type: String(msg.event_type ?? ''), ts: Date.now() });
+        this.marketDirty = true;
+        break;
+      }
+      case 'fill': {
+        const f = m.msg as Row;
+        this.store.addFill({ ...f, ticker: f.market_ticker });
+        this.opts.emit('notices', {
+          level: 'success',
+          title: `Filled ${String(f.count_fp)} ${String(f.side).toUpperCase()} ${String(f.market_ticker)}`,
+          body: `at ${String(f.yes_price_dollars)} (fee ${String(f.fee_cost)})`,
+          ts: Date.now(),
+        });
+        void this.refreshBalance();
+        break;
+      }
+      case 'user_order': {
+        const o = m.msg as Row;
+        this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
+        break;
+      }
+      case 'market_position': {
+        const p = m.msg as Row;
+        this.store.putPosition({ ...p, ticker: p.market_ticker, position_fp: p.position_fp });
+        break;
+      }
+      case 'order_group_updates':
+        this.store.putOrderGroup(m.msg as Row);
+        break;
+      case 'rfq_created':
+      case 'rfq_deleted':
+        this.store.putRfq({ ...(m.msg as Row), event: m.type });
+        break;
+      case 'quote_created':
+      case 'quote_accepted':
+      case 'quote_executed':
+        this.store.putQuote({ ...(m.msg as Row), event: m.type });
+        break;
+      default:
+        return;
+    }
+    this.coalescer.poke();
+  }
+
+  /** After every (re)connect: books resync by themselves (snapshots on subscribe); reconcile the rest over REST. */
+  private async onLive(reconnect: boolean): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.reconcile();
+      if (reconnect) this.log('reconnected: orders, positions and balance reconciled over REST');
+    } catch (e) {
+      this.log(`reconcile failed: ${(e as Error).message}`);
+    }
+  }
+
+  async reconcile(): Promise<void> {
+    const [orders, positions, balance, groups, fills] = await Promise.all([
+      collectAll(this.client, 'getOrders', { query: { status: 'resting' } }, { maxPages: 50 }),
+      this.client.getPositions({ query: { count_filter: 'position', limit: 1000 } }),
+      this.client.getBalance(),
+      this.client.getOrderGroups().catch(() => ({ order_groups: [] })),
+      this.client.getFills({ query: { limit: 200 } }).catch(() => ({ fills: [] })),
+    ]);
+    const b = balance as Row;
+    this.store.reset({
+      orders: orders as Row[],
+      positions: ((positions as { market_positions?: Row[] }).market_positions ?? []) as Row[],
+      fills: ((fills as { fills?: Row[] }).fills ?? []) as Row[],
+      orderGroups: ((groups as { order_groups?: Row[] }).order_groups ?? []) as Row[],
+      balance: { balance_dollars: String(b.balance_dollars), updated_ts: Number(b.updated_ts ?? 0) },
+    });
+    this.coalescer.poke();
+  }
+
+  private async refreshBalance(): Promise<void> {
+    try {
+      const b = (await this.client.getBalance()) as Row;
+      this.store.setBalance({ balance_dollars: String(b.balance_dollars), updated_ts: Number(b.updated_ts ?? 0) });
+      this.coalescer.poke();
+    } catch {
+      /* the next reconcile catches up */
+    }
+  }
+
+  private setExchangeStatus(s: Row): void {
+    const shards = (s.exchange_index_statuses as Row[] | undefined) ?? [];
+    this.exchangeInfo = {
+      exchangeActive: s.exchange_active === true,
+      tradingActive: s.trading_active === true,
+      shards: shards.map((x) => ({ index: Number(x.exchange_index), label: String(x.description), tradingActive: x.trading_active === true })),
+    };
+  }
+
+  connectionView(): ConnectionView {
+    const lim = this.limiter.snapshot();
+    return {
+      phase: this.streamStatus.phase === 'closed' ? 'offline' : this.streamStatus.phase,
+      detail: this.streamStatus.detail,
+      latencyMs: this.streamStatus.latencyMs,
+      reconnects: this.streamStatus.reconnects,
+      limits: {
+        read: { available: Math.floor(lim.read.available), capacity: lim.read.capacity },
+        write: { available: Math.floor(lim.write.available), capacity: lim.write.capacity },
+      },
+      exchange: this.exchangeInfo,
+      userId: this.userId,
+      isFcmMember: this.isFcmMember,
+    };
+  }
+
+  private pushConnection(): void {
+    this.opts.emit('connection', this.connectionView());
+  }
+
+  /** Book view of one market (compact, best first). */
+  bookView(ticker: string): BookView | undefined {
+    const b = this.books.book(ticker);
+    if (!b) return undefined;
+    const top = b.top(BOOK_DEPTH);
+    const version = (this.bookVersions.get(ticker) ?? 0) + 1;
+    this.bookVersions.set(ticker, version);
+    return { ticker, stale: b.stale, yesBids: Array.from(top.yesBids), yesAsks: Array.from(top.yesAsks), version };
+  }
+
+  private flush(): void {
+    const dirty = this.books.takeDirty();
+    if (dirty.length) {
+      const views: BookView[] = [];
+      for (const t of dirty) {
+        const v = this.bookView(t);
+        if (v) views.push(v);
+      }
+      if (views.length) this.opts.emit('books', views);
+    }
+    if (this.marketDirty) {
+      this.opts.emit('market', this.market);
+      this.market = { tickers: [], trades: [], lifecycle: [] };
+      this.marketDirty = false;
+    }
+    const priv = this.store.take();
+    if (priv) this.opts.emit('private', priv);
+  }
+}
