@@ -49,9 +49,10 @@ export function caller(ctx: HandlerCtx): Caller {
 /**
  * The subaccount a request acts on. A subaccount-scoped key is confined to its own: a
  * different one is refused; none given means the key's. Otherwise the request's, or
- * `fallback` (usually 0, the primary; undefined where "omitted = all").
+ * `fallback`: 0 (the primary) when omitted, or an explicit `undefined` meaning "all
+ * subaccounts" for reads where omitting the filter spans every subaccount.
  */
-export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, fallback: number | undefined = 0): number | undefined {
+export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, ...fallbackArg: [] | [number | undefined]): number | undefined {
   const c = caller(ctx);
   if (c.subaccount !== null) {
     if (requested !== undefined && requested !== c.subaccount) {
@@ -59,6 +60,8 @@ export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, fal
     }
     return c.subaccount;
   }
+  // A rest parameter tells an explicit `undefined` (all) from an omitted fallback (primary).
+  const fallback = fallbackArg.length === 0 ? 0 : fallbackArg[0];
   return requested ?? fallback;
 }
 

@@ -152,7 +152,9 @@ describe('errors', () => {
     await expectError(s, { cmd: 'subscribe', params: { channels: ['ticker'] } }, WS_ERROR.UNABLE_TO_PROCESS);
     await expectError(s, { id: 'x', cmd: 'list_subscriptions' }, WS_ERROR.UNABLE_TO_PROCESS);
     s.ws.send(Buffer.from([0xff, 0xfe, 0x00]), { binary: true });
-    await s.until((fs) => fs.filter((f) => f.msg.type === 'error').length === 5);
+    s.ws.send(Buffer.from([0x7b, 0xc3, 0x28, 0x7d]), { binary: false }); // a text frame that is not UTF-8
+    await s.until((fs) => fs.filter((f) => f.msg.type === 'error').length === 6);
+    expect(s.closed).toBeNull();
   });
 
   it('2: subscribe without params', async () => {

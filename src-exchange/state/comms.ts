@@ -13,7 +13,7 @@ import type { DomainCtx } from '../core/domain';
 import type { Engine } from '../engine/engine';
 import { fillFeeCents, TAKER_K } from '../engine/fees';
 import type { MarketView, OutcomeSide } from '../engine/types';
-import { centiToCount, isOrderCount, MICRO_PER_CENT, TICKS_PER_DOLLAR } from '../engine/units';
+import { centiToCount, isOrderCount, MAX_COUNT_CENTI, MICRO_PER_CENT, TICKS_PER_DOLLAR } from '../engine/units';
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
 import type { UsersState } from './users';
 import type { ProposalCommand, ProposalRecord } from './comms-proposals';
@@ -166,7 +166,7 @@ export function executionCount(rfq: RfqRecord, market: MarketView, price: number
   if (rfq.contracts_centi !== null) return rfq.contracts_centi;
   if (rfq.target_cost_micro === null) return DEFAULT_RFQ_CENTI;
   const target = rfq.target_cost_micro;
-  let hi = Math.floor(target / price);
+  let hi = Math.min(Math.floor(target / price), MAX_COUNT_CENTI);
   if (rfq.target_cost_excludes_fees) return hi;
   // P x (1 - P) is the same on either leg, so the fee can be computed at the own-leg price
   const cost = (c: number) => price * c + fillFeeCents(TAKER_K, market.fee_multiplier, c, price) * MICRO_PER_CENT;

@@ -62,7 +62,8 @@ function textOf(data: RawData): string {
 export function attachStream(server: Server, svc: Services, settings: StreamSettings = streamSettings): StreamServer {
   const opts = { ...settings };
   const hub = new StreamHub(svc, opts);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
+  // Invalid UTF-8 in a text frame is answered like any malformed command (error 1), not closed with 1007.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes, perMessageDeflate: false, clientTracking: false, skipUTF8Validation: true });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());

@@ -1,0 +1,190 @@
+// The market-data and order paths of main against a real embedded exchange, through a loopback
+// proxy that can cut sockets, drop frames, inject garbage and drop an HTTP response.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
+import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { TradingSession } from './session';
+import { diffAgainstRest } from '../market/book';
+import { resolveProfile } from '../api/profiles';
+import type { ApiClient } from '../api/client';
+
+let t: TestExchange;
+let proxy: LoopbackProxy;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestExchange();
+  proxy = await startLoopbackProxy(t.ex.port);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await t?.close();
+});
+afterEach(() => {
+  proxy.hooks.onServerFrame = undefined;
+  proxy.hooks.dropResponse = undefined;
+});
+
+async function newMarket(): Promise<string> {
+  const ticker = `SESS-${++n}`;
+  const node = t.ex.svc.node;
+  for (const cmd of [
+    { type: 'addMarket', nowMs: node.now(), ticker, eventTicker: 'SESS', seriesTicker: 'SESSS' },
+    { type: 'openMarket', nowMs: node.now(), ticker },
+  ]) {
+    const r = await node.submit(cmd);
+    if (!r.ok) throw new Error(`cannot create market: ${JSON.stringify(r.result)}`);
+  }
+  return ticker;
+}
+
+function startSession(): TradingSession {
+  const a = t.account('trader');
+  const s = new TradingSession({
+    profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
+    credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+    emit: () => undefined,
+    frameMs: 5,
+    streamOptions: { backoff: { initialMs: 50, maxMs: 400 }, silenceMs: 2_000, pingMs: 1_000 },
+  });
+  return s;
+}
+
+/** A seeded random run of resting and crossing orders and cancels from two accounts. */
+async function randomRun(ticker: string, steps: number, seed: number, during?: (i: number) => Promise<void> | void): Promise<void> {
+  let x = seed;
+  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const clients: ApiClient[] = [t.client('trader'), t.client('counterparty')];
+  const resting: { c: ApiClient; id: string }[] = [];
+  for (let i = 0; i < steps; i++) {
+    await during?.(i);
+    const c = clients[Math.floor(rnd() * 2)]!;
+    const roll = rnd();
+    if (roll < 0.2 && resting.length) {
+      const k = Math.floor(rnd() * resting.length);
+      const o = resting.splice(k, 1)[0]!;
+      await o.c.cancelOrder({ params: { order_id: o.id } }).catch(() => undefined); // may have filled
+      continue;
+    }
+    const side = rnd() < 0.5 ? 'bid' : 'ask';
+    const price = (0.4 + Math.floor(rnd() * 20) / 100).toFixed(2);
+    const count = String(1 + Math.floor(rnd() * 5));
+    const r = await c.createOrder({ body: { ticker, side, price, count, client_order_id: crypto.randomUUID() } });
+    resting.push({ c, id: r.order_id });
+  }
+}
+
+async function booksEqualRest(s: TradingSession, ticker: string, timeoutMs = 8_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  let diffs: string[] = ['no book yet'];
+  while (Date.now() < deadline) {
+    const book = s.books.book(ticker);
+    const rest = (await t.client('trader').getOrderbook({ params: { ticker } })).orderbook_fp;
+    diffs = book ? (book.stale ? ['stale'] : diffAgainstRest(book, rest)) : ['no book yet'];
+    if (diffs.length === 0) return diffs;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return diffs;
+}
+
+describe('session books against the embedded exchange', () => {
+  it('after a random run from two accounts the client book equals the REST orderbook level for level', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    await s.watchMarkets([ticker]);
+    await randomRun(ticker, 80, 11);
+    expect(await booksEqualRest(s, ticker)).toEqual([]);
+    expect(s.books.book(ticker)!.isCrossed()).toBe(false);
+    await s.stop();
+  });
+
+  it('recovers to equal books after the socket is cut twice mid-run', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    await s.watchMarkets([ticker]);
+    await randomRun(ticker, 90, 23, (i) => {
+      if (i === 30 || i === 60) proxy.cutSockets();
+    });
+    expect(await booksEqualRest(s, ticker)).toEqual([]);
+    expect(s.connectionView().reconnects).toBeGreaterThanOrEqual(2);
+    expect(s.connectionView().phase).toBe('live');
+    await s.stop();
+  });
+
+  it('a dropped delta (seq hole) marks the book stale, resyncs and ends equal', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    await s.watchMarkets([ticker]);
+    let deltas = 0;
+    proxy.hooks.onServerFrame = (text) => (text.includes('"orderbook_delta"') && text.includes(ticker) && ++deltas === 5 ? null : text);
+    await randomRun(ticker, 40, 5);
+    expect(deltas).toBeGreaterThan(5);
+    expect(await booksEqualRest(s, ticker)).toEqual([]);
+    expect(s.books.stats.gaps).toBeGreaterThanOrEqual(1);
+    await s.stop();
+  });
+
+  it('a malformed frame (snapshot missing a side) is logged, resynced and never crashes', async () => {
+    const ticker = await newMarket();
+    const logs: string[] = [];
+    const a = t.account('trader');
+    const s = new TradingSession({
+      profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
+      credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+      emit: () => undefined,
+      frameMs: 5,
+      log: (m) => logs.push(m),
+    });
+    await s.start();
+    await s.watchMarkets([ticker]);
+    await randomRun(ticker, 10, 7);
+    const sid = s.stream.sidOf('orderbook_delta')!;
+    proxy.inject(JSON.stringify({ type: 'orderbook_snapshot', sid, seq: 999, msg: { market_ticker: ticker, yes_dollars_fp: [['0.5000', '1.00']] } }));
+    proxy.inject('{not json');
+    await randomRun(ticker, 10, 8);
+    expect(await booksEqualRest(s, ticker)).toEqual([]);
+    expect(s.books.stats.malformed).toBeGreaterThanOrEqual(1);
+    expect(logs.some((l) => /malformed/.test(l))).toBe(true);
+    await s.stop();
+  });
+});
+
+describe('session order path', () => {
+  it('a dropped create response ends with exactly one order under one client_order_id', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    let dropped = 0;
+    proxy.hooks.dropResponse = (method, path) => method === 'POST' && path.endsWith('/portfolio/events/orders') && dropped++ === 0;
+    const ack = await s.placeOrder({ ticker, side: 'bid', price: '0.3100', count: '3' });
+    expect(dropped).toBeGreaterThanOrEqual(1);
+    const orders = (await t.client('trader').getOrders({ query: { ticker } })).orders;
+    const mine = orders.filter((o) => o.client_order_id === ack.client_order_id);
+    expect(mine).toHaveLength(1);
+    expect(orders).toHaveLength(1);
+    expect(mine[0]!.order_id).toBe(ack.order_id);
+    await s.stop();
+  });
+
+  it('private stores follow fills and reconcile after a reconnect', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    await s.watchMarkets([ticker]);
+    await s.placeOrder({ ticker, side: 'bid', price: '0.5500', count: '2' });
+    await t.client('counterparty').createOrder({ body: { ticker, side: 'ask', price: '0.5500', count: '2', client_order_id: crypto.randomUUID() } });
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !s.store.fills.some((f) => f.ticker === ticker)) await new Promise((r) => setTimeout(r, 25));
+    expect(s.store.fills.some((f) => f.ticker === ticker)).toBe(true);
+    proxy.cutSockets();
+    const until = Date.now() + 5000;
+    while (Date.now() < until && s.connectionView().reconnects < 1) await new Promise((r) => setTimeout(r, 25));
+    await s.reconcile();
+    expect(s.store.restingOrders(ticker)).toHaveLength(0);
+    expect([...s.store.positions.values()].some((p) => p.ticker === ticker)).toBe(true);
+    await s.stop();
+  });
+});
