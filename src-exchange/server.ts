@@ -12,6 +12,7 @@ import { readCredentials, writeCredentials, type AccountPlan, type CredentialsFi
 import { API_PREFIX, WS_PATH } from '../src-shared/endpoints';
 import type { Server } from 'node:http';
 import { streamAttacher } from './ws/attach';
+import { simActivity } from './sim/index';
 
 export interface ExchangeServerOptions {
   dataDir: string;
@@ -40,7 +41,7 @@ export const serverAttachers: ServerAttacher[] = [streamAttacher];
 
 /** Background activities (the simulation) started after listen, stopped on close. */
 export type Activity = (svc: Services, opts: ExchangeServerOptions) => { stop(): Promise<void> | void };
-export const activities: Activity[] = [];
+export const activities: Activity[] = [simActivity];
 
 export async function startExchange(opts: ExchangeServerOptions): Promise<RunningExchange> {
   mkdirSync(opts.dataDir, { recursive: true });

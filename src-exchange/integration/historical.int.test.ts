@@ -213,3 +213,21 @@ describe("the caller's archive", () => {
     await expect(pub.getHistoricalFills()).rejects.toThrow();
   });
 });
+
+describe('restart', () => {
+  it('keeps the catalog and the archive across a restart (journal replay)', async () => {
+    const before = {
+      markets: (await pub.getHistoricalMarkets({ query: { limit: 1000 } })).markets.map((m) => m.ticker),
+      series: (await pub.getSeriesList()).series,
+      fees: (await pub.getEventFeeChanges({ query: { limit: 100 } })).event_fee_changes,
+      fills: (await trader.getHistoricalFills()).fills,
+    };
+    await t.restart();
+    pub = t.publicClient();
+    trader = t.client('trader');
+    expect((await pub.getHistoricalMarkets({ query: { limit: 1000 } })).markets.map((m) => m.ticker)).toEqual(before.markets);
+    expect((await pub.getSeriesList()).series).toEqual(before.series);
+    expect((await pub.getEventFeeChanges({ query: { limit: 100 } })).event_fee_changes).toEqual(before.fees);
+    expect((await trader.getHistoricalFills()).fills).toEqual(before.fills);
+  });
+});

@@ -193,7 +193,8 @@ export class Participants {
     const before = this.fairOf(m);
     const jump = this.rng.chance(this.opts.jumpChance);
     const delta = jump ? (this.rng.chance(0.5) ? 1 : -1) * this.rng.int(5, 15) * CENT : this.rng.gauss() * this.opts.stepTicks;
-    const after = clampFair(before + delta);
+    // a faint pull to the middle keeps most books two-sided over a long run
+    const after = clampFair(before + delta + (5_000 - before) * 0.002);
     this.fair.set(m.ticker, after);
     return { before, after };
   }

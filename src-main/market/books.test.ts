@@ -188,6 +188,20 @@ describe('BookMachine', () => {
     expect(m.book('A')!.stale).toBe(false);
   });
 
+  it('a malformed frame carrying a garbage seq far ahead does not poison the sequence', () => {
+    const m = new BookMachine();
+    m.handle({ type: 'subscribed', id: 1, msg: { channel: 'orderbook_delta', sid: 1 } });
+    m.handle(snap(1, 1, 'T1'));
+    const actions = m.onMalformed('snapshot missing a side', 1, 999, 'orderbook_snapshot');
+    expect(actions.some((a) => a.kind === 'resync')).toBe(true);
+    expect(m.book('T1')!.stale).toBe(true);
+    // the server's real next frames are seq 2 (the resync reply's slot) and 3 (the snapshot)
+    expect(m.handle({ type: 'ok', id: 2, sid: 1, seq: 2, msg: { market_tickers: ['T1'] } })).toEqual([]);
+    expect(m.handle(snap(1, 3, 'T1'))).toEqual([]);
+    expect(m.book('T1')!.stale).toBe(false);
+    expect(m.handle(delta(1, 4, 'T1', '0.5100', '1.00'))).toEqual([]);
+  });
+
   it('drop forgets a market', () => {
     const m = new BookMachine();
     m.handle(snap(1, 1, 'A'));

@@ -158,7 +158,9 @@ export class BookMachine {
     const report: BookAction = { kind: 'malformed', reason };
     if (sid !== undefined && this.sids.has(sid)) {
       const st = this.sids.get(sid)!;
-      if (seq !== undefined && Number.isSafeInteger(seq) && seq > st.lastSeq) st.lastSeq = seq;
+      // A malformed frame's seq is as untrustworthy as the rest of it: let it take its slot
+      // only when it is the very next one, so a garbage seq cannot push the expectation ahead.
+      if (seq !== undefined && seq === st.lastSeq + 1) st.lastSeq = seq;
       return [report, this.lose(sid, `malformed frame: ${reason}`)];
     }
     const bookType = type === undefined || type === 'orderbook_delta' || type === 'orderbook_snapshot' || !(type in MESSAGE_TYPES);

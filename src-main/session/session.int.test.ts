@@ -152,6 +152,46 @@ describe('session books against the embedded exchange', () => {
   });
 });
 
+describe('session views', () => {
+  it('coalesces: at most one book view per market per frame, as compact integer arrays', async () => {
+    const ticker = await newMarket();
+    const a = t.account('trader');
+    const frames: { at: number; tickers: string[]; sample: unknown }[] = [];
+    const s = new TradingSession({
+      profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
+      credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+      emit: (stream, payload) => {
+        if (stream === 'books') {
+          const views = payload as { ticker: string; yesBids: number[] }[];
+          frames.push({ at: Date.now(), tickers: views.map((v) => v.ticker), sample: views[0]?.yesBids });
+        }
+      },
+      frameMs: 50,
+    });
+    await s.start();
+    await s.watchMarkets([ticker]);
+    // a burst of 30 orders lands within a few frames
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.client(i % 2 ? 'trader' : 'counterparty').createOrder({
+          body: { ticker, side: i % 2 ? 'bid' : 'ask', price: i % 2 ? '0.2000' : '0.8000', count: '1', client_order_id: crypto.randomUUID() },
+        }),
+      ),
+    );
+    expect(await booksEqualRest(s, ticker)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(frames.length).toBeGreaterThan(0);
+    for (const f of frames) expect(new Set(f.tickers).size).toBe(f.tickers.length);
+    // 30 orders -> 30+ deltas, but far fewer book pushes: one per 50 ms frame at most
+    const span = frames[frames.length - 1]!.at - frames[0]!.at;
+    expect(frames.length).toBeLessThanOrEqual(Math.ceil(span / 50) + 2);
+    const last = frames[frames.length - 1]!.sample as number[];
+    expect(last.every((v) => Number.isInteger(v))).toBe(true);
+    expect(last[0]).toBe(2000); // best YES bid 0.2000 = 2000 ticks
+    await s.stop();
+  });
+});
+
 describe('session order path', () => {
   it('a dropped create response ends with exactly one order under one client_order_id', async () => {
     const ticker = await newMarket();
