@@ -1,5 +1,6 @@
-// Candlesticks from the engine's trade tape. A candle ending at E covers trades with
-// E - interval < time <= E (seconds, E a multiple of the interval). Trade prices give the price
+// Candlesticks from the engine's trade tape. A candle ending at E covers trades whose time in
+// whole seconds (the `ts` trades carry on the wire) is in (E - interval, E], E a multiple of the
+// interval, so a client can place a streamed trade in the same candle. Trade prices give the price
 // OHLC, mean (volume weighted) and volume; the bid and ask are read from the tape too (a taker
 // selling YES traded at the best bid, a taker buying YES at the best ask) and carried forward
 // while nothing trades; the candle that contains "now" closes at the live book. Open interest
@@ -45,12 +46,10 @@ export function periodEnds(m: MarketView, range: CandleRange, nowMs: number): { 
   if (range.end_ts < range.start_ts) throw invalidParameters('end_ts must not be before start_ts');
   let first = Math.ceil(range.start_ts / I) * I;
   let last = Math.floor(range.end_ts / I) * I;
-  // a period must end after the market was created and start before now (and before settlement)
-  const createdEnd = Math.floor(m.created_ms / 1000 / I) * I + I;
-  first = Math.max(first, createdEnd);
+  // from the period holding the market's creation to the one holding now (or its settlement)
+  first = Math.max(first, Math.ceil(Math.floor(m.created_ms / 1000) / I) * I);
   const stopMs = m.status === 'settled' && m.settled_ms > 0 ? Math.min(nowMs, m.settled_ms) : nowMs;
-  const lastStart = Math.floor(stopMs / 1000 / I) * I;
-  last = Math.min(last, lastStart + I);
+  last = Math.min(last, Math.ceil(Math.floor(stopMs / 1000) / I) * I);
   const count = last >= first ? (last - first) / I + 1 : 0;
   return { first, last, count };
 }
@@ -71,8 +70,10 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
   const trades = tape.trades;
   const live = m.status === 'open' || m.status === 'paused';
 
+  /** First index of a trade whose second is after `endSec`. */
+  const after = (endSec: number) => indexAfter(trades, (endSec + 1) * 1000 - 1);
   // carry the last bid/ask/price seen before the first candle
-  const firstLo = indexAfter(trades, (first - I) * 1000);
+  const firstLo = after(first - I);
   let bid: number | null = null;
   let ask: number | null = null;
   for (let i = 0; i < firstLo; i++) {
@@ -87,13 +88,13 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
 
   if (opts.includeLatestBeforeStart && firstLo > 0) {
     // the synthetic candle: OHLC null, previous = the last price before the range
-    out.push(candle(first - I, { open: null, low: null, high: null, close: null }, null, lastPrice, ohlcOf([], bid), ohlcOf([], ask), 0, oiAt((first - I) * 1000), opts.historical ?? false));
+    out.push(candle(first - I, { open: null, low: null, high: null, close: null }, null, lastPrice, ohlcOf([], bid), ohlcOf([], ask), 0, oiAt((first - I) * 1000 + 999), opts.historical ?? false));
   }
 
   for (let k = 0; k < n; k++) {
     const end = first + k * I;
-    const lo = indexAfter(trades, (end - I) * 1000);
-    const hi = indexAfter(trades, end * 1000);
+    const lo = after(end - I);
+    const hi = after(end);
     const prices: number[] = [];
     const bids: number[] = [];
     const asks: number[] = [];
@@ -104,7 +105,8 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
       notional += t.yes_price * t.count;
       (t.taker_book_side === 'ask' ? bids : asks).push(t.yes_price);
     }
-    const current = live && (end - I) * 1000 < nowMs && nowMs <= end * 1000;
+    const nowSec = Math.floor(nowMs / 1000);
+    const current = live && end - I < nowSec && nowSec <= end;
     if (current) {
       bids.push(m.yes_bid);
       asks.push(m.yes_ask);
@@ -114,7 +116,7 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
     const mean = volume > 0 ? Math.floor((2 * notional + volume) / (2 * volume)) : null;
     const yesBid = ohlcOf(bids, bid);
     const yesAsk = ohlcOf(asks, ask);
-    out.push(candle(end, price, mean, lastPrice, yesBid, yesAsk, volume, oiAt(Math.min(end * 1000, nowMs)), opts.historical ?? false));
+    out.push(candle(end, price, mean, lastPrice, yesBid, yesAsk, volume, oiAt(Math.min(end * 1000 + 999, nowMs)), opts.historical ?? false));
     if (prices.length > 0) lastPrice = prices[prices.length - 1]!;
     bid = yesBid.close;
     ask = yesAsk.close;

@@ -356,7 +356,7 @@ describe('candlesticks and trades', () => {
     // group the trades by the minute they fall in, as the candles must
     const byEnd = new Map<number, typeof trades>();
     for (const tr of [...trades].reverse()) {
-      const end = Math.ceil(Date.parse(tr.created_time!) / 60_000) * 60;
+      const end = Math.ceil(tr.ts! / 60) * 60;
       byEnd.set(end, [...(byEnd.get(end) ?? []), tr]);
     }
     expect(traded.map((c) => c.end_period_ts)).toEqual([...byEnd.keys()]);

@@ -50,6 +50,8 @@ export interface SimHandle {
   stats(): SimStats;
   /** participants' user ids by name */
   participants(): Record<string, string>;
+  /** markets this simulation paused and will resume */
+  paused(): string[];
   stop(): Promise<void>;
 }
 
@@ -174,6 +176,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
     ready,
     stats: () => structuredClone(stats),
     participants: () => ({ ...accounts }),
+    paused: () => lifecycle?.pausedTickers() ?? [],
     async stop() {
       if (stopped) return;
       stopped = true;

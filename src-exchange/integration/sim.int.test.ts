@@ -1,0 +1,209 @@
+// The live simulation on a real exchange: participants trade through the node (books change,
+// trades and candles appear), markets close, determine and settle when their close time
+// passes, a restart reuses the participants, and stopping leaves nothing running.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from './harness';
+import type { ExchangeServerOptions } from '../server';
+import type { SimOptions } from '../sim/index';
+import { startSim } from '../sim/index';
+import { catalogOf } from '../core/catalog-module';
+import type { UsersState } from '../state/users';
+import { TestStream } from '../ws/test-client';
+
+const FAST: Partial<SimOptions> = {
+  tickMs: 50,
+  ratePerSecond: 200,
+  lifecycleMs: 100,
+  determineDelayMs: 200,
+  settleDelayMs: 200,
+  pauseEveryMs: 0,
+  newMarketEveryMs: 0,
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, f: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const simNames = (t: TestExchange) =>
+  Object.values(t.ex.svc.node.core.domain<UsersState>('users').users)
+    .map((u) => u.name)
+    .filter((n) => n.startsWith('sim-'))
+    .sort();
+
+describe('live simulation', () => {
+  let t: TestExchange;
+
+  beforeAll(async () => {
+    t = await startTestExchange({ sim: true, simOptions: FAST } as Partial<ExchangeServerOptions>);
+    await until('the participants', () => (simNames(t).length === 5 ? true : undefined));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creates its participants as exchange accounts, never in credentials.json', async () => {
+    expect(simNames(t)).toEqual(['sim-maker-1', 'sim-maker-2', 'sim-maker-3', 'sim-taker-1', 'sim-taker-2']);
+    const file = JSON.parse(readFileSync(path.join(t.dataDir, 'credentials.json'), 'utf8')) as { accounts: { name: string }[] };
+    expect(file.accounts.map((a) => a.name).sort()).toEqual(['counterparty', 'fcm', 'trader']);
+    // no API keys for them either: nobody can sign as a participant
+    const u = t.ex.svc.node.core.domain<UsersState>('users');
+    const simIds = new Set(Object.values(u.users).filter((x) => x.name.startsWith('sim-')).map((x) => x.user_id));
+    expect(Object.values(u.keys).filter((k) => simIds.has(k.user_id))).toEqual([]);
+  });
+
+  it('moves the books of open markets and prints trades and candles', async () => {
+    const trader = t.client('trader');
+    const pub = t.publicClient();
+    const open = (await pub.getMarkets({ query: { status: 'open', limit: 200 } })).markets;
+    expect(open.length).toBeGreaterThan(0);
+    const tickers = open.slice(0, 20).map((m) => m.ticker);
+    const snapshot = async () => JSON.stringify((await trader.getOrderbooks({ query: { tickers } })).orderbooks);
+    const before = await snapshot();
+    const startTs = Math.floor(Date.now() / 1000);
+    await until('books to change', async () => ((await snapshot()) !== before ? true : undefined));
+
+    const simIds = new Set(Object.values(t.ex.svc.node.core.domain<UsersState>('users').users).filter((x) => x.name.startsWith('sim-')).map((x) => x.user_id));
+    const engine = t.ex.svc.node.core.engine;
+    const trades = await until('trades', async () => {
+      const page = await pub.getTrades({ query: { min_ts: startTs, limit: 100 } });
+      return page.trades.length >= 3 ? page.trades : undefined;
+    });
+    const ticker = trades[0]!.ticker;
+    // those trades are the participants' (their fills), made with no request of ours
+    const simFills = [...simIds].flatMap((id) => engine.getFills(id, { ticker }));
+    expect(simFills.map((f) => f.trade_id)).toContain(trades[0]!.trade_id);
+
+    const market = (await pub.getMarket({ params: { ticker } })).market;
+    const candles = await pub.getMarketCandlesticks({
+      params: { series_ticker: market.series_ticker, ticker },
+      query: { start_ts: startTs - 120, end_ts: Math.floor(Date.now() / 1000) + 60, period_interval: 60 },
+    });
+    expect(candles.candlesticks.length).toBeGreaterThan(0);
+    const traded = candles.candlesticks.filter((c) => /[1-9]/.test(c.volume_fp));
+    expect(traded.length).toBeGreaterThan(0);
+  });
+
+  it('closes, determines and settles a market once its close time passes; the stream sees it', async () => {
+    // (in a mutually exclusive event the result waits until every market of it stopped trading)
+    const node = t.ex.svc.node;
+    const cat = catalogOf(node.core);
+    const openEvent = node.core.engine.listMarkets({ status: 'open' }).map((m) => cat.events[m.event_ticker]).find((e) => e && e.collection_ticker === null && !e.mutually_exclusive)!;
+    expect(openEvent).toBeDefined();
+    const s = await TestStream.open(t.ex.wsUrl);
+    await s.command('subscribe', { channels: ['market_lifecycle_v2'] });
+    const ticker = `${openEvent.event_ticker}-SHORT`;
+    const now = node.now();
+    const created = await node.submit({
+      type: 'catalogCreateMarket',
+      nowMs: now,
+      open: true,
+      market: { ticker, event_ticker: openEvent.event_ticker, title: 'Short-lived', open_ms: now, close_ms: now + 1_500 },
+    });
+    expect(created.ok, JSON.stringify(created.result)).toBe(true);
+    const pub = t.publicClient();
+    const settled = await until('settlement', async () => {
+      const m = (await pub.getMarket({ params: { ticker } })).market;
+      return m.status === 'settled' || m.status === 'finalized' ? m : undefined;
+    });
+    expect(['yes', 'no']).toContain(settled.result);
+    const m = node.core.engine.getMarket(ticker)!;
+    expect(m.determined_ms).toBeGreaterThanOrEqual(now + 1_500);
+    // nothing rests in a settled market
+    expect(node.core.engine.getBook(ticker)).toEqual({ ticker, yes: [], no: [] });
+    const kinds = await s.until((fs) => {
+      const got = fs.filter((f) => f.msg.type === 'market_lifecycle_v2' && (f.raw.msg as { market_ticker?: string }).market_ticker === ticker).map((f) => (f.raw.msg as { event_type: string }).event_type);
+      return got.includes('settled') ? got : undefined;
+    });
+    expect(kinds).toEqual(expect.arrayContaining(['created', 'activated', 'determined', 'settled']));
+    s.ws.close();
+  });
+
+  it('keeps markets open: below the minimum, it opens new ones in existing events', async () => {
+    const node = t.ex.svc.node;
+    const sim = startSim(t.ex.svc, { ...FAST, seed: 99, minOpenMarkets: 1_000, newMarketLifetimeMs: 60_000, ratePerSecond: 1 });
+    await sim.ready;
+    const cat = catalogOf(node.core);
+    const added = await until('a new market', () => {
+      const m = node.core.engine.listMarkets({ status: 'open' }).find((x) => x.ticker.includes('-SIM'));
+      return m;
+    });
+    await sim.stop();
+    expect(cat.markets[added.ticker]?.event_ticker).toBe(added.event_ticker);
+    expect(cat.events[added.event_ticker]?.markets).toContain(added.ticker);
+    expect(cat.markets[added.ticker]!.close_ms - cat.markets[added.ticker]!.open_ms).toBe(60_000);
+  });
+
+  it('pauses a market now and then and resumes it (all of them on stop)', async () => {
+    const engine = t.ex.svc.node.core.engine;
+    const sim = startSim(t.ex.svc, { ...FAST, seed: 5, ratePerSecond: 1, pauseEveryMs: 100, pauseMs: 400, minOpenMarkets: 0 });
+    await sim.ready;
+    const first = await until('a pause', () => sim.paused()[0]);
+    expect(engine.getMarket(first)?.status).toBe('paused');
+    await until('its resumption', () => (engine.getMarket(first)?.status === 'open' ? true : undefined));
+    const pausedNow = await until('another pause', () => sim.paused()[0]);
+    await sim.stop();
+    expect(sim.paused()).toEqual([]);
+    expect(engine.getMarket(pausedNow)?.status).toBe('open');
+  });
+
+  it('a restart reuses the participants (no duplicates) and they keep trading', async () => {
+    const before = Object.values(t.ex.svc.node.core.domain<UsersState>('users').users).filter((u) => u.name.startsWith('sim-'));
+    await t.restart();
+    const engine = () => t.ex.svc.node.core.engine;
+    const trades0 = engine().getTrades().length;
+    await until('trades after the restart', () => (engine().getTrades().length > trades0 + 2 ? true : undefined));
+    const after = Object.values(t.ex.svc.node.core.domain<UsersState>('users').users).filter((u) => u.name.startsWith('sim-'));
+    expect(after.map((u) => u.user_id).sort()).toEqual(before.map((u) => u.user_id).sort());
+    expect(simNames(t)).toEqual(['sim-maker-1', 'sim-maker-2', 'sim-maker-3', 'sim-taker-1', 'sim-taker-2']);
+  });
+});
+
+describe('stopping the simulation', () => {
+  it('leaves no timer or socket behind: a process that closes the exchange exits by itself', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sim-exit-'));
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+    const script = `
+      const { startExchange } = await import(${JSON.stringify(server)});
+      const ex = await startExchange({ dataDir: ${JSON.stringify(dataDir)}, port: 0, sim: true, rateLimits: false, simOptions: { tickMs: 20, ratePerSecond: 300, lifecycleMs: 50 } });
+      await new Promise((r) => setTimeout(r, 1500));
+      const trades = ex.svc.node.core.engine.getTrades().length;
+      await ex.close();
+      console.log('closed ' + trades);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    let closedAt = 0;
+    const code = await new Promise<number | null>((resolve) => {
+      const watchdog = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.stdout.on('data', () => {
+        if (!closedAt && out.includes('closed ')) closedAt = Date.now();
+      });
+      child.on('exit', (c) => {
+        clearTimeout(watchdog);
+        resolve(c);
+      });
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(/closed \d+/);
+    // exited promptly after close (a leftover timer would keep it alive until the watchdog)
+    expect(Date.now() - closedAt).toBeLessThan(5_000);
+  }, 40_000);
+});
