@@ -2,14 +2,15 @@
 //   out/main/index.js (the shell) + out/main/exchange.js (the embedded exchange, run as a utility process),
 //   out/preload/index.cjs (CommonJS: sandboxed preloads cannot load ES modules),
 //   out/renderer/ (the React UI).
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    // main keeps node_modules external (they ship in the package)
     build: {
+      externalizeDeps: true,
       outDir: 'out/main',
       rollupOptions: {
         input: {
@@ -21,11 +22,13 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // a sandboxed preload can require only 'electron': bundle everything else into it
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve('src-main/electron/preload.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },

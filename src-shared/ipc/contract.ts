@@ -5,6 +5,9 @@
 // ticks of 0.0001 $ and centi-contracts), never floats.
 import { z } from 'zod';
 import { CountRequest, PriceRequest, Subaccount, Ticker } from '../wire/common';
+import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
+
+export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -143,12 +146,10 @@ export const methodArgs = {
   saveSettings: z.tuple([Settings]),
   getLayout: z.tuple([ProfileId]),
   saveLayout: z.tuple([LayoutInput]),
-} as const;
-export type MethodName = keyof typeof methodArgs;
-export const METHOD_NAMES = Object.keys(methodArgs) as MethodName[];
-
-export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands'] as const;
-export type StreamName = (typeof STREAM_NAMES)[number];
+} as const satisfies Record<MethodName, z.ZodType>;
+// every schema key is a listed name (satisfies) and every listed name has a schema:
+const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
+void _everyNameHasArgs;
 
 // ---- views main pushes -----------------------------------------------------------------
 

@@ -1,0 +1,109 @@
+// The web host: 127.0.0.1 only, token and Origin checked on every socket, every argument
+// parsed by the door, static files with a strict CSP and no path escapes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startHost, type RunningHost } from './server';
+import { startTerminal, type RunningTerminal } from '../app/terminal';
+import { FileKeyBox } from '../vault/secret-box';
+
+let host: RunningHost;
+let terminal: RunningTerminal;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'host-'));
+  const staticDir = path.join(dataDir, 'static');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
+  terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
+  host = await startHost({ staticDir, door: terminal.door });
+});
+afterAll(async () => {
+  await host?.close();
+  await terminal?.stop();
+});
+
+function connect(opts: { token?: string; origin?: string }): Promise<WebSocket> {
+  const q = opts.token === undefined ? '' : `?token=${opts.token}`;
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc${q}`, { headers: { origin: opts.origin ?? `http://127.0.0.1:${host.port}` } });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMsg = (d: WebSocket.RawData) => {
+      const f = JSON.parse(d.toString()) as Record<string, unknown>;
+      if (f.t === 'result' && f.id === id) {
+        ws.off('message', onMsg);
+        resolve(f);
+      }
+    };
+    ws.on('message', onMsg);
+    ws.send(JSON.stringify({ t: 'call', id, method, args }));
+  });
+}
+
+function get(p: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, path: p, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('web host', () => {
+  it('prints a 127.0.0.1 URL with its token', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
+  });
+
+  it('refuses sockets without the token, with a wrong token, or from another origin', async () => {
+    await expect(connect({})).rejects.toThrow(/403/);
+    await expect(connect({ token: 'f'.repeat(48) })).rejects.toThrow(/403/);
+    await expect(connect({ token: host.token, origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    expect(host.clients()).toBe(0);
+  });
+
+  it('carries TerminalApi calls for a good socket', async () => {
+    const ws = await connect({ token: host.token });
+    const r = await call(ws, 1, 'getAppState', []);
+    expect(r.ok).toBe(true);
+    expect((r.value as { shell: string }).shell).toBe('web');
+    ws.close();
+  });
+
+  it('refuses unknown methods and bad arguments with a validation error and changes nothing', async () => {
+    const ws = await connect({ token: host.token });
+    const unknown = await call(ws, 2, 'deleteEverything', []);
+    expect(unknown.ok).toBe(false);
+    expect((unknown.error as { kind: string }).kind).toBe('validation');
+    const bad = await call(ws, 3, 'saveProfile', [{ name: '', kind: 'custom', baseUrl: 'not a url' }]);
+    expect(bad.ok).toBe(false);
+    expect((bad.error as { message: string }).message).toMatch(/saveProfile/);
+    expect(existsSync(path.join(dataDir, 'profiles.json'))).toBe(false);
+    const order = await call(ws, 4, 'placeOrder', [{ ticker: 'T', side: 'bid', price: '0.123456', count: '1' }]);
+    expect((order.error as { kind: string }).kind).toBe('validation');
+    ws.close();
+  });
+
+  it('serves the renderer with a strict CSP and nothing outside it', async () => {
+    const index = await get('/');
+    expect(index.status).toBe(200);
+    expect(String(index.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect((await get('/../secret.txt')).status).toBe(404);
+    expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
+    expect((await get('/', { host: 'evil.example' })).status).toBe(421);
+  });
+});
