@@ -375,8 +375,8 @@ describe('crash safety of the exchange process (SIGKILL mid-burst)', () => {
 
       // A and B trade at the same time in their own markets; A stops and is read in full
       const bTrack = newTracker();
-      let onAck: (() => void) | undefined;
-      const b = burst(B, bTrack, { ticker: M2!.ticker, ...q2, workers: 8, seed: 100 + round, onAck: () => onAck?.() });
+      const hooks: { onAck?: () => void } = {};
+      const b = burst(B, bTrack, { ticker: M2!.ticker, ...q2, workers: 8, seed: 100 + round, onAck: () => hooks.onAck?.() });
       const aTrack = newTracker();
       await burst(A, aTrack, { ticker: M1!.ticker, ...q1, workers: 4, ops: 40, seed: 200 + round }).done;
       expect(aTrack.acks, `${label}: A's burst was answered`).toBeGreaterThan(20);
@@ -392,7 +392,7 @@ describe('crash safety of the exchange process (SIGKILL mid-burst)', () => {
       };
       const base = bTrack.acks;
       const plan = moment.arm(kill, () => bTrack.acks - base);
-      onAck = plan.onAck;
+      hooks.onAck = plan.onAck;
       const bFailed = b.done.then(() => undefined, (err: unknown) => err);
       await current.exited;
       if (plan.timer) clearTimeout(plan.timer);
@@ -420,6 +420,12 @@ describe('crash safety of the exchange process (SIGKILL mid-burst)', () => {
       // money: positions = fills, cash = start - cost of fills + closed pairs (orders canceled first)
       await checkImplied(A, startA, `${label} A`);
       await checkImplied(B, startB, `${label} B`);
+
+      const inFlight = [...bTrack.touching.values()].filter((n) => n > 0).length + bTrack.unansweredCreates;
+      console.log(
+        `${label}: B ${bTrack.acks} acknowledged (${bTrack.acks - base} after arming), ${inFlight} unanswered at the kill, ` +
+          `${afterB.fills.length} fills so far; A ${aTrack.acks} acknowledged, ${afterA.fills.length} fills so far; all checks passed`,
+      );
     }
 
     child.proc.kill('SIGTERM');
