@@ -66,6 +66,7 @@ if (want('e2e')) {
   if (specs.length === 0) {
     console.log('\n=== e2e: no end-to-end specs exist yet (the terminal UI is issue 5); nothing run');
   } else {
+    if (!stage('build renderer', bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'])) finish(false);
     const out = path.join(root, 'test-results', 'playwright.json');
     const ok = stage('e2e', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     addPlaywright(out);

@@ -52,6 +52,34 @@ export function signedMessage(timestampMs: number, method: string, path: string)
   return `${timestampMs}${method.toUpperCase()}${path}`;
 }
 
+// Verified signatures within the skew window. Verification is a pure function of (public key,
+// message, signature), so a request repeating one that verified (same key object, timestamp,
+// method, path and signature bytes) would verify again: it is answered from here instead of a
+// second RSA operation. Only successes are kept (producing one needs the private key), the
+// window check still runs on every request, entries leave once their timestamp is out of the
+// window, and the map is bounded.
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { key: KeyObject; timestampMs: number }>();
+let verifiedCacheEnabled = true;
+let lastSweepMs = 0;
+
+/** Turns the verified-signature cache on or off (benchmarks compare both); off clears it. */
+export function setVerifiedSignatureCache(enabled: boolean): void {
+  verifiedCacheEnabled = enabled;
+  verified.clear();
+}
+
+function sweepVerified(nowMs: number): void {
+  if (nowMs - lastSweepMs < 1_000 && verified.size < VERIFIED_MAX) return;
+  lastSweepMs = nowMs;
+  for (const [k, v] of verified) if (Math.abs(nowMs - v.timestampMs) > MAX_SKEW_MS) verified.delete(k);
+  // still full: drop the oldest insertions
+  for (const k of verified.keys()) {
+    if (verified.size < VERIFIED_MAX) break;
+    verified.delete(k);
+  }
+}
+
 /**
  * Verifies a signature. Throws ExchangeError 401 with the real exchange's codes:
  * `header_timestamp_expired` for skew, `authentication_error` / INCORRECT_API_KEY_SIGNATURE otherwise.
@@ -63,12 +91,19 @@ export function verifySignature(h: SignedHeaders, method: string, path: string, 
   if (publicKey.asymmetricKeyType !== 'rsa') {
     throw unauthorized('only RSA keys can sign requests', 'INCORRECT_API_KEY_SIGNATURE');
   }
+  const message = signedMessage(h.timestampMs, method, path);
+  const cacheKey = verifiedCacheEnabled ? `${h.keyId}\n${message}\n${h.signature}` : '';
+  if (verifiedCacheEnabled && verified.get(cacheKey)?.key === publicKey) return;
   const sig = Buffer.from(h.signature, 'base64');
   const ok = verify(
     'sha256',
-    Buffer.from(signedMessage(h.timestampMs, method, path)),
+    Buffer.from(message),
     { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
     sig,
   );
   if (!ok) throw unauthorized('signature does not verify', 'INCORRECT_API_KEY_SIGNATURE');
+  if (verifiedCacheEnabled) {
+    sweepVerified(nowMs);
+    verified.set(cacheKey, { key: publicKey, timestampMs: h.timestampMs });
+  }
 }

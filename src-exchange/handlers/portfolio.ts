@@ -9,7 +9,7 @@ import type { GetFillsQuery, GetPositionsQuery } from '../../src-shared/endpoint
 import type { SetTargetBalanceAllocationRequest } from '../../src-shared/wire/portfolio';
 import { fcmStateOf, subtradersOf } from '../state/fcm';
 import { checkAllocation, DEFAULT_ALLOCATION, walletOf, type InstanceTransfer } from '../state/wallet';
-import { engineOf, inSecondsWindow, requireShard, shardMatches, walletState, subaccountFilter } from './portfolio-support';
+import { engineOf, inSecondsWindow, isLiveFill, isLivePosition, liveCutoffs, requireShard, shardMatches, walletState, subaccountFilter } from './portfolio-support';
 import {
   dollarsText,
   positionsValueMicro,
@@ -74,15 +74,17 @@ export const portfolioHandlers: HandlerFamily = (svc) => ({
     const subaccount = subaccountFilter(ctx, q.subaccount);
     const status = q.settlement_status ?? 'unsettled';
     const keep = countFilter(q.count_filter);
+    const engine = engineOf(svc);
+    const cut = liveCutoffs(ctx);
     const rows = shardMatches(q.exchange_index)
-      ? engineOf(svc)
+      ? engine
           .getPositions(c.userId, {
             subaccount,
             ticker: q.ticker,
             eventTicker: q.event_ticker,
             settled: status === 'all' ? undefined : status === 'settled',
           })
-          .filter((p) => !keep || keep(p))
+          .filter((p) => (!keep || keep(p)) && isLivePosition(engine, p, cut))
           .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount))
       : [];
     const page = pageOf(rows, q.cursor, q.limit);
@@ -110,10 +112,11 @@ export const portfolioHandlers: HandlerFamily = (svc) => ({
     const q = ctx.query as z.output<typeof GetFillsQuery>;
     const subaccount = subaccountFilter(ctx, q.subaccount);
     const tickers = q.ticker && q.ticker.length ? new Set(q.ticker) : null;
+    const cut = liveCutoffs(ctx);
     const rows = shardMatches(q.exchange_index)
       ? engineOf(svc)
           .getFills(c.userId, { subaccount, orderId: q.order_id, ticker: tickers?.size === 1 ? [...tickers][0] : undefined })
-          .filter((f) => (!tickers || tickers.has(f.ticker)) && inSecondsWindow(f.ts, q.min_ts, q.max_ts))
+          .filter((f) => isLiveFill(f, cut) && (!tickers || tickers.has(f.ticker)) && inSecondsWindow(f.ts, q.min_ts, q.max_ts))
       : [];
     const page = pageOf(rows, q.cursor, q.limit);
     return { fills: page.items.map(presentFill), cursor: page.cursor, has_next: page.has_next };

@@ -17,7 +17,7 @@ import type {
 } from '../../src-shared/wire/orders';
 import type { CancelOrderQuery, GetOrdersQuery } from '../../src-shared/endpoints/orders';
 import { orderGroupHandlers } from './order-groups';
-import { countCenti, engineOf, inSecondsWindow, ownOrder, priceTicks, requireShard, shardMatches, subaccountFilter } from './portfolio-support';
+import { countCenti, engineOf, inSecondsWindow, isLiveOrder, liveCutoffs, ownOrder, priceTicks, requireShard, shardMatches, subaccountFilter } from './portfolio-support';
 import { dollarsText, presentOrder } from './present';
 import { caller, pageOf, run, subaccountOf, type HandlerFamily, type Services } from './support';
 
@@ -209,6 +209,7 @@ export const tradingHandlers: HandlerFamily = (svc) => ({
 
   getOrder: (ctx) => {
     const o = ownOrder(svc, ctx, ctx.params.order_id!, subaccountFilter(ctx, undefined));
+    if (!isLiveOrder(o, liveCutoffs(ctx))) throw notFound(`order ${o.order_id} (finished before the historical cutoff: GET /historical/orders)`);
     return { order: presentOrder(o) };
   },
 
@@ -218,10 +219,11 @@ export const tradingHandlers: HandlerFamily = (svc) => ({
     const subaccount = subaccountFilter(ctx, q.subaccount);
     if (q.min_ts !== undefined && q.max_ts !== undefined && q.min_ts > q.max_ts) throw invalidParameters('min_ts is after max_ts');
     const events = q.event_ticker && q.event_ticker.length ? new Set(q.event_ticker) : null;
+    const cut = liveCutoffs(ctx);
     const all = shardMatches(q.exchange_index)
       ? engineOf(svc)
           .listOrders({ userId: c.userId, subaccount, ticker: q.ticker, status: q.status })
-          .filter((o) => (!events || events.has(o.event_ticker)) && inSecondsWindow(o.created_time, q.min_ts, q.max_ts))
+          .filter((o) => isLiveOrder(o, cut) && (!events || events.has(o.event_ticker)) && inSecondsWindow(o.created_time, q.min_ts, q.max_ts))
       : [];
     const page = pageOf(all, q.cursor, q.limit);
     return { orders: page.items.map(presentOrder), cursor: page.cursor, has_next: page.has_next };

@@ -1,0 +1,440 @@
+// Signed order creates over keep-alive HTTP against the embedded exchange.
+//
+// Section 1 (target): the exchange runs in this process (`startExchange`, no simulation, no
+// rate limits) and a load generator in the same process keeps 64 signed creates in flight on
+// loopback keep-alive connections. Target: >= 5,000 creates/s with p99 latency < 10 ms.
+// Each create is a real command: authenticated (RSA-PSS verified), validated, matched,
+// journaled with fdatasync (group commit) and answered once durable. Orders alternate between
+// two accounts, bids and asks around 50c, so about half of them cross and fill; between runs
+// the resting ones are cancelled (not timed) to keep the book bounded.
+//
+// The generator's optimisation (not the exchange's): an RSA signature costs ~1 ms, which would
+// make the generator, not the exchange, the bottleneck. The signature covers only
+// `timestamp + method + path`, so the generator signs that once per account and refreshes it
+// every 500 ms from a timer; every create sent in the meantime reuses it. The exchange verifies
+// every request's signature in full all the same.
+//
+// Section 2: the exchange's server-side cost per request: the same load against the exchange
+// in a child process, whose own CPU time (user + system) is divided by the creates it served.
+//
+// Section 3 (no target): client round trip, ours vs kalshi-typescript: the terminal's REST
+// client (src-main/api/client.ts createOrder) and the official SDK (OrdersApi.createOrderV2),
+// each signing every request itself, drive the same number of creates; the ratio is printed.
+//
+// Exit 0 when the section 1 targets are met, 2 when missed.
+import { spawn } from 'node:child_process';
+import { constants, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { Configuration, OrdersApi } from 'kalshi-typescript';
+import { fmtRate, median, percentile } from './lib';
+import { startExchange, type RunningExchange } from '../src-exchange/server';
+import { setVerifiedSignatureCache } from '../src-exchange/auth/verify';
+import { createApiClient } from '../src-main/api/client';
+import { API_PREFIX } from '../src-shared/endpoints';
+import type { ProvisionedAccount } from '../src-exchange/provision';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const CREATE_PATH = `${API_PREFIX}/portfolio/events/orders`;
+const TICKER = 'BENCH-HTTP';
+const CONCURRENCY = 64;
+const CREATES_PER_RUN = Number(process.env.BENCH_CREATES ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET_RATE = 5_000;
+const TARGET_P99_MS = 10;
+
+// ---- signatures, refreshed by a timer (the generator's optimisation) ------------------------
+
+interface Account {
+  keyId: string;
+  key: KeyObject;
+  headers: Record<string, string>;
+}
+
+function signHeaders(a: { keyId: string; key: KeyObject }, nowMs: number): Record<string, string> {
+  const signature = sign('sha256', Buffer.from(`${nowMs}POST${CREATE_PATH}`), {
+    key: a.key,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: constants.RSA_PSS_SALTLEN_DIGEST,
+  }).toString('base64');
+  return {
+    'content-type': 'application/json',
+    'SVC-ACCESS-KEY': a.keyId,
+    'SVC-ACCESS-TIMESTAMP': String(nowMs),
+    'SVC-ACCESS-SIGNATURE': signature,
+  };
+}
+
+function accountsOf(list: readonly ProvisionedAccount[]): { accounts: Account[]; stop(): void } {
+  const accounts = ['trader', 'counterparty'].map((name) => {
+    const p = list.find((a) => a.name === name);
+    if (!p) throw new Error(`no ${name} account`);
+    const key = createPrivateKey(p.private_key_pem);
+    return { keyId: p.api_key_id, key, headers: signHeaders({ keyId: p.api_key_id, key }, Date.now()) };
+  });
+  const timer = setInterval(() => {
+    for (const a of accounts) a.headers = signHeaders(a, Date.now());
+  }, 500);
+  return { accounts, stop: () => clearInterval(timer) };
+}
+
+/** The i-th create: accounts alternate; bids and asks around 50c so about half cross. */
+function createBody(i: number): string {
+  const side = i % 2 === 0 ? 'bid' : 'ask';
+  const offset = ((i * 7919) % 5) - 2; // -2..2 cents
+  const price = (50 + offset).toString().padStart(2, '0');
+  return `{"ticker":"${TICKER}","side":"${side}","count":"1","price":"0.${price}"}`;
+}
+
+// ---- transports ------------------------------------------------------------------------------
+
+type Send = (account: Account, body: string) => Promise<number>;
+
+function undiciTransport(origin: string): { send: Send; close(): Promise<void> } {
+  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1, keepAliveTimeout: 60_000 });
+  return {
+    send: async (a, body) => {
+      const res = await pool.request({ path: CREATE_PATH, method: 'POST', headers: a.headers, body });
+      await res.body.dump();
+      return res.statusCode;
+    },
+    close: () => pool.close(),
+  };
+}
+
+function nodeHttpTransport(port: number): { send: Send; close(): Promise<void> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  return {
+    send: (a, body) =>
+      new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: CREATE_PATH, method: 'POST', agent, headers: { ...a.headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(body);
+      }),
+    close: async () => agent.destroy(),
+  };
+}
+
+// ---- one run ---------------------------------------------------------------------------------
+
+interface RunResult {
+  opsPerSec: number;
+  latenciesMs: number[];
+  errors: number;
+}
+
+async function run(send: Send, accounts: Account[], creates: number, concurrency = CONCURRENCY): Promise<RunResult> {
+  const latenciesMs: number[] = new Array(creates);
+  let next = 0;
+  let errors = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= creates) return;
+      const t0 = performance.now();
+      const status = await send(accounts[i % accounts.length]!, createBody(i));
+      latenciesMs[i] = performance.now() - t0;
+      if (status !== 201) errors++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  return { opsPerSec: creates / seconds, latenciesMs, errors };
+}
+
+/**
+ * Open loop: creates are scheduled at a fixed rate (whatever is in flight); each latency is
+ * measured from its scheduled send time, so a stall is charged to every create it delayed.
+ */
+async function paced(send: Send, accounts: Account[], rate: number, creates: number): Promise<RunResult> {
+  const latenciesMs: number[] = new Array(creates);
+  let sent = 0;
+  let done = 0;
+  let errors = 0;
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const tick = () => {
+      const due = Math.min(creates, Math.floor(((performance.now() - t0) * rate) / 1000) + 1);
+      while (sent < due) {
+        const i = sent++;
+        const scheduled = t0 + (i * 1000) / rate;
+        send(accounts[i % accounts.length]!, createBody(i)).then((status) => {
+          latenciesMs[i] = performance.now() - scheduled;
+          if (status !== 201) errors++;
+          if (++done === creates) resolve();
+        }, reject);
+      }
+      if (sent < creates) setTimeout(tick, 1);
+    };
+    tick();
+  });
+  return { opsPerSec: creates / ((performance.now() - t0) / 1000), latenciesMs, errors };
+}
+
+async function openBenchMarket(ex: RunningExchange, ids: string[]): Promise<void> {
+  const node = ex.svc.node;
+  for (const cmd of [
+    { type: 'addMarket', ticker: TICKER, eventTicker: 'BENCH', seriesTicker: 'BENCH', title: 'HTTP benchmark market' },
+    { type: 'openMarket', ticker: TICKER },
+    ...ids.map((userId) => ({ type: 'deposit', userId, amountMicro: 100_000_000 * 1_000_000 })),
+  ]) {
+    const r = await node.submit({ ...cmd, nowMs: node.now() });
+    if (!r.ok) throw new Error(`${cmd.type}: ${JSON.stringify(r.result)}`);
+  }
+}
+
+async function cancelAll(ex: RunningExchange, ids: string[]): Promise<void> {
+  const node = ex.svc.node;
+  for (const userId of ids) await node.submit({ type: 'cancelAllOrders', nowMs: node.now(), userId });
+}
+
+function userIds(list: readonly ProvisionedAccount[]): string[] {
+  return ['trader', 'counterparty'].map((n) => list.find((a) => a.name === n)!.user_id);
+}
+
+// ---- section 1 -------------------------------------------------------------------------------
+
+interface Section1 {
+  rate: number;
+  rates: number[];
+  closedP50: number;
+  closedP99: number;
+  pacedP50: number;
+  pacedP99: number;
+  pacedP999: number;
+  pacedMax: number;
+  pacedP99s: number[];
+  errors: number;
+  cpuPerCreateUs: number;
+}
+
+async function section1(cacheOn: boolean, snapshotEvery?: number): Promise<Section1 & { calib: Record<string, number>; used: string; journal: string }> {
+  setVerifiedSignatureCache(cacheOn);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
+  const ex = await startExchange({ dataDir, port: 0, sim: false, rateLimits: false, ...(snapshotEvery ? { snapshotEvery } : {}) });
+  const ids = userIds(ex.credentials.accounts);
+  await openBenchMarket(ex, ids);
+  const signer = accountsOf(ex.credentials.accounts);
+  const transports = {
+    'undici Pool': undiciTransport(`http://127.0.0.1:${ex.port}`),
+    'node:http keepAlive Agent': nodeHttpTransport(ex.port),
+  };
+
+  // pick the faster transport on a short calibration
+  const calib: Record<string, number> = {};
+  for (const [name, t] of Object.entries(transports)) {
+    await run(t.send, signer.accounts, 2_000);
+    calib[name] = (await run(t.send, signer.accounts, 5_000)).opsPerSec;
+    await cancelAll(ex, ids);
+  }
+  const [used] = Object.entries(calib).sort((a, b) => b[1] - a[1])[0]!;
+  const best = transports[used as keyof typeof transports];
+
+  const rates: number[] = [];
+  const closedP50: number[] = [];
+  const closedP99: number[] = [];
+  const pacedAll: number[] = [];
+  const pacedP99s: number[] = [];
+  let errors = 0;
+  let served = 0;
+  const cpu0 = process.cpuUsage();
+  for (let r = 0; r < RUNS; r++) {
+    // saturation: 64 in flight, as fast as the exchange answers
+    const closed = await run(best.send, signer.accounts, CREATES_PER_RUN);
+    rates.push(closed.opsPerSec);
+    closedP50.push(percentile(closed.latenciesMs, 50));
+    closedP99.push(percentile(closed.latenciesMs, 99));
+    errors += closed.errors;
+    await cancelAll(ex, ids);
+    // latency at the target rate
+    const open = await paced(best.send, signer.accounts, TARGET_RATE, CREATES_PER_RUN);
+    pacedAll.push(...open.latenciesMs);
+    pacedP99s.push(percentile(open.latenciesMs, 99));
+    errors += open.errors;
+    await cancelAll(ex, ids);
+    served += 2 * CREATES_PER_RUN;
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const st = ex.svc.node.journalStats;
+  signer.stop();
+  for (const t of Object.values(transports)) await t.close();
+  await ex.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  setVerifiedSignatureCache(true);
+  return {
+    calib,
+    used,
+    journal: `${st.appends} appends in ${st.fsyncs} fdatasyncs (${(st.appends / Math.max(1, st.fsyncs)).toFixed(1)} per sync), ${st.snapshotsWritten} snapshots`,
+    rate: median(rates),
+    rates,
+    closedP50: median(closedP50),
+    closedP99: median(closedP99),
+    pacedP50: percentile(pacedAll, 50),
+    pacedP99: median(pacedP99s),
+    pacedP999: percentile(pacedAll, 99.9),
+    pacedMax: Math.max(...pacedAll),
+    pacedP99s,
+    errors,
+    cpuPerCreateUs: (cpu.user + cpu.system) / served,
+  };
+}
+
+async function inProcess(): Promise<boolean> {
+  const asConfigured = await section1(true);
+  const cacheOff = await section1(false);
+  const noSnapshots = await section1(true, 1_000_000_000);
+  console.log(`\n## signed order creates over keep-alive HTTP, exchange in process (${CREATES_PER_RUN} creates per run, ${RUNS} runs per configuration)`);
+  for (const [name, v] of Object.entries(asConfigured.calib)) console.log(`  transport calibration: ${name.padEnd(26)} ${fmtRate(v)}${name === asConfigured.used ? '  (used)' : ''}`);
+  const show = (label: string, r: Section1 & { journal: string }) => {
+    console.log(`  ${label}`);
+    console.log(`    saturation, ${CONCURRENCY} in flight: median ${fmtRate(r.rate)} (min ${fmtRate(Math.min(...r.rates))}, max ${fmtRate(Math.max(...r.rates))}); latency p50 ${r.closedP50.toFixed(2)} ms, p99 ${r.closedP99.toFixed(2)} ms (mostly queueing: ${CONCURRENCY} / throughput)`);
+    console.log(`    at ${fmtRate(TARGET_RATE)} offered (open loop): p50 ${r.pacedP50.toFixed(2)} ms, p99 median ${r.pacedP99.toFixed(2)} ms (runs: ${r.pacedP99s.map((v) => v.toFixed(1)).join(', ')}), p99.9 ${r.pacedP999.toFixed(1)} ms, max ${r.pacedMax.toFixed(1)} ms`);
+    console.log(`    process CPU per create (exchange + generator): ${r.cpuPerCreateUs.toFixed(0)} us; non-201 answers: ${r.errors}; journal: ${r.journal}`);
+  };
+  show('A. as configured (snapshot every 20,000 commands; verified-signature cache on, the generator repeats a signature for 500 ms)', asConfigured);
+  show('B. verified-signature cache off (an RSA verify per request, as for clients that sign every request)', cacheOff);
+  show('C. as A with snapshots deferred (isolates the event-loop stall of a snapshot)', noSnapshots);
+  const errors = asConfigured.errors + cacheOff.errors + noSnapshots.errors;
+  const rateOk = asConfigured.rate >= TARGET_RATE && errors === 0;
+  const latOk = asConfigured.pacedP99 < TARGET_P99_MS;
+  console.log(`  target >= ${fmtRate(TARGET_RATE)} at ${CONCURRENCY} in flight (A): ${rateOk ? 'met' : 'MISSED'} (A ${fmtRate(asConfigured.rate)}, B ${fmtRate(cacheOff.rate)}, C ${fmtRate(noSnapshots.rate)})`);
+  console.log(`  target p99 < ${TARGET_P99_MS} ms at ${fmtRate(TARGET_RATE)} (A): ${latOk ? 'met' : 'MISSED'} (A ${asConfigured.pacedP99.toFixed(2)} ms, B ${cacheOff.pacedP99.toFixed(2)} ms, C ${noSnapshots.pacedP99.toFixed(2)} ms)`);
+  return rateOk && latOk;
+}
+
+// ---- section 2: the exchange in a child process, its CPU per request --------------------------
+
+async function serverCost(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-child-'));
+  const server = path.join(ROOT, 'src-exchange/server.ts');
+  const script = `
+    const { startExchange } = await import(${JSON.stringify(server)});
+    const ex = await startExchange({ dataDir: ${JSON.stringify(dataDir)}, port: 0, sim: false, rateLimits: false });
+    const node = ex.svc.node;
+    const ids = ['trader', 'counterparty'].map((n) => ex.credentials.accounts.find((a) => a.name === n).user_id);
+    for (const cmd of [
+      { type: 'addMarket', ticker: ${JSON.stringify(TICKER)}, eventTicker: 'BENCH', seriesTicker: 'BENCH', title: 'HTTP benchmark market' },
+      { type: 'openMarket', ticker: ${JSON.stringify(TICKER)} },
+      ...ids.map((userId) => ({ type: 'deposit', userId, amountMicro: 100000000 * 1000000 })),
+    ]) await node.submit({ ...cmd, nowMs: node.now() });
+    process.on('message', async (m) => {
+      if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+      if (m === 'cancel') { for (const userId of ids) await node.submit({ type: 'cancelAllOrders', nowMs: node.now(), userId }); process.send({ canceled: true }); }
+      if (m === 'exit') { await ex.close(); process.exit(0); }
+    });
+    process.send({ port: ex.port, accounts: ex.credentials.accounts });
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const replies: ((m: Record<string, unknown>) => void)[] = [];
+  child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));
+  const next = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));
+  const ask = (m: string) => {
+    const p = next();
+    child.send(m);
+    return p;
+  };
+  const hello = await next();
+  const port = hello.port as number;
+  const signer = accountsOf(hello.accounts as ProvisionedAccount[]);
+  const t = undiciTransport(`http://127.0.0.1:${port}`);
+  await run(t.send, signer.accounts, 3_000);
+  await ask('cancel');
+  const perCreateUs: number[] = [];
+  const rates: number[] = [];
+  const cpuOf = (m: Record<string, unknown>) => {
+    const c = m.cpu as { user: number; system: number };
+    return c.user + c.system;
+  };
+  for (let r = 0; r < RUNS; r++) {
+    const before = cpuOf(await ask('cpu'));
+    const res = await run(t.send, signer.accounts, CREATES_PER_RUN);
+    const after = cpuOf(await ask('cpu'));
+    perCreateUs.push((after - before) / CREATES_PER_RUN);
+    rates.push(res.opsPerSec);
+    await ask('cancel');
+  }
+  signer.stop();
+  await t.close();
+  child.send('exit');
+  await new Promise((r) => child.on('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`\n## the exchange's server-side cost per request (exchange in a child process, same load)`);
+  console.log(`  exchange CPU per signed create: median ${median(perCreateUs).toFixed(1)} us (runs: ${perCreateUs.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(`  => one core serves at most ~${fmtRate(1e6 / median(perCreateUs))}; throughput with generator and exchange on separate processes: median ${fmtRate(median(rates))}`);
+}
+
+// ---- section 3: client round trip, ours vs kalshi-typescript ----------------------------------
+
+async function clientRoundTrip(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-clients-'));
+  const ex = await startExchange({ dataDir, port: 0, sim: false, rateLimits: false });
+  const ids = userIds(ex.credentials.accounts);
+  await openBenchMarket(ex, ids);
+  const trader = ex.credentials.accounts.find((a) => a.name === 'trader')!;
+  const ours = createApiClient({
+    profile: { kind: 'custom', name: 'bench', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' },
+    credentials: { keyId: trader.api_key_id, privateKeyPem: trader.private_key_pem },
+  });
+  const sdk = new OrdersApi(new Configuration({ basePath: ex.baseUrl, apiKey: trader.api_key_id, privateKeyPem: trader.private_key_pem }));
+  const N = Number(process.env.BENCH_CLIENT_CREATES ?? 1_000);
+  const C = 16;
+  const price = (i: number) => `0.${(40 + (i % 5)).toString()}`;
+  const drive = async (one: (i: number) => Promise<unknown>) => {
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: C }, async () => {
+        for (;;) {
+          const i = next++;
+          if (i >= N) return;
+          await one(i);
+        }
+      }),
+    );
+    return N / ((performance.now() - t0) / 1000);
+  };
+  const oursOne = (i: number) => ours.createOrder({ body: { ticker: TICKER, side: 'bid', count: '1', price: price(i) } });
+  const sdkOne = (i: number) =>
+    sdk.createOrderV2({ ticker: TICKER, side: 'bid', count: '1', price: price(i), time_in_force: 'good_till_canceled', self_trade_prevention_type: 'taker_at_cross' });
+  // both answer the same thing: check once
+  const a = (await oursOne(0)) as { order_id: string };
+  const b = (await sdkOne(1)).data as { order_id?: string };
+  if (!a.order_id || !b.order_id) throw new Error('a client did not get an order id');
+  const oursRates: number[] = [];
+  const sdkRates: number[] = [];
+  await drive(oursOne);
+  await drive(sdkOne);
+  for (let r = 0; r < RUNS; r++) {
+    oursRates.push(await drive(oursOne));
+    await cancelAll(ex, ids);
+    sdkRates.push(await drive(sdkOne));
+    await cancelAll(ex, ids);
+  }
+  await ex.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`\n## client round trip: ours vs kalshi-typescript (${N} signed creates x ${RUNS} runs, ${C} in flight, each client signs every request)`);
+  console.log(`  ours (src-main/api/client.ts createOrder)   median ${fmtRate(median(oursRates)).padStart(10)}  (min ${fmtRate(Math.min(...oursRates))}, max ${fmtRate(Math.max(...oursRates))})`);
+  console.log(`  kalshi-typescript OrdersApi.createOrderV2   median ${fmtRate(median(sdkRates)).padStart(10)}  (min ${fmtRate(Math.min(...sdkRates))}, max ${fmtRate(Math.max(...sdkRates))})`);
+  console.log(`  ratio ours / kalshi-typescript: ${(median(oursRates) / median(sdkRates)).toFixed(2)}x (no target)`);
+}
+
+const sections = (process.env.BENCH_SECTIONS ?? 'target,server,clients').split(',');
+if (sections.includes('profile')) {
+  // steady state for `node --cpu-prof`: cache on, snapshots out of the way
+  const r = await section1(true, 1_000_000_000);
+  console.log(`profile run: ${fmtRate(r.rate)}, paced p99 ${r.pacedP99.toFixed(2)} ms, CPU/create ${r.cpuPerCreateUs.toFixed(0)} us`);
+}
+let ok = true;
+if (sections.includes('target')) ok = await inProcess();
+if (sections.includes('server')) await serverCost();
+if (sections.includes('clients')) await clientRoundTrip();
+process.exit(ok ? 0 : 2);

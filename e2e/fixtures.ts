@@ -1,0 +1,89 @@
+// End-to-end fixture: a real web host (same main services, built renderer) with its embedded
+// exchange, started fresh per spec in its own data dir; a page opened on its tokened URL.
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const artifacts = path.join(root, 'e2e', 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+export interface Terminal {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  /** credentials the embedded exchange provisioned (for a second party acting over REST) */
+  credentials(): { base_url: string; ws_url: string; accounts: { name: string; api_key_id: string; private_key_pem: string; user_id: string; fcm: boolean }[] };
+}
+
+export async function startTerminal(opts: { sim?: boolean; seed?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-terminal-'));
+  const args = ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
+  if (opts.sim === false) args.push('--no-sim');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${logs.join('\n')}`)), 90_000);
+    const onLine = (d: Buffer) => {
+      for (const line of d.toString().split('\n')) {
+        if (!line) continue;
+        logs.push(line);
+        const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    child.once('exit', (code) => reject(new Error(`web host exited with ${code}:\n${logs.join('\n')}`)));
+  });
+  const terminal: Terminal = {
+    url,
+    dataDir,
+    logs,
+    credentials: () => JSON.parse(readFileSync(path.join(dataDir, 'exchange', 'credentials.json'), 'utf8')),
+  };
+  return {
+    terminal,
+    child,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails the test on any console error or warning: normal use must be quiet. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+export const test = base.extend<{ terminal: Terminal; problems: string[] }>({
+  // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
+  terminal: async ({}, use) => {
+    const t = await startTerminal({ sim: true });
+    await use(t.terminal);
+    await t.stop();
+  },
+  problems: async ({ page }, use) => {
+    await use(watchConsole(page));
+  },
+});
+
+export { expect };

@@ -1,0 +1,191 @@
+// The dockable layout (dockview, vanilla) with the panels rendered into it through React
+// portals, so every panel shares the app's providers. The layout is saved per profile through
+// api.saveLayout and restored from api.getLayout; "reset layout" rebuilds the default.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { DockviewComponent, themeDark, themeLight, type DockviewApi, type SerializedDockview } from 'dockview';
+import { getTerminalApi } from '../lib/bridge';
+import { errorText } from '../lib/errors';
+import { useCommand } from '../lib/commands';
+import { PANEL_IDS, PANEL_TITLES, type PanelId } from '../lib/keymap';
+import { useConnection } from '../stores/connection';
+import { notify } from '../stores/notices';
+import { useSession } from '../stores/session';
+import { buildDefaultLayout } from './default-layout';
+import { isPanelId, PANELS } from './panels';
+
+const LAYOUT_VERSION = 1;
+
+interface SavedLayout {
+  version: number;
+  dock: SerializedDockview;
+}
+
+function readSaved(v: unknown): SerializedDockview | null {
+  if (!v || typeof v !== 'object') return null;
+  const s = v as Partial<SavedLayout>;
+  if (s.version !== LAYOUT_VERSION || !s.dock || typeof s.dock !== 'object' || !s.dock.grid || !s.dock.panels) return null;
+  // a layout naming a panel this build does not have is not ours to load
+  for (const p of Object.values(s.dock.panels)) if (!isPanelId(p.contentComponent ?? p.id)) return null;
+  return s.dock;
+}
+
+/** Focus something useful inside a panel: its marked target, else its first control. */
+function focusInside(el: HTMLElement | undefined) {
+  if (!el) return;
+  const target =
+    el.querySelector<HTMLElement>('[data-autofocus]') ??
+    el.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
+    el.querySelector<HTMLElement>('input, select, textarea, button, [tabindex="0"]');
+  target?.focus();
+}
+
+export function DockLayout() {
+  const host = useRef<HTMLDivElement>(null);
+  const apiRef = useRef<DockviewApi | null>(null);
+  const [mounts, setMounts] = useState<Record<string, { component: PanelId; el: HTMLElement }>>({});
+  const profileId = useSession((s) => s.app?.activeProfileId ?? null);
+  const theme = useSession((s) => s.settings.theme);
+  const isFcm = useConnection((s) => s.view?.isFcmMember ?? false);
+  const loadedFor = useRef<string | null | undefined>(undefined);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fcmRef = useRef(isFcm);
+  fcmRef.current = isFcm;
+
+  useEffect(() => {
+    if (!host.current) return undefined;
+    const dock = new DockviewComponent(host.current, {
+      theme: useSession.getState().settings.theme === 'light' ? themeLight : themeDark,
+      getTabContextMenuItems: () => ['close', 'closeOthers', 'separator', 'maximize', 'float'],
+      createComponent: ({ id, name }) => {
+        const el = document.createElement('div');
+        el.className = 'dock-panel';
+        el.style.height = '100%';
+        return {
+          element: el,
+          init: () => {
+            if (isPanelId(name)) setMounts((m) => ({ ...m, [id]: { component: name, el } }));
+          },
+          dispose: () => {
+            setMounts((m) => {
+              const next = { ...m };
+              delete next[id];
+              return next;
+            });
+          },
+        };
+      },
+    });
+    apiRef.current = dock.api;
+    const off = dock.api.onDidLayoutChange(() => {
+      const pid = loadedFor.current;
+      if (pid === undefined || pid === null) return;
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => {
+        const layout: SavedLayout = { version: LAYOUT_VERSION, dock: dock.api.toJSON() };
+        getTerminalApi()
+          .saveLayout({ profileId: pid, layout })
+          .catch((err: unknown) => notify('warning', 'Could not save the layout', errorText(err)));
+      }, 800);
+    });
+    return () => {
+      off.dispose();
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      apiRef.current = null;
+      dock.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    apiRef.current?.updateOptions({ theme: theme === 'light' ? themeLight : themeDark });
+  }, [theme]);
+
+  const reset = useCallback(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    api.clear();
+    buildDefaultLayout(api, fcmRef.current);
+  }, []);
+
+  // restore the profile's layout when the profile changes
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    let cancelled = false;
+    loadedFor.current = undefined;
+    const apply = (saved: SerializedDockview | null) => {
+      if (cancelled) return;
+      try {
+        if (saved) api.fromJSON(saved);
+        else {
+          api.clear();
+          buildDefaultLayout(api, fcmRef.current);
+        }
+      } catch (err) {
+        notify('warning', 'The saved layout could not be restored; using the default', errorText(err));
+        api.clear();
+        buildDefaultLayout(api, fcmRef.current);
+      }
+      loadedFor.current = profileId;
+    };
+    if (!profileId) {
+      if (api.totalPanels === 0) buildDefaultLayout(api, fcmRef.current);
+      return;
+    }
+    getTerminalApi()
+      .getLayout(profileId)
+      .then((v) => apply(readSaved(v)))
+      .catch((err: unknown) => {
+        notify('warning', 'Could not load the saved layout', errorText(err));
+        apply(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [profileId]);
+
+  // the FCM panel is there only for clearing members
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const panel = api.getPanel('fcm');
+    if (!isFcm && panel) api.removePanel(panel);
+  }, [isFcm, mounts]);
+
+  const focusPanel = useCallback((id: PanelId) => {
+    const api = apiRef.current;
+    if (!api) return;
+    if (id === 'fcm' && !fcmRef.current) {
+      notify('info', 'FCM tools are for clearing members', 'This account is not an FCM member.');
+      return;
+    }
+    let panel = api.getPanel(id);
+    if (!panel) {
+      const ref = api.getPanel('orders') ?? api.panels[0];
+      panel = api.addPanel({ id, component: id, title: PANEL_TITLES[id], ...(ref ? { position: { referencePanel: ref, direction: 'within' as const } } : {}) });
+    }
+    panel.api.setActive();
+    requestAnimationFrame(() => focusInside(document.querySelector<HTMLElement>(`[data-panel="${id}"]`) ?? undefined));
+  }, []);
+
+  for (const id of PANEL_IDS) {
+    // one command per panel; PANEL_IDS is a constant list, so the hook order never changes
+    useCommand(`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm);
+  }
+  useCommand('app.resetLayout', reset);
+
+  return (
+    <div className="app-dock">
+      <div ref={host} className="dock-host" />
+      {Object.entries(mounts).map(([id, m]) =>
+        createPortal(
+          <div data-panel={m.component} style={{ height: '100%' }}>
+            {PANELS[m.component].render()}
+          </div>,
+          m.el,
+          id,
+        ),
+      )}
+    </div>
+  );
+}

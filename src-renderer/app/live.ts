@@ -1,0 +1,80 @@
+// Wires main's view streams into the stores, and recovers after the bridge reconnects: fresh app
+// state, the watch list re-sent, private stores re-seeded, cached reads invalidated.
+import type { QueryClient } from '@tanstack/react-query';
+import type { BridgedApi } from '../lib/bridge';
+import { errorText } from '../lib/errors';
+import { fmtCount, fmtPrice } from '../lib/format';
+import { applyBooks } from '../stores/books';
+import { useConnection } from '../stores/connection';
+import { applyMarketUpdate } from '../stores/market';
+import { notify, useNotices } from '../stores/notices';
+import { applyPrivateUpdate, privateStore } from '../stores/private';
+import { reseedAll } from '../stores/seed';
+import { useSession } from '../stores/session';
+import { normalizeFill } from '../stores/normalize';
+import { resendWatch } from './watch';
+
+export async function loadAppState(api: BridgedApi): Promise<void> {
+  try {
+    const app = await api.getAppState();
+    useSession.getState().setApp(app);
+    useConnection.setState({ view: app.connection });
+  } catch (err) {
+    useSession.getState().setLoadError(err);
+  }
+}
+
+export function startLive(api: BridgedApi, queryClient: QueryClient): () => void {
+  let wasOpen = api.bridge.status().phase === 'open';
+  const offs = [
+    api.on('books', applyBooks),
+    api.on('market', applyMarketUpdate),
+    api.on('private', (u) => {
+      const known = new Set(privateStore.getState().fills.map((f) => f.fill_id));
+      applyPrivateUpdate(u);
+      if (u.reset) {
+        reseedAll();
+        void queryClient.invalidateQueries({ queryKey: ['rest'] });
+        return;
+      }
+      if (u.fills?.length && useSession.getState().settings.notifyOnFill) {
+        const fresh = u.fills.map(normalizeFill).filter((f): f is NonNullable<typeof f> => f !== null && !known.has(f.fill_id));
+        for (const f of fresh.slice(0, 3)) {
+          const verb = f.side === 'ask' ? 'Sold' : 'Bought';
+          notify('success', `${verb} ${fmtCount(f.count)} ${f.ticker}`, `at ${fmtPrice(f.price)}${f.is_taker === undefined ? '' : f.is_taker ? ' (taker)' : ' (maker)'}`);
+        }
+      }
+    }),
+    api.on('connection', (view) => {
+      const prev = useConnection.getState().view;
+      useConnection.setState({ view });
+      // a fresh session with the exchange: what we hold may be stale
+      if (prev && prev.phase !== 'live' && view.phase === 'live') reseedAll();
+    }),
+    api.on('notices', (n) => useNotices.getState().push(n)),
+    api.bridge.onStatus((status) => {
+      useConnection.setState({ bridge: status });
+      const open = status.phase === 'open';
+      if (open && !wasOpen) {
+        void loadAppState(api).then(() => {
+          resendWatch();
+          reseedAll();
+          void queryClient.invalidateQueries();
+        });
+      }
+      wasOpen = open;
+    }),
+  ];
+  useConnection.setState({ bridge: api.bridge.status() });
+  return () => offs.forEach((off) => off());
+}
+
+/** For actions: run, and show the error as a toast with the exchange's code. */
+export async function withErrorToast<T>(title: string, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    notify('error', title, errorText(err));
+    return undefined;
+  }
+}

@@ -1,0 +1,30 @@
+// The panels the layout can hold, by id (the id is also the dockview component name).
+import type { ReactNode } from 'react';
+import { PANEL_IDS, PANEL_TITLES, type PanelId } from '../lib/keymap';
+import { AccountPanel } from '../features/account/AccountPanel';
+import { ChartPanel } from '../features/chart/ChartPanel';
+import { FcmPanel } from '../features/fcm/FcmPanel';
+import { HistoryPanel } from '../features/history/HistoryPanel';
+import { LadderPanel } from '../features/ladder/LadderPanel';
+import { LiveDataPanel } from '../features/livedata/LiveDataPanel';
+import { MarketsPanel } from '../features/markets/MarketsPanel';
+import { OrdersPanel } from '../features/orders/OrdersPanel';
+import { PositionsPanel } from '../features/positions/PositionsPanel';
+import { RfqPanel } from '../features/rfq/RfqPanel';
+import { TicketPanel } from '../features/ticket/TicketPanel';
+
+export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
+  markets: { title: PANEL_TITLES.markets, render: () => <MarketsPanel /> },
+  ladder: { title: PANEL_TITLES.ladder, render: () => <LadderPanel /> },
+  ticket: { title: PANEL_TITLES.ticket, render: () => <TicketPanel /> },
+  chart: { title: PANEL_TITLES.chart, render: () => <ChartPanel /> },
+  orders: { title: PANEL_TITLES.orders, render: () => <OrdersPanel /> },
+  positions: { title: PANEL_TITLES.positions, render: () => <PositionsPanel /> },
+  rfq: { title: PANEL_TITLES.rfq, render: () => <RfqPanel /> },
+  account: { title: PANEL_TITLES.account, render: () => <AccountPanel /> },
+  history: { title: PANEL_TITLES.history, render: () => <HistoryPanel /> },
+  livedata: { title: PANEL_TITLES.livedata, render: () => <LiveDataPanel /> },
+  fcm: { title: PANEL_TITLES.fcm, render: () => <FcmPanel />, fcmOnly: true },
+};
+
+export const isPanelId = (v: unknown): v is PanelId => typeof v === 'string' && (PANEL_IDS as readonly string[]).includes(v);

@@ -1,0 +1,59 @@
+// Tells main which markets to stream: the selected one first, then the watchlist, then markets
+// where I have resting orders or a position. At most 100; re-sent after a reconnect.
+import { getTerminalApi } from '../lib/bridge';
+import { privateStore } from '../stores/private';
+import { useTrading } from '../stores/trading';
+import { notify } from '../stores/notices';
+import { errorText } from '../lib/errors';
+
+const LIMIT = 100;
+let last = '';
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function wanted(): string[] {
+  const { ticker, watchlist } = useTrading.getState();
+  const p = privateStore.getState();
+  const set = new Set<string>();
+  if (ticker) set.add(ticker);
+  for (const t of watchlist) set.add(t);
+  for (const o of Object.values(p.orders)) if (o.status === 'resting') set.add(o.ticker);
+  for (const pos of Object.values(p.positions)) if (pos.position !== '0' && !/^-?0(?:\.0+)?$/.test(pos.position)) set.add(pos.ticker);
+  return [...set].slice(0, LIMIT);
+}
+
+function send(force: boolean) {
+  const list = wanted();
+  const key = list.join(',');
+  if (!force && key === last) return;
+  last = key;
+  getTerminalApi()
+    .watchMarkets(list)
+    .catch((err: unknown) => {
+      last = '';
+      notify('warning', 'Could not stream the selected markets', errorText(err));
+    });
+}
+
+function schedule() {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => send(false), 200);
+}
+
+export function resendWatch(): void {
+  send(true);
+}
+
+export function startWatching(): () => void {
+  const offA = useTrading.subscribe((s, prev) => {
+    if (s.ticker !== prev.ticker || s.watchlist !== prev.watchlist) schedule();
+  });
+  const offB = privateStore.subscribe((s, prev) => {
+    if (s.orders !== prev.orders || s.positions !== prev.positions) schedule();
+  });
+  schedule();
+  return () => {
+    offA();
+    offB();
+    if (timer) clearTimeout(timer);
+  };
+}

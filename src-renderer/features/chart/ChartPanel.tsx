@@ -1,0 +1,170 @@
+// Candlesticks with volume for the selected market (1m / 1h / 1d), my fills as markers, live
+// updates from the trade tape; and for its event, the markets' candles and the forecast
+// percentile history.
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { rest, restKey } from '../../lib/rest';
+import { useMarketInfo } from '../../hooks/useMarketInfo';
+import { useRest } from '../../hooks/useRest';
+import { fmtCount, fmtPrice, toDate } from '../../lib/format';
+import { marketStore } from '../../stores/market';
+import { usePrivate } from '../../stores/private';
+import { useSession } from '../../stores/session';
+import { useTrading } from '../../stores/trading';
+import { CandleChart, LineChart, type Candle, type ChartMarker, type LineDef } from '../../ui/charts';
+import { Empty, ErrorState, Loading } from '../../ui/States';
+import { Tabs } from '../../ui/Tabs';
+import { applyTrade, bucketEnd, toCandles } from './candles';
+
+type Period = 60 | 3600 | 86400;
+const PERIODS: { id: Period; label: string; span: number }[] = [
+  { id: 60, label: '1m', span: 24 * 3600 },
+  { id: 3600, label: '1h', span: 30 * 86400 },
+  { id: 86400, label: '1d', span: 365 * 86400 },
+];
+
+function useWindow(period: Period) {
+  // the window moves on with the period so a refetch picks up new candles
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const t = setInterval(() => setNow(Math.floor(Date.now() / 1000)), Math.max(60_000, period * 1000));
+    return () => clearInterval(t);
+  }, [period]);
+  const span = PERIODS.find((p) => p.id === period)!.span;
+  const end = bucketEnd(now, period);
+  return { start_ts: end - span, end_ts: end };
+}
+
+function PeriodPicker({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+  return (
+    <div className="seg" role="group" aria-label="Candle period">
+      {PERIODS.map((p) => (
+        <button key={p.id} type="button" aria-pressed={value === p.id} onClick={() => onChange(p.id)}>
+          {p.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function MarketChart({ ticker, period, archive }: { ticker: string; period: Period; archive: boolean }) {
+  const info = useMarketInfo(ticker);
+  const theme = useSession((s) => s.settings.theme);
+  const range = useWindow(period);
+  const series = info.seriesTicker;
+  const args = { params: { series_ticker: series ?? '', ticker }, query: { ...range, period_interval: period } };
+  const q = useQuery({
+    queryKey: archive ? restKey('getHistoricalMarketCandlesticks', { params: { ticker }, query: { ...range, period_interval: period } }) : restKey('getMarketCandlesticks', args),
+    queryFn: () =>
+      archive ? rest('getHistoricalMarketCandlesticks', { params: { ticker }, query: { ...range, period_interval: period } }) : rest('getMarketCandlesticks', args),
+    enabled: archive || !!series,
+    placeholderData: keepPreviousData,
+  });
+  const base = useMemo(() => toCandles(q.data?.candlesticks ?? []), [q.data]);
+  const [candles, setCandles] = useState<Candle[]>(base);
+  useEffect(() => setCandles(base), [base]);
+  useEffect(() => {
+    if (archive) return undefined;
+    return marketStore.subscribe((s, prev) => {
+      if (s.lastTrades === prev.lastTrades) return;
+      const mine = s.lastTrades.filter((t) => t.ticker === ticker);
+      if (!mine.length) return;
+      setCandles((cs) => [...mine].sort((a, b) => a.ts - b.ts).reduce((acc, t) => applyTrade(acc, { ts: t.ts > 1e12 ? Math.floor(t.ts / 1000) : t.ts, yes_price_dollars: t.yes_price_dollars, count_fp: t.count_fp }, period), cs));
+    });
+  }, [ticker, period, archive]);
+
+  const fills = usePrivate((s) => s.fills);
+  const markers = useMemo<ChartMarker[]>(() => {
+    const out: ChartMarker[] = [];
+    for (const f of fills) {
+      if (f.ticker !== ticker) continue;
+      const d = toDate(f.ts ?? null);
+      if (!d) continue;
+      out.push({ time: bucketEnd(Math.floor(d.getTime() / 1000), period), side: f.side === 'ask' ? 'sell' : 'buy', text: `${f.side === 'ask' ? 'S' : 'B'} ${fmtCount(f.count)}@${fmtPrice(f.price)}` });
+    }
+    return out;
+  }, [fills, ticker, period]);
+
+  if (!archive && info.event.isPending) return <Loading text={`Finding the series of ${ticker}…`} />;
+  if (!archive && !series) return info.event.error ? <ErrorState error={info.event.error} onRetry={() => void info.event.refetch()} /> : <Empty>This market's event names no series, so it has no candles.</Empty>;
+  if (q.isPending) return <Loading text={`Loading ${PERIODS.find((p) => p.id === period)!.label} candles…`} />;
+  if (q.error && !q.data) return <ErrorState error={q.error} onRetry={() => void q.refetch()} context="Candles" />;
+  if (!candles.length) return <Empty>No candles for {ticker} in this window{archive ? ' in the archive' : ''}.</Empty>;
+  return <CandleChart candles={candles} markers={markers} theme={theme} label={`${ticker} candles`} />;
+}
+
+function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
+  const info = useMarketInfo(ticker);
+  const theme = useSession((s) => s.settings.theme);
+  const range = useWindow(period);
+  const params = info.seriesTicker && info.eventTicker ? { series_ticker: info.seriesTicker, ticker: info.eventTicker } : null;
+  const ev = useRest('getEventCandlesticks', params ? { params, query: { ...range, period_interval: period } } : undefined, { enabled: !!params });
+  const fc = useRest('getForecastPercentileHistory', params ? { params, query: { percentiles: [1000, 2500, 5000, 7500, 9000], ...range, period_interval: period } } : undefined, {
+    enabled: !!params,
+  });
+  const eventLines = useMemo<LineDef[]>(() => {
+    const d = ev.data;
+    if (!d) return [];
+    return d.market_tickers.map((t, i) => ({
+      id: t,
+      label: t.split('-').slice(-1)[0] ?? t,
+      points: toCandles(d.market_candlesticks[i] ?? []).map((c) => ({ time: c.time, value: Number(c.close) })),
+    }));
+  }, [ev.data]);
+  const forecastLines = useMemo<LineDef[]>(() => {
+    const byPct = new Map<number, LineDef>();
+    for (const p of fc.data?.percentile_points ?? []) {
+      let l = byPct.get(p.percentile);
+      if (!l) byPct.set(p.percentile, (l = { id: String(p.percentile), label: `p${p.percentile / 100}`, points: [] }));
+      l.points.push({ time: p.ts, value: p.value });
+    }
+    return [...byPct.values()].sort((a, b) => Number(a.id) - Number(b.id));
+  }, [fc.data]);
+
+  if (info.market.isPending || info.event.isPending) return <Loading text="Loading the event…" />;
+  if (!params) return <Empty>This market has no event series to chart.</Empty>;
+  return (
+    <div className="vsplit">
+      <div className="section dim">Markets of {info.eventTicker} (closing price)</div>
+      <div style={{ flex: '1 1 50%', display: 'flex', minHeight: 0 }}>
+        {ev.isPending ? <Loading text="Loading event candles…" /> : ev.error ? <ErrorState error={ev.error} onRetry={() => void ev.refetch()} /> : eventLines.every((l) => !l.points.length) ? <Empty>No event candles in this window.</Empty> : <LineChart lines={eventLines} theme={theme} label={`Markets of ${info.eventTicker}`} />}
+      </div>
+      <div className="section dim">Forecast percentiles</div>
+      <div style={{ flex: '1 1 50%', display: 'flex', minHeight: 0 }}>
+        {fc.isPending ? <Loading text="Loading forecast history…" /> : fc.error ? <ErrorState error={fc.error} onRetry={() => void fc.refetch()} context="Forecast history" /> : forecastLines.length === 0 ? <Empty>This event has no forecast history.</Empty> : <LineChart lines={forecastLines} theme={theme} decimals={2} label="Forecast percentile history" />}
+      </div>
+    </div>
+  );
+}
+
+export function ChartPanel() {
+  const ticker = useTrading((s) => s.ticker);
+  const [tab, setTab] = useState<'market' | 'event'>('market');
+  const [period, setPeriod] = useState<Period>(60);
+  const [archive, setArchive] = useState(false);
+  return (
+    <div className="panel">
+      <div className="panel-bar">
+        <Tabs label="Chart views" tabs={[{ id: 'market', label: 'Market' }, { id: 'event', label: 'Event' }]} value={tab} onChange={setTab} />
+        <strong className="mono">{ticker ?? ''}</strong>
+        <span className="grow" />
+        <PeriodPicker value={period} onChange={setPeriod} />
+        {tab === 'market' && (
+          <label className="check" title="Candles of markets that have moved to the historical archive">
+            <input type="checkbox" checked={archive} onChange={(e) => setArchive(e.target.checked)} />
+            Archive
+          </label>
+        )}
+      </div>
+      <div className="panel-body" style={{ display: 'flex', flexDirection: 'column' }}>
+        {!ticker ? (
+          <Empty>No market selected.</Empty>
+        ) : tab === 'market' ? (
+          <MarketChart key={`${ticker}-${period}-${archive}`} ticker={ticker} period={period} archive={archive} />
+        ) : (
+          <EventCharts ticker={ticker} period={period} />
+        )}
+      </div>
+    </div>
+  );
+}

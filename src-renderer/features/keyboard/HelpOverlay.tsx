@@ -1,0 +1,93 @@
+// "?": every binding, grouped, plus the keys that work inside the ladder, tables and the layout.
+import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
+import { useSession } from '../../stores/session';
+import { useOverlay } from '../../stores/ui';
+import { Modal } from '../../ui/Modal';
+
+const GROUPS: ActionGroup[] = ['Trading', 'Ticket', 'Ladder', 'Panels', 'App'];
+
+const LOCAL: [string, [string, string][]][] = [
+  [
+    'In the ladder (focus it with its panel key)',
+    [
+      ['↑ / ↓', 'Move the row cursor'],
+      ['PgUp / PgDn', 'Scroll the prices'],
+      ['[', 'Bid at the cursor row (NO view: buy NO)'],
+      [']', 'Offer at the cursor row (NO view: sell NO)'],
+      ['Del', 'Cancel my orders at the cursor row'],
+      ['Shift+↑ / Shift+↓', 'Move my orders at the cursor row one row'],
+      ['Click', 'Bid or offer at that price; on my order: cancel it'],
+      ['Drag my order', 'Move it to another price (amend)'],
+    ],
+  ],
+  [
+    'In tables',
+    [
+      ['↑ / ↓ / Home / End', 'Move the active row'],
+      ['Space', 'Select the row (where rows can be selected)'],
+      ['Enter', 'Open the row'],
+      ['Del', 'Cancel or remove the row (orders)'],
+      ['Tab', 'Reach the row buttons'],
+    ],
+  ],
+  [
+    'Layout',
+    [
+      ['Alt+1 … Alt+0, Alt+-', 'Show and focus a panel (reopens a closed one)'],
+      ['← / → on a tab strip', 'Switch tabs inside a panel'],
+      ['Esc', 'Close a dialog'],
+    ],
+  ],
+];
+
+export function HelpOverlay() {
+  const open = useOverlay((s) => s.open === 'help');
+  const show = useOverlay((s) => s.show);
+  const keymap = useSession((s) => s.keymap);
+  const mac = isMacPlatform();
+  return (
+    <Modal open={open} onClose={() => show(null)} title="Keyboard">
+      <div style={{ columns: '2 300px', columnGap: 24 }}>
+        {GROUPS.map((g) => (
+          <section key={g} style={{ breakInside: 'avoid', marginBottom: 10 }}>
+            <h3 className="dim" style={{ fontSize: 11, textTransform: 'uppercase', margin: '0 0 4px' }}>
+              {g}
+            </h3>
+            <table className="grid">
+              <tbody>
+                {ACTIONS.filter((a) => a.group === g).map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.label}</td>
+                    <td style={{ width: 110, textAlign: 'right' }}>{keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : <span className="faint">unbound</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+        {LOCAL.map(([title, rows]) => (
+          <section key={title} style={{ breakInside: 'avoid', marginBottom: 10 }}>
+            <h3 className="dim" style={{ fontSize: 11, textTransform: 'uppercase', margin: '0 0 4px' }}>
+              {title}
+            </h3>
+            <table className="grid">
+              <tbody>
+                {rows.map(([k, what]) => (
+                  <tr key={k}>
+                    <td>{what}</td>
+                    <td style={{ width: 130, textAlign: 'right' }}>
+                      <span className="kbd">{k}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+      <p className="faint" style={{ marginBottom: 0 }}>
+        Remap any key in Settings ({formatCombo(keymap['app.settings'] ?? '', mac) || 'from the palette'}). Charts by TradingView Lightweight Charts™.
+      </p>
+    </Modal>
+  );
+}

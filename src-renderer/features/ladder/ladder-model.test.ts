@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { BookView } from '../../../src-shared/ipc/contract';
+import { buildLadder, inferStep, midTicks, orderForClick, topForCenter, viewLevels } from './ladder-model';
+
+const book = (yesBids: number[], yesAsks: number[], stale = false): BookView => ({ ticker: 'T', stale, yesBids, yesAsks, version: 1 });
+
+describe('ladder rows from a BookView', () => {
+  const b = book([5300, 1000, 5200, 250], [5500, 700, 5600, 1200]);
+
+  it('lays out rows top down on the step, with sizes, zones and the inside market', () => {
+    const m = buildLadder(b, [], { view: 'yes', step: 100, top: 5700, rows: 6 });
+    expect(m.rows.map((r) => r.price)).toEqual([5700, 5600, 5500, 5400, 5300, 5200]);
+    expect(m.rows.map((r) => [r.bid, r.ask])).toEqual([[0, 0], [0, 1200], [0, 700], [0, 0], [1000, 0], [250, 0]]);
+    expect(m.rows.map((r) => r.zone)).toEqual(['ask', 'ask', 'ask', 'spread', 'bid', 'bid']);
+    expect(m.bestBid).toBe(5300);
+    expect(m.bestAsk).toBe(5500);
+    expect(m.rows.find((r) => r.isBestBid)?.price).toBe(5300);
+    expect(m.rows.find((r) => r.isBestAsk)?.price).toBe(5500);
+    expect(m.maxSize).toBe(1200);
+  });
+
+  it('mirrors the NO view: a NO bid is a YES ask at 1 - p and sides swap', () => {
+    const { bids, asks } = viewLevels(b, 'no');
+    expect(bids).toEqual([[4500, 700], [4400, 1200]]);
+    expect(asks).toEqual([[4700, 1000], [4800, 250]]);
+    const m = buildLadder(b, [], { view: 'no', step: 100, top: 4800, rows: 5 });
+    expect(m.bestBid).toBe(4500);
+    expect(m.bestAsk).toBe(4700);
+    expect(m.rows.map((r) => [r.price, r.bid, r.ask])).toEqual([[4800, 0, 250], [4700, 0, 1000], [4600, 0, 0], [4500, 700, 0], [4400, 1200, 0]]);
+  });
+
+  it('places my resting orders at their rows in either view', () => {
+    const mine = [
+      { order_id: 'o1', side: 'bid' as const, priceTicks: 5300, remainingCenti: 500 },
+      { order_id: 'o2', side: 'bid' as const, priceTicks: 5300, remainingCenti: 100 },
+      { order_id: 'o3', side: 'ask' as const, priceTicks: 5600, remainingCenti: 200 },
+    ];
+    const yes = buildLadder(b, mine, { view: 'yes', step: 100, top: 5600, rows: 4 });
+    expect(yes.rows.find((r) => r.price === 5300)).toMatchObject({ myBid: 600, myBidIds: ['o1', 'o2'], myAsk: 0 });
+    expect(yes.rows.find((r) => r.price === 5600)).toMatchObject({ myAsk: 200, myAskIds: ['o3'] });
+    const no = buildLadder(b, mine, { view: 'no', step: 100, top: 4800, rows: 5 });
+    expect(no.rows.find((r) => r.price === 4700)).toMatchObject({ myAsk: 600, myAskIds: ['o1', 'o2'] });
+    expect(no.rows.find((r) => r.price === 4400)).toMatchObject({ myBid: 200, myBidIds: ['o3'] });
+  });
+
+  it('groups finer levels into coarser rows: bids down, asks up', () => {
+    const fine = book([5312, 100, 5305, 50], [5388, 70]);
+    expect(inferStep(fine)).toBe(1);
+    const m = buildLadder(fine, [], { view: 'yes', step: 100, top: 5400, rows: 2 });
+    expect(m.rows).toMatchObject([{ price: 5400, ask: 70 }, { price: 5300, bid: 150 }]);
+  });
+
+  it('infers the step from the prices present', () => {
+    expect(inferStep(book([5300, 1], [5500, 1]))).toBe(100);
+    expect(inferStep(book([5310, 1], []))).toBe(10);
+    expect(inferStep(undefined)).toBe(100);
+  });
+
+  it('finds the mid, or the one quoting side, or nothing', () => {
+    expect(midTicks(b)).toBe(5400);
+    expect(midTicks(book([5300, 1], []))).toBe(5300);
+    expect(midTicks(book([], []))).toBeNull();
+  });
+
+  it('centers the window and keeps it inside the price range', () => {
+    expect(topForCenter(5400, 100, 10)).toBe(5900);
+    expect(topForCenter(9950, 100, 10)).toBe(9900);
+    expect(topForCenter(100, 100, 10)).toBe(1000);
+  });
+
+  it('turns a click into a YES-leg order in either view', () => {
+    expect(orderForClick('yes', 'bid', 5300)).toEqual({ side: 'bid', priceTicks: 5300 });
+    expect(orderForClick('yes', 'ask', 5500)).toEqual({ side: 'ask', priceTicks: 5500 });
+    expect(orderForClick('no', 'bid', 4500)).toEqual({ side: 'ask', priceTicks: 5500 });
+    expect(orderForClick('no', 'ask', 4700)).toEqual({ side: 'bid', priceTicks: 5300 });
+  });
+
+  it('passes the stale flag through and tolerates a missing book', () => {
+    expect(buildLadder(book([], [], true), [], { view: 'yes', step: 100, top: 5000, rows: 3 }).stale).toBe(true);
+    const none = buildLadder(undefined, [], { view: 'yes', step: 100, top: 5000, rows: 3 });
+    expect(none.rows.every((r) => r.zone === 'empty' && r.bid === 0)).toBe(true);
+    expect(none.bestBid).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+// The ladder's rows from a BookView, on integer ticks only. In the NO view every price q is the
+// YES price 10000 - q and the sides swap: a NO bid is a YES ask. Orders always go in on the YES leg.
+import type { BookView } from '../../../src-shared/ipc/contract';
+import { MAX_PRICE_TICKS } from '../../../src-shared/money';
+
+export type View = 'yes' | 'no';
+export type Side = 'bid' | 'ask';
+
+export interface MyOrderLite {
+  order_id: string;
+  /** YES-leg side */
+  side: Side;
+  /** YES price in ticks */
+  priceTicks: number;
+  remainingCenti: number;
+}
+
+export interface LadderRow {
+  /** the row's price in the view's terms, ticks */
+  price: number;
+  /** centi-contracts bid / offered at this row, in the view's terms */
+  bid: number;
+  ask: number;
+  myBid: number;
+  myAsk: number;
+  myBidIds: string[];
+  myAskIds: string[];
+  zone: 'bid' | 'ask' | 'spread' | 'empty';
+  isBestBid: boolean;
+  isBestAsk: boolean;
+}
+
+export interface LadderModel {
+  rows: LadderRow[];
+  /** inside market in the view's terms, bucketed to the step */
+  bestBid: number | null;
+  bestAsk: number | null;
+  /** the largest size among visible rows, for depth bars */
+  maxSize: number;
+  stale: boolean;
+}
+
+export interface LadderOptions {
+  view: View;
+  /** row spacing in ticks: 100 (1 cent), 10 or 1 */
+  step: number;
+  /** the first (highest) row's price in the view's terms */
+  top: number;
+  rows: number;
+}
+
+export const flip = (s: Side): Side => (s === 'bid' ? 'ask' : 'bid');
+const mirror = (ticks: number) => MAX_PRICE_TICKS - ticks;
+
+/** Pairs of a compact level array, [price, count, price, count, ...]. */
+export function levels(flat: readonly number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+}
+
+/** View-side levels: the YES view is the book itself; the NO view mirrors and swaps the sides. */
+export function viewLevels(book: Pick<BookView, 'yesBids' | 'yesAsks'>, view: View): { bids: [number, number][]; asks: [number, number][] } {
+  if (view === 'yes') return { bids: levels(book.yesBids), asks: levels(book.yesAsks) };
+  return {
+    bids: levels(book.yesAsks).map(([p, c]) => [mirror(p), c]),
+    asks: levels(book.yesBids).map(([p, c]) => [mirror(p), c]),
+  };
+}
+
+/** Bids round down to their row and asks up, so a row never shows a better price than it holds. */
+export function bucket(price: number, step: number, side: Side): number {
+  return side === 'bid' ? Math.floor(price / step) * step : Math.ceil(price / step) * step;
+}
+
+/** The finest step the book's prices need: whole cents when every level sits on a cent. */
+export function inferStep(book: Pick<BookView, 'yesBids' | 'yesAsks'> | undefined): number {
+  if (!book) return 100;
+  const prices = [...levels(book.yesBids), ...levels(book.yesAsks)].map(([p]) => p);
+  if (prices.every((p) => p % 100 === 0)) return 100;
+  if (prices.every((p) => p % 10 === 0)) return 10;
+  return 1;
+}
+
+/** Mid of the inside market in YES ticks (floored), one side when the other is empty, else null. */
+export function midTicks(book: Pick<BookView, 'yesBids' | 'yesAsks'> | undefined): number | null {
+  const bid = book?.yesBids[0];
+  const ask = book?.yesAsks[0];
+  if (bid !== undefined && ask !== undefined) return Math.floor((bid + ask) / 2);
+  return bid ?? ask ?? null;
+}
+
+/** The top row that puts `center` in the middle, kept inside (0, 10000) when the window allows. */
+export function topForCenter(center: number, step: number, rows: number): number {
+  const maxTop = Math.floor((MAX_PRICE_TICKS - 1) / step) * step;
+  const minTop = Math.min(maxTop, step * rows);
+  const top = Math.round(center / step) * step + Math.floor(rows / 2) * step;
+  return Math.max(minTop, Math.min(maxTop, top));
+}
+
+export function toViewPrice(yesTicks: number, view: View): number {
+  return view === 'yes' ? yesTicks : mirror(yesTicks);
+}
+
+/** The YES-leg order a click on a view side at a view price places. */
+export function orderForClick(view: View, viewSide: Side, viewPrice: number): { side: Side; priceTicks: number } {
+  return view === 'yes' ? { side: viewSide, priceTicks: viewPrice } : { side: flip(viewSide), priceTicks: mirror(viewPrice) };
+}
+
+export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLite[], opts: LadderOptions): LadderModel {
+  const { view, step, top, rows } = opts;
+  const bidAt = new Map<number, number>();
+  const askAt = new Map<number, number>();
+  let bestBid: number | null = null;
+  let bestAsk: number | null = null;
+  if (book) {
+    const { bids, asks } = viewLevels(book, view);
+    for (const [p, c] of bids) {
+      const r = bucket(p, step, 'bid');
+      bidAt.set(r, (bidAt.get(r) ?? 0) + c);
+      if (bestBid === null || r > bestBid) bestBid = r;
+    }
+    for (const [p, c] of asks) {
+      const r = bucket(p, step, 'ask');
+      askAt.set(r, (askAt.get(r) ?? 0) + c);
+      if (bestAsk === null || r < bestAsk) bestAsk = r;
+    }
+  }
+  const myAt = new Map<string, { centi: number; ids: string[] }>();
+  for (const o of mine) {
+    const side = view === 'yes' ? o.side : flip(o.side);
+    const r = bucket(toViewPrice(o.priceTicks, view), step, side);
+    const key = `${side}:${r}`;
+    const cell = myAt.get(key) ?? { centi: 0, ids: [] };
+    cell.centi += o.remainingCenti;
+    cell.ids.push(o.order_id);
+    myAt.set(key, cell);
+  }
+  const out: LadderRow[] = [];
+  let maxSize = 0;
+  for (let i = 0; i < rows; i++) {
+    const price = top - i * step;
+    if (price <= 0 || price >= MAX_PRICE_TICKS) continue;
+    const bid = bidAt.get(price) ?? 0;
+    const ask = askAt.get(price) ?? 0;
+    maxSize = Math.max(maxSize, bid, ask);
+    const mb = myAt.get(`bid:${price}`);
+    const ma = myAt.get(`ask:${price}`);
+    let zone: LadderRow['zone'] = 'empty';
+    if (bestAsk !== null && price >= bestAsk) zone = 'ask';
+    else if (bestBid !== null && price <= bestBid) zone = 'bid';
+    else if (bestAsk !== null || bestBid !== null) zone = 'spread';
+    out.push({
+      price,
+      bid,
+      ask,
+      myBid: mb?.centi ?? 0,
+      myAsk: ma?.centi ?? 0,
+      myBidIds: mb?.ids ?? [],
+      myAskIds: ma?.ids ?? [],
+      zone,
+      isBestBid: price === bestBid,
+      isBestAsk: price === bestAsk,
+    });
+  }
+  return { rows: out, bestBid, bestAsk, maxSize, stale: book?.stale ?? false };
+}

@@ -1,0 +1,74 @@
+// Events with their nested markets: pick an event, then a market in it.
+import { useMemo, useState } from 'react';
+import type { Event } from '../../../src-shared/wire/events';
+import { useRestPages } from '../../hooks/useRest';
+import { useDebounced } from '../../hooks/useDebounced';
+import { fmtDateTime } from '../../lib/format';
+import { useTrading } from '../../stores/trading';
+import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { marketColumns } from './market-columns';
+
+const eventColumns: Columns<Event> = [
+  col<Event>({ id: 'event_ticker', header: 'Event', size: 170, accessorFn: (e) => e.event_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
+  col<Event>({ id: 'title', header: 'Title', accessorFn: (e) => e.title }),
+  col<Event>({ id: 'category', header: 'Category', size: 100, accessorFn: (e) => e.category ?? '' }),
+  col<Event>({ id: 'markets', header: 'Markets', size: 64, accessorFn: (e) => e.markets?.length ?? 0, meta: { num: true } }),
+  col<Event>({ id: 'strike', header: 'Strike date', size: 118, accessorFn: (e) => e.strike_date ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null) }),
+  col<Event>({ id: 'status', header: 'Status', size: 70, accessorFn: (e) => e.status ?? '' }),
+];
+
+export function EventList({ series }: { series: string }) {
+  const [seriesText, setSeriesText] = useState(series);
+  const s = useDebounced(seriesText.trim());
+  const pages = useRestPages('getEvents', { query: { with_nested_markets: true, ...(s ? { series_ticker: s } : {}) } }, { pageSize: 100 });
+  const events = useMemo(() => pages.data?.pages.flatMap((p) => p.events) ?? [], [pages.data]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const event = events.find((e) => e.event_ticker === picked) ?? null;
+  const select = useTrading((st) => st.selectMarket);
+  const mcols = useMemo(() => marketColumns(), []);
+  return (
+    <div className="vsplit">
+      <div style={{ flex: '1 1 55%', minHeight: 0, display: 'flex' }}>
+        <DataTable
+          label="Events"
+          data={events}
+          columns={eventColumns}
+          getRowId={(e) => e.event_ticker}
+          loading={pages.isPending || pages.isFetchingNextPage}
+          loadingText="Loading events…"
+          error={pages.error}
+          onRetry={() => void pages.refetch()}
+          emptyText={s ? `No events in series ${s}.` : 'No events.'}
+          onActivate={(e) => setPicked(e.event_ticker)}
+          rowClassName={(e) => (e.event_ticker === picked ? 'active-row' : undefined)}
+          tools={<input placeholder="Series ticker" aria-label="Filter events by series" value={seriesText} onChange={(e) => setSeriesText(e.target.value)} style={{ width: 130 }} />}
+          footer={
+            pages.hasNextPage ? (
+              <div className="table-tools">
+                <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()}>
+                  Load more ({events.length} loaded)
+                </button>
+              </div>
+            ) : null
+          }
+        />
+      </div>
+      <div style={{ flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column', borderTop: '1px solid var(--border)' }}>
+        {event ? (
+          <DataTable
+            label={`Markets in ${event.event_ticker}`}
+            data={event.markets ?? []}
+            columns={mcols}
+            getRowId={(m) => m.ticker}
+            emptyText="This event lists no markets."
+            onActivate={(m) => {
+              select(m.ticker);
+            }}
+          />
+        ) : (
+          <div className="state">Choose an event (Enter or double-click) to see its markets.</div>
+        )}
+      </div>
+    </div>
+  );
+}

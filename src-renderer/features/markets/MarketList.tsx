@@ -1,0 +1,95 @@
+// Markets, filtered by status, series and event on the server and by text here, a page at a time.
+import { useMemo, useState } from 'react';
+import { useRestPages } from '../../hooks/useRest';
+import { useLiveTick } from '../../hooks/useLiveTick';
+import { useDebounced } from '../../hooks/useDebounced';
+import { useTrading } from '../../stores/trading';
+import { DataTable } from '../../ui/DataTable';
+import { marketColumns } from './market-columns';
+
+type StatusFilter = '' | 'unopened' | 'open' | 'paused' | 'closed' | 'settled';
+
+export interface MarketFilters {
+  status: StatusFilter;
+  series: string;
+  event: string;
+}
+
+export function MarketList({ filters, setFilters }: { filters: MarketFilters; setFilters: (f: MarketFilters) => void }) {
+  const [text, setText] = useState('');
+  const series = useDebounced(filters.series.trim());
+  const event = useDebounced(filters.event.trim());
+  const query = {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(series ? { series_ticker: series } : {}),
+    ...(event ? { event_ticker: event } : {}),
+  };
+  const pages = useRestPages('getMarkets', { query }, { pageSize: 200 });
+  const tick = useLiveTick();
+  const all = useMemo(() => pages.data?.pages.flatMap((p) => p.markets) ?? [], [pages.data]);
+  const needle = text.trim().toLowerCase();
+  const rows = useMemo(
+    () => (needle ? all.filter((m) => m.ticker.toLowerCase().includes(needle) || (m.title ?? '').toLowerCase().includes(needle) || (m.yes_sub_title ?? '').toLowerCase().includes(needle)) : all),
+    // tick: live prices are read at render time
+    [all, needle, tick],
+  );
+  const columns = useMemo(() => marketColumns(), []);
+  const select = useTrading((s) => s.selectMarket);
+  const ticker = useTrading((s) => s.ticker);
+
+  const filtered = needle || filters.series || filters.event || filters.status !== 'open';
+  return (
+    <DataTable
+      label="Markets"
+      data={rows}
+      columns={columns}
+      getRowId={(m) => m.ticker}
+      loading={pages.isPending || pages.isFetchingNextPage}
+      loadingText="Loading markets…"
+      error={pages.error}
+      onRetry={() => void pages.refetch()}
+      emptyText={filtered ? 'No markets match these filters.' : 'No open markets.'}
+      onActivate={(m) => {
+        select(m.ticker);
+      }}
+      rowClassName={(m) => (m.ticker === ticker ? 'active-row' : undefined)}
+      tools={
+        <>
+          <input
+            type="search"
+            data-market-search
+            placeholder="Search loaded markets  ( / )"
+            aria-label="Search markets by ticker or title"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && rows[0]) {
+                select(rows[0].ticker);
+              }
+            }}
+            style={{ width: 200 }}
+          />
+          <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as StatusFilter })}>
+            <option value="">Any status</option>
+            <option value="open">Open</option>
+            <option value="unopened">Unopened</option>
+            <option value="paused">Paused</option>
+            <option value="closed">Closed</option>
+            <option value="settled">Settled</option>
+          </select>
+          <input placeholder="Series" aria-label="Series ticker" value={filters.series} onChange={(e) => setFilters({ ...filters, series: e.target.value })} style={{ width: 100 }} />
+          <input placeholder="Event" aria-label="Event ticker" value={filters.event} onChange={(e) => setFilters({ ...filters, event: e.target.value })} style={{ width: 120 }} />
+        </>
+      }
+      footer={
+        pages.hasNextPage ? (
+          <div className="table-tools">
+            <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {pages.isFetchingNextPage ? 'Loading more markets…' : `Load more (${all.length} loaded)`}
+            </button>
+          </div>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,56 @@
+// Markets: browse and search markets, events and series, the watchlist, multivariate
+// collections, structured targets, and the selected market's detail.
+import { useState } from 'react';
+import { runCommand, useCommand } from '../../lib/commands';
+import { Tabs } from '../../ui/Tabs';
+import { Collections } from './Collections';
+import { EventList } from './EventList';
+import { MarketDetail } from './MarketDetail';
+import { MarketList, type MarketFilters } from './MarketList';
+import { SeriesList } from './SeriesList';
+import { Targets } from './Targets';
+import { Watchlist } from './Watchlist';
+
+type Tab = 'markets' | 'events' | 'series' | 'watchlist' | 'collections' | 'targets' | 'detail';
+
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'markets', label: 'Markets' },
+  { id: 'events', label: 'Events' },
+  { id: 'series', label: 'Series' },
+  { id: 'watchlist', label: 'Watchlist' },
+  { id: 'collections', label: 'Collections' },
+  { id: 'targets', label: 'Targets' },
+  { id: 'detail', label: 'Detail' },
+];
+
+export function MarketsPanel() {
+  const [tab, setTab] = useState<Tab>('markets');
+  const [filters, setFilters] = useState<MarketFilters>({ status: 'open', series: '', event: '' });
+  useCommand('markets.search', () => {
+    runCommand('panel.markets');
+    setTab('markets');
+    // after the panel is shown and the list has rendered
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-market-search]')?.focus()));
+  });
+  return (
+    <div className="panel">
+      <Tabs label="Markets views" tabs={TABS} value={tab} onChange={setTab} />
+      <div className="tabpanel" role="tabpanel">
+        {tab === 'markets' && <MarketList filters={filters} setFilters={setFilters} />}
+        {tab === 'events' && <EventList series={filters.series} />}
+        {tab === 'series' && (
+          <SeriesList
+            onOpen={(s) => {
+              setFilters({ ...filters, series: s.ticker, event: '' });
+              setTab('markets');
+            }}
+          />
+        )}
+        {tab === 'watchlist' && <Watchlist />}
+        {tab === 'collections' && <Collections />}
+        {tab === 'targets' && <Targets />}
+        {tab === 'detail' && <MarketDetail />}
+      </div>
+    </div>
+  );
+}

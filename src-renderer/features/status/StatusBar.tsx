@@ -1,0 +1,142 @@
+// The status bar: this page's link to main, main's connection to the exchange (phase, latency,
+// reconnects), exchange and per-shard trading status, the schedule and the next maintenance
+// window, rate-limit headroom, the active profile.
+import { useEffect, useState } from 'react';
+import type { ConnectionView } from '../../../src-shared/ipc/contract';
+import { getTerminalApi } from '../../lib/bridge';
+import { fmtDateTime, fmtDuration, toDate } from '../../lib/format';
+import { useRest } from '../../hooks/useRest';
+import { useConnection } from '../../stores/connection';
+import { activeProfile, useSession } from '../../stores/session';
+
+const PHASE_TEXT: Record<ConnectionView['phase'], string> = {
+  idle: 'Not connected',
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  unauthorized: 'Key refused',
+  offline: 'Offline',
+};
+
+function dotFor(phase: ConnectionView['phase'] | undefined): string {
+  if (phase === 'live') return 'dot dot-ok';
+  if (phase === 'connecting' || phase === 'reconnecting') return 'dot dot-warn';
+  if (phase === 'unauthorized' || phase === 'offline') return 'dot dot-error';
+  return 'dot';
+}
+
+function Meter({ label, available, capacity }: { label: string; available: number; capacity: number }) {
+  const pct = capacity > 0 ? Math.max(0, Math.min(100, Math.round((available / capacity) * 100))) : 0;
+  return (
+    <span className="item" title={`${label} tokens: ${Math.floor(available)} of ${capacity} available`}>
+      {label}
+      <span className={`meter${pct < 25 ? ' low' : ''}`} role="meter" aria-label={`${label} rate-limit headroom`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <span style={{ width: `${pct}%` }} />
+      </span>
+      {pct}%
+    </span>
+  );
+}
+
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+function Maintenance() {
+  const schedule = useRest('getExchangeSchedule', undefined, { staleTime: 300_000, refetchInterval: 300_000 });
+  const announcements = useRest('getExchangeAnnouncements', undefined, { staleTime: 300_000, refetchInterval: 600_000 });
+  const now = useNow(30_000);
+  if (schedule.error) return <span className="item" title={String((schedule.error as Error).message)}>schedule unavailable</span>;
+  const windows = (schedule.data?.schedule.maintenance_windows ?? [])
+    .map((w) => ({ start: toDate(w.start)?.getTime() ?? 0, end: toDate(w.end)?.getTime() ?? 0 }))
+    .filter((w) => w.end > now)
+    .sort((a, b) => a.start - b.start);
+  const next = windows[0];
+  const hours = (schedule.data?.schedule.standard_hours ?? []).map((h) => `${h.start_time}–${h.end_time}`).join(', ');
+  const notices = (announcements.data?.announcements ?? []).filter((a) => a.status !== 'inactive');
+  return (
+    <>
+      {next ? (
+        <span className={`item${next.start <= now ? ' neg' : ''}`} title={`Maintenance ${fmtDateTime(next.start)} to ${fmtDateTime(next.end)}${hours ? `. Standard hours: ${hours}` : ''}`}>
+          {next.start <= now ? `⚠ Maintenance until ${fmtDateTime(next.end)}` : `Maintenance in ${fmtDuration(next.start - now)}`}
+        </span>
+      ) : schedule.data ? (
+        <span className="item" title={hours ? `Standard hours: ${hours}` : 'No standard hours published'}>
+          No maintenance scheduled
+        </span>
+      ) : null}
+      {notices.length > 0 && (
+        <span className="item" title={notices.map((n) => `${n.type}: ${n.message}`).join('\n')}>
+          {notices.length} exchange notice{notices.length === 1 ? '' : 's'}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function StatusBar() {
+  const view = useConnection((s) => s.view);
+  const bridge = useConnection((s) => s.bridge);
+  const profile = useSession((s) => activeProfile(s));
+  const shell = useSession((s) => s.app?.shell);
+  const now = useNow(1000);
+  const bridgeDown = bridge.phase !== 'open';
+  return (
+    <footer className="statusbar" role="contentinfo" aria-label="Status">
+      {bridgeDown ? (
+        <span className="item" role="status">
+          <span className={bridge.phase === 'refused' ? 'dot dot-error' : 'dot dot-warn'} />
+          Host link: {bridge.phase === 'connecting' ? 'connecting…' : bridge.phase === 'refused' ? 'refused' : `reconnecting (attempt ${bridge.attempt}${bridge.retryAt ? `, next in ${fmtDuration(Math.max(0, bridge.retryAt - now))}` : ''})`}
+          <button type="button" className="btn btn-sm" onClick={() => getTerminalApi().bridge.retryNow()}>
+            Retry
+          </button>
+        </span>
+      ) : null}
+      {bridgeDown ? (
+        <span className="item dim" title="Main's connection to the exchange cannot be seen while this page is cut off from main">
+          <span className="dot" aria-hidden="true" />
+          Exchange: unknown
+        </span>
+      ) : (
+        <span className="item" title={view?.detail ?? ''} role="status">
+          <span className={dotFor(view?.phase)} aria-hidden="true" />
+          {view ? PHASE_TEXT[view.phase] : 'Waiting for main…'}
+          {view && view.phase !== 'live' && view.detail ? <span className="dim">: {view.detail}</span> : null}
+        </span>
+      )}
+      {!bridgeDown && view?.latencyMs != null && <span className="item" title="Round trip of the last ping or request">{Math.round(view.latencyMs)} ms</span>}
+      {view && view.reconnects > 0 && <span className="item">{view.reconnects} reconnect{view.reconnects === 1 ? '' : 's'}</span>}
+      {view?.exchange && (
+        <span className="item" title={view.exchange.shards.map((s) => `${s.label} (shard ${s.index}): trading ${s.tradingActive ? 'on' : 'halted'}`).join('\n')}>
+          Exchange {view.exchange.exchangeActive ? 'open' : 'closed'} · trading {view.exchange.tradingActive ? 'on' : <strong className="neg">halted</strong>}
+          {view.exchange.shards.length > 1 &&
+            view.exchange.shards.map((s) => (
+              <span key={s.index} className={`badge${s.tradingActive ? '' : ' badge-error'}`}>
+                {s.label}
+                {s.tradingActive ? '' : ' halted'}
+              </span>
+            ))}
+        </span>
+      )}
+      <Maintenance />
+      <span className="grow" />
+      {view?.limits && (
+        <>
+          <Meter label="Read" available={view.limits.read.available} capacity={view.limits.read.capacity} />
+          <Meter label="Write" available={view.limits.write.available} capacity={view.limits.write.capacity} />
+        </>
+      )}
+      {profile && (
+        <span className="item" title={`${profile.baseUrl}${view?.userId ? `\nuser ${view.userId}` : ''}`}>
+          {profile.name} ({profile.kind}){view?.isFcmMember ? ' · FCM' : ''}
+        </span>
+      )}
+      {shell && <span className="item faint">{shell}</span>}
+    </footer>
+  );
+}

@@ -1,0 +1,249 @@
+// The order ticket: side, price, count, time in force, self-trade prevention, order group,
+// subaccount. Validates tick and count as you type, prices the order (cost, fee estimate,
+// payout) and shows the exchange's ack or its error.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ticksToDollars } from '../../../src-shared/money';
+import type { OrderAck } from '../../../src-shared/ipc/contract';
+import { validateTicket } from '../../lib/order-check';
+import { fmtCash, fmtCount, fmtPrice } from '../../lib/format';
+import { useMarketInfo } from '../../hooks/useMarketInfo';
+import { useRest } from '../../hooks/useRest';
+import { bookOf, insideOf } from '../../stores/books';
+import { useSession } from '../../stores/session';
+import { useTrading, type StpChoice, type TimeInForceChoice } from '../../stores/trading';
+import { usePrivate } from '../../stores/private';
+import { ackText } from '../../services/trade';
+import { Field } from '../../ui/Field';
+import { Empty, InlineError } from '../../ui/States';
+import { runCommand } from '../../lib/commands';
+import { submitDraft } from './useTradingCommands';
+
+export function TicketPanel() {
+  const ticker = useTrading((s) => s.ticker);
+  const draft = useTrading((s) => s.draft);
+  const setDraft = useTrading((s) => s.setDraft);
+  const focusRequest = useTrading((s) => s.focusRequest);
+  const presets = useSession((s) => s.settings.sizePresets);
+  const info = useMarketInfo(ticker);
+  const groups = useRest('getOrderGroups', undefined, { staleTime: 30_000 });
+  const subaccounts = useRest('getSubaccountBalances', undefined, { staleTime: 60_000 });
+  const position = usePrivate((s) => (ticker ? s.positions[ticker]?.position : undefined));
+  const [ack, setAck] = useState<OrderAck | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const priceRef = useRef<HTMLInputElement>(null);
+  const countRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusRequest.n === 0) return;
+    const el = focusRequest.field === 'price' ? priceRef.current : countRef.current;
+    // after the panel is shown
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.select();
+    });
+  }, [focusRequest]);
+
+  useEffect(() => {
+    setAck(null);
+    setError(null);
+    setTouched(false);
+  }, [ticker]);
+
+  if (!ticker) {
+    return (
+      <div className="panel">
+        <Empty>No market selected. Pick one in Markets, then set the price and count here.</Empty>
+      </div>
+    );
+  }
+
+  const check = validateTicket(draft, { multiplier: info.fee.multiplier, makerFees: info.fee.makerFees });
+  const showPriceError = touched || draft.price !== '';
+  const market = info.market.data?.market;
+  const fillFrom = (which: 'bid' | 'ask') => {
+    const inside = insideOf(bookOf(ticker));
+    const t = which === 'bid' ? inside.bid : inside.ask;
+    if (t !== null) setDraft({ price: ticksToDollars(t) });
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setTouched(true);
+    if (!check.ready) return;
+    setBusy(true);
+    setAck(null);
+    setError(null);
+    try {
+      setAck(await submitDraft(info.fee));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verb = draft.side === 'bid' ? 'Buy YES' : 'Sell YES';
+  const q = check.quote;
+
+  return (
+    <div className="panel">
+      <div className="panel-bar">
+        <strong>{ticker}</strong>
+        <span className="dim grow" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {market?.title ?? (info.market.isPending ? 'Loading market…' : '')}
+        </span>
+        {position && position !== '0.00' && <span className="badge">pos {fmtCount(position)}</span>}
+      </div>
+      <div className="panel-body">
+        <form className="ticket" onSubmit={(e) => void submit(e)} aria-label="Order ticket">
+          <div className="side-toggle" role="group" aria-label="Side">
+            <button type="button" className="buy" aria-pressed={draft.side === 'bid'} onClick={() => setDraft({ side: 'bid' })}>
+              ▲ Buy YES (bid)
+            </button>
+            <button type="button" className="sell" aria-pressed={draft.side === 'ask'} onClick={() => setDraft({ side: 'ask' })}>
+              ▼ Sell YES (ask)
+            </button>
+          </div>
+          <div className="dim" style={{ fontSize: 11 }}>
+            {draft.side === 'bid' ? 'Buys YES at the price; pays $1 a contract if YES settles.' : 'Sells YES at the price, the same as buying NO at 1 − price.'}
+          </div>
+          <div className="form-grid" style={{ gridTemplateColumns: '1fr 1fr' }}>
+            <Field label="Price (YES, $)" error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPrice(check.price.value.neg().add(1))}` : undefined}>
+              <div className="row" style={{ flexWrap: 'nowrap', gap: 2 }}>
+                <input
+                  ref={priceRef}
+                  data-autofocus
+                  className="grow num"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={draft.price}
+                  aria-invalid={showPriceError && !check.price.ok}
+                  onChange={(e) => setDraft({ price: e.target.value })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                      e.preventDefault();
+                      runCommand(e.key === 'ArrowUp' ? 'ticket.priceUp' : 'ticket.priceDown');
+                    }
+                  }}
+                  placeholder="0.50"
+                />
+                <button type="button" className="btn btn-sm" onClick={() => runCommand('ticket.priceDown')} aria-label="Price down one tick" tabIndex={-1}>
+                  −
+                </button>
+                <button type="button" className="btn btn-sm" onClick={() => runCommand('ticket.priceUp')} aria-label="Price up one tick" tabIndex={-1}>
+                  +
+                </button>
+              </div>
+            </Field>
+            <Field label="Count (contracts)" error={touched && !check.count.ok ? check.count.message : draft.count && !check.count.ok ? check.count.message : undefined}>
+              <input
+                ref={countRef}
+                className="num"
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.count}
+                aria-invalid={!!draft.count && !check.count.ok}
+                onChange={(e) => setDraft({ count: e.target.value })}
+                placeholder="1"
+              />
+            </Field>
+          </div>
+          <div className="row">
+            <button type="button" className="btn btn-sm" onClick={() => fillFrom('bid')}>
+              at bid
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => fillFrom('ask')}>
+              at ask
+            </button>
+            <span className="grow" />
+            {presets.map((p, i) => (
+              <button key={`${p}-${i}`} type="button" className={`btn btn-sm${draft.count === p ? ' btn-on' : ''}`} onClick={() => setDraft({ count: p })} title={`Size preset ${i + 1} (key ${i + 1})`}>
+                {p}
+              </button>
+            ))}
+          </div>
+          <div className="form-grid" style={{ gridTemplateColumns: '1fr 1fr' }}>
+            <Field label="Time in force">
+              <select value={draft.tif} onChange={(e) => setDraft({ tif: e.target.value as TimeInForceChoice })}>
+                <option value="good_till_canceled">Good till canceled</option>
+                <option value="immediate_or_cancel">Immediate or cancel</option>
+                <option value="fill_or_kill">Fill or kill</option>
+              </select>
+            </Field>
+            <Field label="Self-trade prevention">
+              <select value={draft.stp} onChange={(e) => setDraft({ stp: e.target.value as StpChoice })}>
+                <option value="">Exchange default</option>
+                <option value="taker_at_cross">Cancel the taker</option>
+                <option value="maker">Cancel the resting maker</option>
+              </select>
+            </Field>
+            <Field label="Order group" hint={groups.error ? 'order groups unavailable' : undefined}>
+              <select value={draft.orderGroupId} onChange={(e) => setDraft({ orderGroupId: e.target.value })}>
+                <option value="">None</option>
+                {(groups.data?.order_groups ?? []).map((g) => (
+                  <option key={g.order_group_id} value={g.order_group_id}>
+                    {g.order_group_id} ({fmtCount(g.contracts_used ?? '0')}/{fmtCount(g.contracts_limit ?? '0')})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Subaccount">
+              <select value={draft.subaccount} onChange={(e) => setDraft({ subaccount: e.target.value })}>
+                <option value="">Primary (0)</option>
+                {(subaccounts.data?.subaccount_balances ?? [])
+                  .filter((s) => s.subaccount_number !== 0)
+                  .map((s) => (
+                    <option key={s.subaccount_number} value={String(s.subaccount_number)}>
+                      #{s.subaccount_number} ({fmtCash(s.balance)})
+                    </option>
+                  ))}
+              </select>
+            </Field>
+            <Field label="Expires (optional)">
+              <input type="datetime-local" value={draft.expiration} onChange={(e) => setDraft({ expiration: e.target.value })} />
+            </Field>
+            <label className="check" style={{ alignSelf: 'end', height: 22 }}>
+              <input type="checkbox" checked={draft.postOnly} onChange={(e) => setDraft({ postOnly: e.target.checked })} />
+              Post only (never take)
+            </label>
+          </div>
+          <dl className="summary" aria-live="polite">
+            <dt>{draft.side === 'bid' ? 'Cost' : 'Collateral (NO side)'}</dt>
+            <dd className="num">{q ? fmtCash(q.cost, 4) : '—'}</dd>
+            <dt>Fee if it takes (est.)</dt>
+            <dd className="num">{q ? fmtCash(q.takerFee) : '—'}</dd>
+            {q?.makerFee && (
+              <>
+                <dt>Fee if it rests (est.)</dt>
+                <dd className="num">{fmtCash(q.makerFee)}</dd>
+              </>
+            )}
+            <dt>Pays if {draft.side === 'bid' ? 'YES' : 'NO'} wins</dt>
+            <dd className="num">{q ? fmtCash(q.payout) : '—'}</dd>
+            <dt>Max profit after fee</dt>
+            <dd className="num">{q ? fmtCash(q.maxProfit, 4) : '—'}</dd>
+          </dl>
+          <div className="faint" style={{ fontSize: 11 }}>
+            Fee: ceil to the cent of 0.07 × {info.fee.multiplier ?? '1'} × C × P × (1 − P)
+            {info.fee.overridden ? ' (event override)' : ''}
+            {info.fee.type ? `; type ${info.fee.type}` : ''}.
+          </div>
+          <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}`} disabled={busy || !check.ready}>
+            {busy ? 'Sending…' : check.ready ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)}` : verb}
+            <span className="kbd" style={{ marginLeft: 6 }}>
+              Ctrl+Enter
+            </span>
+          </button>
+          {ack && error === null && (
+            <div className="ack" role="status">
+              Accepted: {ackText(ack)}
+            </div>
+          )}
+          {error !== null && <InlineError error={error} />}
+        </form>
+      </div>
+    </div>
+  );
+}

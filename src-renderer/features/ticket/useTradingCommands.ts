@@ -1,0 +1,143 @@
+// The trading keys: buy or sell at the inside (join or cross), size presets, price by tick, side,
+// submit, cancel all in the market and flatten. Mounted once by the app so they work with the
+// ticket panel closed.
+import { Decimal, ticksToDollars } from '../../../src-shared/money';
+import type { OrderAck } from '../../../src-shared/ipc/contract';
+import { runCommand, useCommand } from '../../lib/commands';
+import { validateTicket, wireCount, wirePrice } from '../../lib/order-check';
+import { fmtCount, fmtPrice } from '../../lib/format';
+import { useMarketInfo, type FeeTerms } from '../../hooks/useMarketInfo';
+import { bookOf, insideOf } from '../../stores/books';
+import { notify } from '../../stores/notices';
+import { privateStore } from '../../stores/private';
+import { useSession } from '../../stores/session';
+import { useTrading } from '../../stores/trading';
+import { cancelAllIn, draftExtras, placeAt, sendOrder } from '../../services/trade';
+import { confirmAction } from '../../ui/confirm';
+import { nudgePrice, type PriceRange } from './price-step';
+
+function needMarket(): string | null {
+  const t = useTrading.getState().ticker;
+  if (!t) notify('warning', 'No market selected', 'Pick a market first (Alt+1, then Enter on a row).');
+  return t;
+}
+
+function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
+  const ticker = needMarket();
+  if (!ticker) return;
+  const inside = insideOf(bookOf(ticker));
+  const price = take === 'bid' ? inside.bid : inside.ask;
+  if (price === null) {
+    notify('warning', `No ${take === 'bid' ? 'bid' : 'offer'} in ${ticker}`, 'Nothing to join or cross on that side.');
+    return;
+  }
+  void placeAt(ticker, side, price).catch(() => undefined);
+}
+
+/** Sends the ticket as it stands; null when it is not valid yet. */
+export async function submitDraft(fee: FeeTerms): Promise<OrderAck | null> {
+  const { ticker, draft } = useTrading.getState();
+  if (!ticker) {
+    notify('warning', 'No market selected', 'Pick a market before submitting.');
+    return null;
+  }
+  const check = validateTicket(draft, { multiplier: fee.multiplier, makerFees: fee.makerFees });
+  if (!check.ready || !check.price.value || !check.count.value) {
+    notify('error', 'Ticket not ready', check.price.message ?? check.count.message ?? 'check price and count');
+    return null;
+  }
+  return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft) });
+}
+
+export function useTradingCommands() {
+  const ticker = useTrading((s) => s.ticker);
+  const info = useMarketInfo(ticker);
+  const ranges = info.market.data?.market.price_ranges as PriceRange[] | undefined;
+  const presets = useSession((s) => s.settings.sizePresets);
+  const confirmCancelAll = useSession((s) => s.settings.confirmCancelAll);
+
+  useCommand('trade.buyBid', () => atInside('bid', 'bid'));
+  useCommand('trade.buyAsk', () => atInside('bid', 'ask'));
+  useCommand('trade.sellAsk', () => atInside('ask', 'ask'));
+  useCommand('trade.sellBid', () => atInside('ask', 'bid'));
+
+  useCommand('trade.cancelAllMarket', () => {
+    const t = needMarket();
+    if (!t) return;
+    void (async () => {
+      if (confirmCancelAll && !(await confirmAction({ title: 'Cancel all?', body: `Cancel every resting order of mine in ${t}?`, confirmLabel: 'Cancel all', danger: true }))) return;
+      await cancelAllIn(t);
+    })();
+  });
+
+  useCommand('trade.flatten', () => {
+    const t = needMarket();
+    if (!t) return;
+    const pos = privateStore.getState().positions[t];
+    const p = pos ? new Decimal(pos.position) : new Decimal(0);
+    if (p.isZero()) {
+      notify('info', `No position in ${t}`, 'Nothing to flatten.');
+      return;
+    }
+    const inside = insideOf(bookOf(t));
+    const side = p.gt(0) ? 'ask' : 'bid';
+    const price = side === 'ask' ? inside.bid : inside.ask;
+    if (price === null) {
+      notify('warning', `Cannot flatten ${t}`, `There is no ${side === 'ask' ? 'bid to sell into' : 'offer to buy from'}.`);
+      return;
+    }
+    const count = wireCount(p.abs());
+    void (async () => {
+      const ok = await confirmAction({
+        title: 'Flatten position?',
+        body: `${side === 'ask' ? 'Sell' : 'Buy'} ${fmtCount(count)} ${t} at ${fmtPrice(ticksToDollars(price))} (crossing the spread).`,
+        confirmLabel: 'Flatten',
+        danger: true,
+      });
+      if (ok) await placeAt(t, side, price, count).catch(() => undefined);
+    })();
+  });
+
+  const preset = (i: number) => () => {
+    const size = presets[i];
+    if (size) useTrading.getState().setDraft({ count: size });
+    else notify('info', `No size preset ${i + 1}`, 'Set the presets in Settings.');
+  };
+  useCommand('ticket.size1', preset(0));
+  useCommand('ticket.size2', preset(1));
+  useCommand('ticket.size3', preset(2));
+  useCommand('ticket.size4', preset(3));
+  useCommand('ticket.size5', preset(4));
+
+  const nudge = (dir: 1 | -1) => {
+    const { draft, setDraft } = useTrading.getState();
+    const t = useTrading.getState().ticker;
+    let base: Decimal | null = null;
+    if (/^\d*\.?\d+$/.test(draft.price.trim())) base = new Decimal(draft.price.trim());
+    else if (t) {
+      const inside = insideOf(bookOf(t));
+      const start = draft.side === 'bid' ? (inside.bid ?? inside.ask) : (inside.ask ?? inside.bid);
+      // start just short of the inside so the first step lands on it
+      if (start !== null) base = new Decimal(ticksToDollars(start)).sub(new Decimal('0.0001').mul(dir));
+    }
+    const next = nudgePrice(base ?? new Decimal('0.5'), dir, ranges);
+    setDraft({ price: next.toFixed(next.decimalPlaces() > 2 ? 4 : 2) });
+  };
+  useCommand('ticket.priceUp', () => nudge(1));
+  useCommand('ticket.priceDown', () => nudge(-1));
+  useCommand('ticket.toggleSide', () => {
+    const { draft, setDraft } = useTrading.getState();
+    setDraft({ side: draft.side === 'bid' ? 'ask' : 'bid' });
+  });
+  useCommand('ticket.focusPrice', () => {
+    runCommand('panel.ticket');
+    useTrading.getState().requestTicketFocus('price');
+  });
+  useCommand('ticket.focusCount', () => {
+    runCommand('panel.ticket');
+    useTrading.getState().requestTicketFocus('count');
+  });
+  useCommand('ticket.submit', () => {
+    void submitDraft(info.fee).catch(() => undefined);
+  });
+}

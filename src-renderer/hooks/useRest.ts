@@ -1,0 +1,42 @@
+// React Query hooks over the endpoint table.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { EndpointId } from '../../src-shared/endpoints';
+import { rest, restKey, type RestArgs, type RestResult } from '../lib/rest';
+
+export interface RestQueryOptions {
+  enabled?: boolean;
+  staleTime?: number;
+  refetchInterval?: number | false;
+}
+
+const call = <K extends EndpointId>(id: K, args: RestArgs<K> | undefined) =>
+  (rest as (id: K, args?: RestArgs<K>) => Promise<RestResult<K>>)(id, args);
+
+export function useRest<K extends EndpointId>(id: K, args?: RestArgs<K>, opts: RestQueryOptions = {}) {
+  return useQuery({
+    queryKey: restKey(id, args),
+    queryFn: () => call(id, args),
+    ...opts,
+  });
+}
+
+/** A cursor-paginated list read page by page ("Load more"). */
+export function useRestPages<K extends EndpointId>(id: K, args: RestArgs<K>, opts: RestQueryOptions & { pageSize?: number; sizeParam?: 'limit' | 'page_size' | null } = {}) {
+  const { pageSize = 200, sizeParam = 'limit', ...rest } = opts;
+  return useInfiniteQuery({
+    queryKey: [...restKey(id, args), 'pages', pageSize],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => {
+      const base = args as { query?: Record<string, unknown> };
+      const query: Record<string, unknown> = { ...(base.query ?? {}) };
+      if (sizeParam) query[sizeParam] = pageSize;
+      if (pageParam) query.cursor = pageParam;
+      return call(id, { ...(args as object), query } as RestArgs<K>);
+    },
+    getNextPageParam: (last) => {
+      const page = last as { cursor?: string | null; has_next?: boolean };
+      return page.cursor && page.has_next !== false ? page.cursor : undefined;
+    },
+    ...rest,
+  });
+}

@@ -1,0 +1,43 @@
+// The command bus: keyboard, palette and buttons all run actions by id; the feature that owns an
+// action registers its handler. Features never call each other, they only run commands.
+import { useEffect, useRef } from 'react';
+
+type Handler = () => void;
+const handlers = new Map<string, Handler[]>();
+
+/** Registers a handler; the most recently registered one runs. */
+export function registerCommand(id: string, handler: Handler): () => void {
+  const list = handlers.get(id) ?? [];
+  list.push(handler);
+  handlers.set(id, list);
+  return () => {
+    const current = handlers.get(id);
+    if (!current) return;
+    const i = current.lastIndexOf(handler);
+    if (i >= 0) current.splice(i, 1);
+    if (current.length === 0) handlers.delete(id);
+  };
+}
+
+export function hasCommand(id: string): boolean {
+  return (handlers.get(id)?.length ?? 0) > 0;
+}
+
+/** Runs a command; false when nothing handles it right now. */
+export function runCommand(id: string): boolean {
+  const list = handlers.get(id);
+  const handler = list?.[list.length - 1];
+  if (!handler) return false;
+  handler();
+  return true;
+}
+
+/** Registers `handler` for the component's lifetime, always calling its latest version. */
+export function useCommand(id: string, handler: Handler, enabled = true): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return registerCommand(id, () => ref.current());
+  }, [id, enabled]);
+}

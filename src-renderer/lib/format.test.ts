@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { fmtCash, fmtCents, fmtCount, fmtFixed, fmtPnl, fmtPrice, toDate } from './format';
+
+describe('display formatting', () => {
+  it('formats prices with four decimals and cash with separators', () => {
+    expect(fmtPrice('0.53')).toBe('0.5300');
+    expect(fmtCash('1234567.891')).toBe('$1,234,567.89');
+    expect(fmtCash('-3.1')).toBe('-$3.10');
+    expect(fmtCents(-12345)).toBe('-$123.45');
+  });
+  it('signs P&L and never shows minus zero', () => {
+    expect(fmtPnl('1.2')).toBe('+$1.20');
+    expect(fmtPnl('-0.001')).toBe('$0.00');
+    expect(fmtFixed('-0.0001', 2)).toBe('0.00');
+  });
+  it('shows whole counts without decimals', () => {
+    expect(fmtCount('12.00')).toBe('12');
+    expect(fmtCount('12.5')).toBe('12.50');
+    expect(fmtCount('1000')).toBe('1,000');
+    expect(fmtCount(undefined)).toBe('—');
+  });
+  it('reads seconds, milliseconds and RFC 3339', () => {
+    expect(toDate(1700000000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(toDate(1700000000000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(toDate('2023-11-14T22:13:20Z')?.getTime()).toBe(1700000000000);
+    expect(toDate('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+// Typed calls to any row of the endpoint table through `api.request`; main validates, signs and
+// parses the answer with the row's response schema, so the result has the row's output type.
+// Only types come from src-shared/endpoints: the schemas stay in main.
+import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
+import type { BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
+import { getTerminalApi } from './bridge';
+
+type EmptyObject = Record<never, never>;
+type Part<K extends string, T> = unknown extends T
+  ? { [P in K]?: unknown }
+  : [T] extends [never]
+    ? { [P in K]?: undefined }
+    : EmptyObject extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+export type RestArgs<K extends EndpointId> = Part<'params', ParamsIn<Endpoints[K]>> &
+  Part<'query', QueryIn<Endpoints[K]>> &
+  Part<'body', BodyIn<Endpoints[K]>>;
+export type RestResult<K extends EndpointId> = ResponseOut<Endpoints[K]>;
+type RestCall<K extends EndpointId> = EmptyObject extends RestArgs<K> ? [args?: RestArgs<K>] : [args: RestArgs<K>];
+
+/** Drops undefined values so optional filters left blank are not sent. */
+function compact(obj: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!obj) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined && v !== '') out[k] = v;
+  return Object.keys(out).length ? out : undefined;
+}
+
+export async function rest<K extends EndpointId>(id: K, ...a: RestCall<K>): Promise<RestResult<K>> {
+  const args = (a[0] ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  const input: { id: string; params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = { id };
+  const params = compact(args.params) as Record<string, string> | undefined;
+  const query = compact(args.query);
+  if (params) input.params = params;
+  if (query) input.query = query;
+  if (args.body !== undefined) input.body = args.body;
+  return (await getTerminalApi().request(input)) as RestResult<K>;
+}
+
+/** Query keys: the row id and its arguments, so related queries can be invalidated by id. */
+export function restKey<K extends EndpointId>(id: K, args?: RestArgs<K>): readonly unknown[] {
+  return args === undefined ? ['rest', id] : ['rest', id, args];
+}

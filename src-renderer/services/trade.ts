@@ -1,0 +1,103 @@
+// Order actions shared by the ladder, the ticket and the hotkeys: build an OrderDraft from the
+// ticket's settings, send it through TerminalApi, and report the ack or the exchange's error.
+import type { OrderAck, OrderDraft } from '../../src-shared/ipc/contract';
+import { Decimal, ticksToDollars } from '../../src-shared/money';
+import { getTerminalApi } from '../lib/bridge';
+import { errorText } from '../lib/errors';
+import { fmtCount, fmtPrice } from '../lib/format';
+import { notify } from '../stores/notices';
+import { useTrading, type TicketDraft } from '../stores/trading';
+import { checkCountText, wireCount } from '../lib/order-check';
+import type { OrderRow } from '../stores/normalize';
+
+/** The draft's optional settings, as OrderDraft fields. */
+export function draftExtras(d: TicketDraft): Partial<OrderDraft> {
+  const out: Partial<OrderDraft> = {};
+  if (d.tif !== 'good_till_canceled') out.time_in_force = d.tif;
+  if (d.stp) out.self_trade_prevention_type = d.stp;
+  if (d.orderGroupId) out.order_group_id = d.orderGroupId;
+  if (d.subaccount !== '' && /^\d+$/.test(d.subaccount)) out.subaccount = Number(d.subaccount);
+  if (d.postOnly) out.post_only = true;
+  if (d.expiration) {
+    const ms = Date.parse(d.expiration);
+    if (!Number.isNaN(ms)) out.expiration_time = Math.floor(ms / 1000);
+  }
+  return out;
+}
+
+export function describeOrder(side: 'bid' | 'ask', count: string, price: string, ticker: string): string {
+  return `${side === 'bid' ? 'Buy' : 'Sell'} ${fmtCount(count)} ${ticker} @ ${fmtPrice(price)}`;
+}
+
+export function ackText(ack: OrderAck): string {
+  const filled = new Decimal(ack.fill_count || '0');
+  const resting = new Decimal(ack.remaining_count || '0');
+  return `order ${ack.order_id}: ${filled.gt(0) ? `filled ${fmtCount(ack.fill_count)}, ` : ''}${resting.gt(0) ? `resting ${fmtCount(ack.remaining_count)}` : 'nothing resting'}`;
+}
+
+/** Places at a price in ticks with the ticket's size and settings (ladder clicks, hotkeys). */
+export async function placeAt(ticker: string, side: 'bid' | 'ask', priceTicks: number, countText?: string): Promise<OrderAck | null> {
+  const draft = useTrading.getState().draft;
+  const count = checkCountText(countText ?? draft.count);
+  if (!count.ok || !count.value) {
+    notify('error', 'Order not sent', `Size: ${count.message ?? 'invalid'} (set it in the order ticket or with the size keys)`);
+    return null;
+  }
+  if (priceTicks <= 0 || priceTicks >= 10_000) {
+    notify('error', 'Order not sent', 'Price must be above 0 and below 1 dollar');
+    return null;
+  }
+  const price = ticksToDollars(priceTicks);
+  const order: OrderDraft = { ticker, side, price, count: wireCount(count.value), ...draftExtras(draft) };
+  return sendOrder(order);
+}
+
+export async function sendOrder(order: OrderDraft): Promise<OrderAck | null> {
+  const what = describeOrder(order.side, order.count, order.price, order.ticker);
+  try {
+    const ack = await getTerminalApi().placeOrder(order);
+    notify('success', what, ackText(ack));
+    return ack;
+  } catch (err) {
+    notify('error', `${what} failed`, errorText(err));
+    throw err;
+  }
+}
+
+export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 'ticker' | 'subaccount'>[]): Promise<void> {
+  if (!orders.length) return;
+  const api = getTerminalApi();
+  try {
+    if (orders.length === 1) {
+      const o = orders[0]!;
+      await api.cancelOrder({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) });
+      notify('info', `Canceled order ${o.order_id}`);
+    } else {
+      await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })) });
+      notify('info', `Canceled ${orders.length} orders`);
+    }
+  } catch (err) {
+    notify('error', 'Cancel failed', errorText(err));
+  }
+}
+
+/** Moves a resting order to a new YES price, keeping its remaining size. */
+export async function amendPrice(o: OrderRow, priceTicks: number): Promise<void> {
+  const price = ticksToDollars(priceTicks);
+  const total = new Decimal(o.filled).add(o.remaining).toFixed(2);
+  try {
+    await getTerminalApi().amendOrder({ order_id: o.order_id, ticker: o.ticker, side: o.side, price, count: total, ...(o.subaccount ? { subaccount: o.subaccount } : {}) });
+    notify('info', `Moved order ${o.order_id} to ${fmtPrice(price)}`);
+  } catch (err) {
+    notify('error', `Amend of ${o.order_id} failed`, errorText(err));
+  }
+}
+
+export async function cancelAllIn(ticker: string | undefined): Promise<void> {
+  try {
+    const r = await getTerminalApi().cancelAll(ticker ? { ticker } : {});
+    notify('info', ticker ? `Canceled ${r.canceled} orders in ${ticker}` : `Canceled ${r.canceled} orders`);
+  } catch (err) {
+    notify('error', 'Cancel all failed', errorText(err));
+  }
+}
