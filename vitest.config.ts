@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     reporters: ['default'],
   },
 });

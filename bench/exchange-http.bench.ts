@@ -333,7 +333,9 @@ async function serverCost(): Promise<void> {
     });
     process.send({ port: ex.port, accounts: ex.credentials.accounts });
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CHILD_PROF=<dir>: profile the exchange process (node --cpu-prof) to see where its time goes
+  const prof = process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const replies: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));
   const next = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));

@@ -1,6 +1,8 @@
 // Portfolio reads (balance, positions, settlements, fills, resting order value) and money
 // records (deposits, withdrawals, instance transfers, target allocation). Subaccount routes
 // live in subaccounts.ts and join this family.
+// Fills and positions leave out what /historical/* serves (portfolio-support.ts isLive*);
+// settlements have no cutoff in the spec and stay here.
 import type { z } from 'zod';
 import type { PositionView } from '../engine/types';
 import { microToCents } from '../engine/units';

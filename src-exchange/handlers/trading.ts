@@ -2,6 +2,7 @@
 // Order groups live in order-groups.ts and join this family.
 // Routing per the spec: create and batch entries carry subaccount/exchange_index in the body;
 // cancel in the query; amend and decrease take subaccount in the query, exchange_index in the body.
+// Order reads leave out what /historical/orders serves (finished before the cutoff: 404 by id).
 import type { z } from 'zod';
 import type { ApiCreateOrderResult } from '../core/wallet-module';
 import type { OrderView } from '../engine/types';

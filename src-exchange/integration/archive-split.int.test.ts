@@ -7,7 +7,7 @@
 // the cutoff itself advances over data that was live.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestExchange, type TestExchange } from './harness';
+import { startTestExchange, type TestExchange, avoidUtcMidnight } from './harness';
 import { apiError, rawSigned } from './trading-fixtures';
 import type { ApiClient } from '../../src-main/api/client';
 
@@ -144,6 +144,7 @@ async function expectPartition(c: ApiClient, userId: string): Promise<Awaited<Re
 }
 
 beforeAll(async () => {
+  await avoidUtcMidnight();
   // Date.now looked up per call, so vi.setSystemTime below moves the exchange's clock too
   t = await startTestExchange({ clock: () => Date.now() });
   trader = t.client('trader');

@@ -58,3 +58,13 @@ export async function startTestExchange(opts: Partial<ExchangeServerOptions> = {
   };
   return t;
 }
+
+/**
+ * The historical cutoffs move at UTC midnight. A test that builds data on either side of a
+ * cutoff must not straddle that moment, so it waits it out when it is about to happen.
+ */
+export async function avoidUtcMidnight(marginMs = 120_000): Promise<void> {
+  const now = Date.now();
+  const next = Math.ceil((now + 1) / 86_400_000) * 86_400_000;
+  if (next - now < marginMs) await new Promise((r) => setTimeout(r, next - now + 1_000));
+}

@@ -4,7 +4,7 @@
 // commands submitted here at past times (the trader's own archived activity).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from './harness';
+import { startTestExchange, type TestExchange, avoidUtcMidnight } from './harness';
 import { apiError } from './trading-fixtures';
 import type { ApiClient } from '../../src-main/api/client';
 import type { Market } from '../../src-shared/wire/markets';
@@ -28,6 +28,7 @@ async function at(nowMs: number, cmd: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
+  await avoidUtcMidnight();
   t = await startTestExchange();
   pub = t.publicClient();
   trader = t.client('trader');

@@ -41,7 +41,7 @@ export class TradingSession {
   private readonly coalescer: FrameCoalescer;
   private readonly watched = new Set<string>();
   private readonly bookVersions = new Map<string, number>();
-  private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [] };
+  private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [] };
   private marketDirty = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
   private exchangeInfo: ConnectionView['exchange'] = null;
@@ -81,6 +81,7 @@ export class TradingSession {
       .catch(() => false);
     for (const ch of PRIVATE_CHANNELS) void this.stream.want(ch);
     void this.stream.want('market_lifecycle_v2');
+    void this.stream.want('cfbenchmarks_value', [], ['all']);
     this.stream.start();
     this.pushConnection();
   }
@@ -181,6 +182,13 @@ export class TradingSession {
       case 'market_lifecycle_v2': {
         const msg = m.msg as Row;
         this.market.lifecycle.push({ ticker: String(msg.market_ticker ?? ''), event_type: String(msg.event_type ?? ''), ts: Date.now() });
+        this.marketDirty = true;
+        break;
+      }
+      case 'cfbenchmarks_value': {
+        const v = m.msg;
+        this.market.indices = this.market.indices.filter((x) => x.index_id !== v.index_id);
+        this.market.indices.push(v);
         this.marketDirty = true;
         break;
       }
@@ -316,7 +324,7 @@ export class TradingSession {
     }
     if (this.marketDirty) {
       this.opts.emit('market', this.market);
-      this.market = { tickers: [], trades: [], lifecycle: [] };
+      this.market = { tickers: [], trades: [], lifecycle: [], indices: [] };
       this.marketDirty = false;
     }
     const priv = this.store.take();

@@ -3,16 +3,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { BridgedApi } from '../lib/bridge';
 import { errorText } from '../lib/errors';
-import { fmtCount, fmtPrice } from '../lib/format';
 import { applyBooks } from '../stores/books';
 import { useConnection } from '../stores/connection';
 import { applyMarketUpdate } from '../stores/market';
 import { notify, useNotices } from '../stores/notices';
-import { applyPrivateUpdate, privateStore } from '../stores/private';
+import { applyPrivateUpdate } from '../stores/private';
 import { reseedAll } from '../stores/seed';
 import { useSession } from '../stores/session';
-import { normalizeFill } from '../stores/normalize';
 import { resendWatch } from './watch';
+import { runCommand } from '../lib/commands';
+
+const MENU_COMMANDS: Record<string, string> = {
+  palette: 'app.palette',
+  help: 'app.help',
+  'cancel-all-market': 'trade.cancelAllMarket',
+};
 
 export async function loadAppState(api: BridgedApi): Promise<void> {
   try {
@@ -30,20 +35,12 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     api.on('books', applyBooks),
     api.on('market', applyMarketUpdate),
     api.on('private', (u) => {
-      const known = new Set(privateStore.getState().fills.map((f) => f.fill_id));
       applyPrivateUpdate(u);
       if (u.reset) {
         reseedAll();
         void queryClient.invalidateQueries({ queryKey: ['rest'] });
-        return;
       }
-      if (u.fills?.length && useSession.getState().settings.notifyOnFill) {
-        const fresh = u.fills.map(normalizeFill).filter((f): f is NonNullable<typeof f> => f !== null && !known.has(f.fill_id));
-        for (const f of fresh.slice(0, 3)) {
-          const verb = f.side === 'ask' ? 'Sold' : 'Bought';
-          notify('success', `${verb} ${fmtCount(f.count)} ${f.ticker}`, `at ${fmtPrice(f.price)}${f.is_taker === undefined ? '' : f.is_taker ? ' (taker)' : ' (maker)'}`);
-        }
-      }
+      // Fill notices come from main (one source: it also raises native notifications in Electron).
     }),
     api.on('connection', (view) => {
       const prev = useConnection.getState().view;
@@ -51,7 +48,15 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
       // a fresh session with the exchange: what we hold may be stale
       if (prev && prev.phase !== 'live' && view.phase === 'live') reseedAll();
     }),
-    api.on('notices', (n) => useNotices.getState().push(n)),
+    api.on('notices', (n) => {
+      if (n.level === 'success' && /^Filled /.test(n.title) && !useSession.getState().settings.notifyOnFill) return;
+      useNotices.getState().push(n);
+    }),
+    // App-menu accelerators (Electron) name an action; run it like its key would.
+    api.on('commands', ({ command }) => {
+      const id = MENU_COMMANDS[command];
+      if (id) runCommand(id);
+    }),
     api.bridge.onStatus((status) => {
       useConnection.setState({ bridge: status });
       const open = status.phase === 'open';

@@ -2,17 +2,12 @@
 // are saved through api.saveSettings; the key map is resolved here once for every reader.
 import { create } from 'zustand';
 import type { AppState, Settings } from '../../src-shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
+
+export { DEFAULT_SETTINGS };
 import { getTerminalApi } from '../lib/bridge';
 import { resolveKeymap, type Keymap } from '../lib/keymap';
 
-/** Mirrors DEFAULT_SETTINGS of the contract (a value import would pull zod into the bundle). */
-export const DEFAULT_SETTINGS: Settings = {
-  theme: 'dark',
-  keymap: {},
-  sizePresets: ['1', '5', '10', '25', '100'],
-  confirmCancelAll: true,
-  notifyOnFill: true,
-};
 
 export interface SessionState {
   app: AppState | null;

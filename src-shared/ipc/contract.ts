@@ -226,11 +226,32 @@ export interface TradeView {
   ts: number;
 }
 
+/** A windowed average of a reference index: exact 8-decimal dollars, times in ms (end exclusive). */
+export interface WindowedAverageView {
+  value: string;
+  window_size: number;
+  window_start_ts_ms: number;
+  window_end_ts_exclusive: number;
+}
+
+/** A reference index value from the cfbenchmarks_value channel. */
+export interface IndexValueView {
+  index_id: string;
+  received_at?: number;
+  /** the upstream raw frame, as text */
+  data: string;
+  avg_60s_data: WindowedAverageView;
+  /** only in the final minute before a quarter-hour close */
+  last_60s_windowed_average_15min?: WindowedAverageView;
+}
+
 /** Public market data other than books, coalesced per frame. */
 export interface MarketUpdate {
   tickers: TickerView[];
   trades: TradeView[];
   lifecycle: { ticker: string; event_type: string; ts: number }[];
+  /** latest value per index id since the last frame */
+  indices: IndexValueView[];
 }
 
 /** Private stores as upserts; `reset` means replace everything (after a reconnect reconcile). */
@@ -313,10 +334,4 @@ export type TerminalApi = TerminalMethods & {
   on<S extends StreamName>(stream: S, listener: (payload: StreamPayloads[S]) => void): Unsubscribe;
 };
 
-export const DEFAULT_SETTINGS: Settings = {
-  theme: 'dark',
-  keymap: {},
-  sizePresets: ['1', '5', '10', '25', '100'],
-  confirmCancelAll: true,
-  notifyOnFill: true,
-};
+export { DEFAULT_SETTINGS } from './defaults';

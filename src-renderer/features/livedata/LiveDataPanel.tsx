@@ -1,9 +1,7 @@
 // Live data: milestone and event live data with game stats, the weather index with its
 // calibrations, and reference index values with their windowed averages.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
-import type { CfBenchmarksValueMsg } from '../../../src-shared/wire/stream';
-import type { MarketUpdate } from '../../../src-shared/ipc/contract';
+import type { IndexValueView } from '../../../src-shared/ipc/contract';
 import type { WeatherCalibration } from '../../../src-shared/wire/live-data';
 import { getTerminalApi } from '../../lib/bridge';
 import { fmtDateTime, fmtTime } from '../../lib/format';
@@ -217,17 +215,15 @@ function Weather() {
   );
 }
 
-type IndexValue = z.infer<typeof CfBenchmarksValueMsg>;
-/** The index channel is not part of MarketUpdate yet; a host that forwards it adds `indices`. */
-type MarketUpdateWithIndices = MarketUpdate & { indices?: IndexValue[] };
+type IndexValue = IndexValueView;
 
 function IndexValues() {
   const [values, setValues] = useState<Record<string, IndexValue & { at: number }>>({});
   useEffect(
     () =>
       getTerminalApi().on('market', (u) => {
-        const indices = (u as MarketUpdateWithIndices).indices;
-        if (!indices?.length) return;
+        const indices = u.indices;
+        if (!indices.length) return;
         setValues((prev) => {
           const next = { ...prev };
           for (const v of indices) next[v.index_id] = { ...v, at: Date.now() };

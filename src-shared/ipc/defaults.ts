@@ -1,0 +1,11 @@
+// Default settings, free of runtime dependencies so the renderer can import the value without
+// pulling zod into its bundle.
+import type { Settings } from './contract';
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'dark',
+  keymap: {},
+  sizePresets: ['1', '5', '10', '25', '100'],
+  confirmCancelAll: true,
+  notifyOnFill: true,
+};
