@@ -171,6 +171,39 @@ describe('live simulation', () => {
   });
 });
 
+describe('which markets are quoted', () => {
+  it('quotes the newest open markets up to the cap and withdraws from one that drops out', async () => {
+    const t = await startTestExchange();
+    try {
+      const node = t.ex.svc.node;
+      const engine = node.core.engine;
+      const sim = startSim(t.ex.svc, { ...FAST, seed: 3, maxActiveMarkets: 2, takerShare: 0, minOpenMarkets: 0 });
+      await sim.ready;
+      const makers = Object.entries(sim.participants()).filter(([n]) => n.startsWith('sim-maker')).map(([, id]) => id);
+      const restingIn = (ticker: string) => makers.flatMap((userId) => engine.listOrders({ userId, ticker, status: 'resting' }));
+      const add = async (ticker: string) => {
+        for (const cmd of [{ type: 'addMarket', ticker, eventTicker: 'QUOTE-EV', seriesTicker: 'QUOTE' }, { type: 'openMarket', ticker }]) {
+          const r = await node.submit({ ...cmd, nowMs: node.now() });
+          expect(r.ok, JSON.stringify(r.result)).toBe(true);
+        }
+        await sleep(5);
+      };
+      await add('QUOTE-A');
+      await add('QUOTE-B');
+      await until('quotes in both new markets', () => (restingIn('QUOTE-A').length > 0 && restingIn('QUOTE-B').length > 0 ? true : undefined));
+      // an older open market is not quoted by this simulation
+      const older = engine.listMarkets({ status: 'open' }).find((m) => m.ticker.startsWith('KX'))!;
+      expect(restingIn(older.ticker)).toEqual([]);
+      await add('QUOTE-C');
+      await until('QUOTE-A withdrawn, QUOTE-C quoted', () => (restingIn('QUOTE-A').length === 0 && restingIn('QUOTE-C').length > 0 ? true : undefined));
+      await sim.stop();
+      expect(sim.stats().rejected).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('stopping the simulation', () => {
   it('leaves no timer or socket behind: a process that closes the exchange exits by itself', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sim-exit-'));

@@ -95,14 +95,23 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
     }
   };
 
-  /** Open markets worth quoting: newest first (short-lived ones the lifecycle adds), capped. */
-  const refreshActive = () => {
+  /**
+   * Open markets worth quoting: newest first (short-lived ones the lifecycle adds), capped. A
+   * market that drops out while still trading loses the makers' quotes (none left stale).
+   */
+  const refreshActive = (): Promise<unknown>[] => {
     const open = node.core.engine.listMarkets({ status: 'open' });
     open.sort((a, b) => b.created_ms - a.created_ms || (a.ticker < b.ticker ? -1 : 1));
     const next = open.slice(0, opts.maxActiveMarkets);
     const keep = new Set(next.map((m) => m.ticker));
-    for (const m of active) if (!keep.has(m.ticker)) participants?.forget(m.ticker);
+    const out: Promise<unknown>[] = [];
+    for (const m of active) {
+      if (keep.has(m.ticker) || !participants) continue;
+      participants.forget(m.ticker);
+      if (node.core.engine.getMarket(m.ticker)?.status === 'open') out.push(...participants.withdraw(m.ticker, submit));
+    }
     active = next;
+    return out;
   };
 
   const runTick = async () => {
@@ -114,7 +123,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
       lastLifecycleMs = now;
       pending.push(...participants.topUps(submit));
       pending.push(...lifecycle.pass(submit, active));
-      refreshActive();
+      pending.push(...refreshActive());
     }
     const elapsed = lastTickMs === 0 ? opts.tickMs : Math.min(now - lastTickMs, 2 * opts.tickMs);
     lastTickMs = now;
@@ -168,7 +177,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
     lifecycle = new Lifecycle(svc, participants, opts, rng, node.now());
     lifecycle.passMs = opts.lifecycleMs;
     await Promise.allSettled(participants.cancelLeftovers(submit));
-    refreshActive();
+    await Promise.allSettled(refreshActive());
   })();
   inflight = ready.then(schedule, (err: unknown) => report(err));
 

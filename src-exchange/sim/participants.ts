@@ -158,6 +158,11 @@ export class Participants {
     for (const m of this.makers) this.quotes.delete(`${m.userId}|${ticker}`);
   }
 
+  /** The makers' resting orders in one market are cancelled (it is no longer quoted). */
+  withdraw(ticker: string, submit: Submit): Promise<CoreOutcome>[] {
+    return this.makersOf(ticker).map((m) => submit({ type: 'cancelAllOrders', nowMs: this.svc.node.now(), userId: m.userId, ticker }));
+  }
+
   /** Makers start without resting orders (their memory of slots is gone after a restart). */
   cancelLeftovers(submit: Submit): Promise<CoreOutcome>[] {
     const out: Promise<CoreOutcome>[] = [];

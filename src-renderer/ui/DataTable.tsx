@@ -74,6 +74,8 @@ export interface DataTableProps<T> {
   selection?: RowSelectionState;
   onSelectionChange?: (s: RowSelectionState) => void;
   onActivate?: (row: T) => void;
+  /** a single click opens the row too (lists whose rows are choices, like markets) */
+  activateOnClick?: boolean;
   /** Delete on the active row (cancel, remove) */
   onDelete?: (row: T) => void;
   tools?: ReactNode;
@@ -84,7 +86,7 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { data, columns, getRowId, label, selectable, onActivate, onDelete, rowClassName } = props;
+  const { data, columns, getRowId, label, selectable, onActivate, activateOnClick, onDelete, rowClassName } = props;
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? []);
   const [localSelection, setLocalSelection] = useState<RowSelectionState>({});
   const selection = props.selection ?? localSelection;
@@ -262,7 +264,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={row.id}
                     aria-selected={selectable ? row.getIsSelected() : undefined}
                     className={cls || undefined}
-                    onClick={() => setActive(vi.index)}
+                    onClick={(e) => {
+                      setActive(vi.index);
+                      // clicks on controls inside the row (star, buttons) do their own thing
+                      if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(row.original);
+                    }}
                     onMouseDown={(e) => {
                       // a double click opens the row; it should not also select its text
                       if (e.detail > 1) e.preventDefault();

@@ -49,6 +49,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
       error={pages.error}
       onRetry={() => void pages.refetch()}
       emptyText={filtered ? 'No markets match these filters.' : 'No open markets.'}
+      activateOnClick
       onActivate={(m) => {
         select(m.ticker);
       }}
