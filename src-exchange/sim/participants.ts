@@ -60,7 +60,7 @@ export const participantName = (role: 'maker' | 'taker', n: number) => `sim-${ro
  * Finds the participants by name in the users state, creating (createUser + deposit) those
  * missing. Their ids live in exchange state only: no API key, nothing in credentials.json.
  */
-export async function ensureAccounts(svc: Services, opts: ParticipantOptions, rng: Rng): Promise<SimAccount[]> {
+export async function ensureAccounts(svc: Services, opts: ParticipantOptions): Promise<SimAccount[]> {
   const plan: { name: string; role: 'maker' | 'taker'; n: number }[] = [];
   for (let n = 1; n <= opts.makers; n++) plan.push({ name: participantName('maker', n), role: 'maker', n });
   for (let n = 1; n <= opts.takers; n++) plan.push({ name: participantName('taker', n), role: 'taker', n });
@@ -84,8 +84,6 @@ export async function ensureAccounts(svc: Services, opts: ParticipantOptions, rn
       minCenti: p.role === 'maker' ? 500 * p.n : 100,
       maxCenti: p.role === 'maker' ? 2_500 * p.n : 2_000,
     });
-    // the rng is drawn once per account so adding participants shifts later draws predictably
-    rng.next();
   }
   return out;
 }

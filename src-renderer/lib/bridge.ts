@@ -1,7 +1,8 @@
 // The renderer's only door to main: TerminalApi from the Electron preload (`window.terminal`),
 // or, in a browser, the same contract carried over the web host's WebSocket as frames.ts frames.
 // Only types are imported from src-shared/ipc so that zod stays out of the renderer bundle.
-import type { MethodName, StreamName, StreamPayloads, TerminalApi, TerminalError, Unsubscribe } from '../../src-shared/ipc/contract';
+import type { StreamName, StreamPayloads, TerminalApi, TerminalError, Unsubscribe } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, STREAM_NAMES } from '../../src-shared/ipc/names';
 import type { CallFrame, ServerFrame } from '../../src-shared/ipc/frames';
 
 declare global {
@@ -10,35 +11,9 @@ declare global {
   }
 }
 
-/** Every TerminalApi method; the check below fails the build when the contract gains one. */
-export const METHODS = [
-  'getAppState',
-  'saveProfile',
-  'deleteProfile',
-  'activateProfile',
-  'importKey',
-  'generateKey',
-  'rotateKey',
-  'deleteKey',
-  'useKey',
-  'request',
-  'placeOrder',
-  'amendOrder',
-  'decreaseOrder',
-  'cancelOrder',
-  'batchCancel',
-  'cancelAll',
-  'watchMarkets',
-  'getSettings',
-  'saveSettings',
-  'getLayout',
-  'saveLayout',
-] as const satisfies readonly MethodName[];
-type MissingMethods = Exclude<MethodName, (typeof METHODS)[number]>;
-const everyMethodListed: [MissingMethods] extends [never] ? true : MissingMethods = true;
-void everyMethodListed;
-
-export const STREAMS = ['books', 'market', 'private', 'connection', 'notices'] as const satisfies readonly StreamName[];
+/** Every TerminalApi method and view stream, from the contract's dependency-free name list. */
+export const METHODS = METHOD_NAMES;
+export const STREAMS = STREAM_NAMES;
 
 /** A rejected call: the TerminalError's fields on an Error, so `instanceof Error` and `.message` work. */
 export class TerminalCallError extends Error implements TerminalError {

@@ -167,7 +167,17 @@ export function CandleChart({ candles, markers, theme, label }: { candles: reado
     markerApi.current?.setMarkers(list);
   }, [markers, theme]);
 
-  return <div className="chart-host" ref={host} role="img" aria-label={label} />;
+  // the markers live on a canvas: list them for screen readers (and tests) as well
+  return (
+    <>
+      <div className="chart-host" ref={host} role="img" aria-label={label} />
+      <ul className="sr-only" aria-label={`My fills on the ${label}`}>
+        {markers.map((m, i) => (
+          <li key={`${m.time}-${i}`}>{m.text}</li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 export function LineChart({ lines, theme, label, decimals = 4 }: { lines: readonly LineDef[]; theme: string; label: string; decimals?: number }) {

@@ -1,0 +1,102 @@
+// A new user's first session against the embedded exchange with the simulation on: find a
+// market, watch its book move, then place, amend and cancel an order by keyboard and mouse,
+// cross the spread and see the fill in Positions and on the chart. The console stays quiet.
+import { test, expect } from './fixtures';
+import { ladder, ladderRowAt, ladderRows, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, showPanel } from './helpers';
+
+const S = 'first-session';
+
+test('first session: browse, watch the book move, place, amend and cancel by keyboard, cross and see the fill', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  await expect(page.locator('.app-top')).toContainText('Embedded exchange');
+  await shot(page, S, '01-start');
+
+  // the help overlay names the trading keys
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByRole('dialog', { name: /Keyboard/ });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('row', { name: /Buy at the bid \(join\)/ })).toContainText('B');
+  await expect(help.getByRole('row', { name: /Buy at the ask \(cross\)/ })).toContainText('Shift+B');
+  await expect(help.getByRole('row', { name: /Submit the order ticket/ })).toContainText('Ctrl+Enter');
+  await shot(page, S, '02-help');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // Markets lists open markets; pick one by keyboard (Alt+1, arrows, Enter)
+  const ticker = await selectLivelyMarket(page);
+  await expect(ladder(page)).toBeVisible();
+  await expect(page.getByText(`Waiting for the book of ${ticker}`)).toBeHidden();
+  await expect.poll(async () => (await ladderRows(page)).filter((r) => r.bid || r.ask).length, { message: 'ladder levels with size' }).toBeGreaterThan(3);
+  await shot(page, S, '03-market-selected');
+
+  // the book moves: the painted rows change while we watch
+  const book = async () => JSON.stringify((await ladderRows(page)).map((r) => [r.price, r.bid, r.ask]));
+  const first = await book();
+  await expect.poll(book, { message: 'the ladder repaints with new sizes or prices', timeout: 45_000, intervals: [250] }).not.toBe(first);
+
+  // size preset 2 (5 contracts), then B joins the bid
+  await ladder(page).focus();
+  await page.keyboard.press('2');
+  await expect(page.locator('.ladder-foot')).toContainText('Size 5');
+  await page.keyboard.press('b');
+
+  // the order rests: Orders panel and my column on the ladder
+  const orders = await showPanel(page, 'orders');
+  await expect(orders.getByRole('tab', { name: 'Resting' })).toHaveAttribute('aria-selected', 'true');
+  const row = orderRow(page, ticker);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('▲ Buy');
+  const orderId = (await row.locator('td').nth(11).innerText()).trim();
+  expect(orderId).not.toBe('');
+  const restPrice = (await row.locator('td').nth(4).innerText()).trim(); // "0.4600"
+  const label = restPrice.slice(0, -2); // ladder label on a cent ladder: "0.46"
+  await expect(ladderRowAt(page, label).locator('[data-cell="mybid"]')).toContainText('5');
+  await shot(page, S, '04-order-resting');
+
+  // amend by dragging my order on the ladder four rows lower (four cents below the bid)
+  const lower = (Number(label) - 0.04).toFixed(2);
+  const from = ladderRowAt(page, label).locator('[data-cell="mybid"] .mine');
+  const to = ladderRowAt(page, lower).locator('[data-cell="mybid"]');
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 9, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(orderRow(page, orderId).locator('td').nth(4)).toHaveText(`${lower}00`);
+  await expect(ladderRowAt(page, lower).locator('[data-cell="mybid"]')).toContainText('5');
+  await expect(ladderRowAt(page, label).locator('[data-cell="mybid"]')).toHaveText('');
+
+  // amend again from the Orders panel: 5 down to 3 contracts
+  await orderRow(page, orderId).getByRole('button', { name: 'Amend' }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Amend buy ${ticker}`) });
+  await dialog.getByLabel('Total count (filled + remaining)').fill('3');
+  await shot(page, S, '05-amend-dialog');
+  await dialog.getByRole('button', { name: 'Amend', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(orderRow(page, orderId).locator('td').nth(5)).toHaveText('3');
+  await expect(ladderRowAt(page, lower).locator('[data-cell="mybid"]')).toContainText('3');
+  await shot(page, S, '06-order-amended');
+
+  // cancel it
+  await orderRow(page, orderId).getByRole('button', { name: 'Cancel' }).click();
+  await expect(orderRow(page, orderId)).toHaveCount(0);
+  await expect(orders.getByText('No resting orders.')).toBeVisible();
+  await orders.getByRole('tab', { name: 'Canceled' }).click();
+  await expect(orderRow(page, orderId)).toContainText('canceled');
+  await expect(ladderRowAt(page, lower).locator('[data-cell="mybid"]')).toHaveText('');
+
+  // cross: Shift+B buys at the ask; the fill shows in Positions and as a marker on the chart
+  await ladder(page).focus();
+  await page.keyboard.press('Shift+KeyB');
+  const positions = await showPanel(page, 'positions');
+  const posRow = positions.locator('tbody tr').filter({ hasText: ticker });
+  await expect(posRow).toContainText(/\d+ YES/);
+  await expect(page.locator('.ladder-foot')).toContainText(/Position [1-5]\b/);
+  const markers = page.getByRole('list', { name: `My fills on the ${ticker} candles` });
+  await expect(markers.getByRole('listitem').first()).toHaveText(/^B \d+@0\.\d{4}$/);
+  await shot(page, S, '07-filled');
+
+  expect(realProblems(problems)).toEqual([]);
+});

@@ -1,0 +1,145 @@
+// Shared steps of the end-to-end specs: screenshots, a second party over REST, panels by key,
+// picking a lively market by keyboard, and reading the painted ladder.
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { createApiClient, type ApiClient } from '../src-main/api/client';
+import { artifacts, type Terminal } from './fixtures';
+
+export type AccountName = 'trader' | 'counterparty' | 'fcm';
+
+/** A full-page PNG under e2e/artifacts/<spec>-<name>.png. */
+export async function shot(page: Page, spec: string, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(artifacts, `${spec}-${name}.png`) });
+}
+
+export function account(terminal: Terminal, name: AccountName) {
+  const creds = terminal.credentials();
+  const a = creds.accounts.find((x) => x.name === name);
+  if (!a) throw new Error(`no provisioned account ${name}`);
+  return { ...a, baseUrl: creds.base_url, wsUrl: creds.ws_url };
+}
+
+/** The terminal's own REST client, signed with a provisioned account's key (or another key of it). */
+export function restAs(terminal: Terminal, name: AccountName, key?: { keyId: string; privateKeyPem: string }): ApiClient {
+  const a = account(terminal, name);
+  return createApiClient({
+    profile: { kind: 'custom', name: 'e2e', baseUrl: a.baseUrl, wsUrl: a.wsUrl, headerPrefix: 'SVC-' },
+    credentials: key ?? { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+  });
+}
+
+/** Opens the terminal and waits until it is live (status bar) with markets listed. */
+export async function openTerminal(page: Page, terminal: Terminal): Promise<void> {
+  await page.goto(terminal.url);
+  await expect(page.locator('.app-top')).toContainText('Event Terminal');
+  await expect(marketsTable(page).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Focuses a panel by its default key (Alt+digit), as a trader would. */
+const PANEL_KEYS = {
+  markets: 'Alt+Digit1',
+  ladder: 'Alt+Digit2',
+  ticket: 'Alt+Digit3',
+  chart: 'Alt+Digit4',
+  orders: 'Alt+Digit5',
+  positions: 'Alt+Digit6',
+  rfq: 'Alt+Digit7',
+  account: 'Alt+Digit8',
+  history: 'Alt+Digit9',
+  livedata: 'Alt+Digit0',
+  fcm: 'Alt+Minus',
+} as const;
+export type PanelName = keyof typeof PANEL_KEYS;
+
+export function panel(page: Page, id: PanelName): Locator {
+  return page.locator(`[data-panel="${id}"]`);
+}
+
+export async function showPanel(page: Page, id: PanelName): Promise<Locator> {
+  await page.keyboard.press(PANEL_KEYS[id]);
+  const p = panel(page, id);
+  await expect(p).toBeVisible();
+  return p;
+}
+
+export function marketsTable(page: Page): Locator {
+  return page.getByRole('region', { name: /^Markets: arrows move/ });
+}
+
+export interface MarketRowInfo {
+  index: number;
+  ticker: string;
+  bid: number;
+  ask: number;
+}
+
+/** The markets list as shown (ticker, YES bid, YES ask per row). */
+export async function listedMarkets(page: Page): Promise<MarketRowInfo[]> {
+  const rows = await marketsTable(page)
+    .locator('tbody tr:not([aria-hidden])')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')));
+  // columns: watch, ticker, title, bid, ask, last, volume, open int., closes, status
+  return rows.map((cells, index) => ({ index, ticker: cells[1] ?? '', bid: Number(cells[3]), ask: Number(cells[4]) }));
+}
+
+/**
+ * Picks a two-sided market near the middle of the price range (room to move an order away from
+ * the inside) and selects it by keyboard: focus Markets, arrow down to it, Enter.
+ */
+export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] } = {}): Promise<string> {
+  let pick: MarketRowInfo | undefined;
+  await expect
+    .poll(
+      async () => {
+        const rows = await listedMarkets(page);
+        const fit = rows.filter((r) => r.bid >= 0.25 && r.ask <= 0.75 && r.ask - r.bid <= 0.05 && r.ask > r.bid && !opts.exclude?.includes(r.ticker));
+        // the one closest to 0.50
+        pick = fit.sort((a, b) => Math.abs(a.bid + a.ask - 1) - Math.abs(b.bid + b.ask - 1))[0];
+        return pick?.ticker ?? null;
+      },
+      { message: 'an open two-sided market between 0.25 and 0.75', timeout: 30_000 },
+    )
+    .not.toBeNull();
+  const target = pick!;
+  await page.keyboard.press(PANEL_KEYS.markets);
+  const table = marketsTable(page);
+  await table.focus();
+  for (let i = 0; i <= target.index; i++) await page.keyboard.press('ArrowDown');
+  await expect(table.locator('tbody tr.active-row')).toContainText(target.ticker);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.app-top')).toContainText(target.ticker);
+  return target.ticker;
+}
+
+export function ladder(page: Page): Locator {
+  return page.getByRole('grid', { name: /^Price ladder for / });
+}
+
+/** The painted ladder rows: price, bid size, ask size and my cells, as text. */
+export async function ladderRows(page: Page): Promise<{ price: string; bid: string; ask: string; myBid: string; myAsk: string; cls: string }[]> {
+  return ladder(page)
+    .locator('.ladder-row')
+    .evaluateAll((rows) =>
+      rows
+        .filter((r) => (r as HTMLElement).style.visibility !== 'hidden')
+        .map((r) => {
+          const t = (sel: string) => r.querySelector(sel)?.textContent ?? '';
+          return { price: t('[data-cell="price"]'), bid: t('[data-cell="bid"] .qty'), ask: t('[data-cell="ask"] .qty'), myBid: t('[data-cell="mybid"]'), myAsk: t('[data-cell="myask"]'), cls: r.className };
+        }),
+    );
+}
+
+/** Row element of the ladder at a price label ("0.53"). */
+export function ladderRowAt(page: Page, price: string): Locator {
+  return ladder(page).locator('.ladder-row').filter({ has: page.locator(`[data-cell="price"]:text-is("${price}")`) });
+}
+
+/** The Orders panel's row for an order id (in the tab shown). */
+export function orderRow(page: Page, text: string): Locator {
+  return panel(page, 'orders').locator('tbody tr').filter({ hasText: text });
+}
+
+/** Problems minus Chromium's own noise: nothing is filtered today, kept for one place to justify it. */
+export function realProblems(problems: readonly string[]): string[] {
+  return [...problems];
+}
