@@ -152,6 +152,31 @@ describe('session books against the embedded exchange', () => {
   });
 });
 
+describe('session auth failures', () => {
+  it('stops retrying and reports a clear state when the exchange refuses the key (401)', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const phases: string[] = [];
+    const s = new TradingSession({
+      profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
+      credentials: { keyId: 'not-a-key', privateKeyPem: pem },
+      emit: (stream, payload) => {
+        if (stream === 'connection') phases.push((payload as { phase: string }).phase);
+      },
+      streamOptions: { backoff: { initialMs: 20, maxMs: 40 } },
+    });
+    await s.start();
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && s.connectionView().phase !== 'unauthorized') await new Promise((r) => setTimeout(r, 20));
+    expect(s.connectionView().phase).toBe('unauthorized');
+    expect(s.connectionView().detail).toMatch(/401/);
+    const reconnects = s.connectionView().reconnects;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.connectionView().reconnects).toBe(reconnects); // no retry storm
+    await s.stop();
+  });
+});
+
 describe('session views', () => {
   it('coalesces: at most one book view per market per frame, as compact integer arrays', async () => {
     const ticker = await newMarket();
