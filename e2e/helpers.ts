@@ -143,3 +143,9 @@ export function orderRow(page: Page, text: string): Locator {
 export function realProblems(problems: readonly string[]): string[] {
   return [...problems];
 }
+
+/** The element's content fits its box: nothing (a button, a number) is cut off by overflow. */
+export async function expectUnclipped(el: Locator): Promise<void> {
+  const [client, scroll] = await el.evaluate((e) => [e.clientWidth, e.scrollWidth]);
+  expect(scroll, 'content wider than its cell is clipped').toBeLessThanOrEqual(client);
+}

@@ -11,6 +11,7 @@ import { bootstrapSteps, provisionAccounts } from './bootstrap';
 import { readCredentials, writeCredentials, type AccountPlan, type CredentialsFile } from './provision';
 import { API_PREFIX, WS_PATH } from '../src-shared/endpoints';
 import type { Server } from 'node:http';
+import type { SimOptions } from './sim/index';
 import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 
@@ -24,6 +25,8 @@ export interface ExchangeServerOptions {
   accounts?: readonly AccountPlan[];
   clock?: () => number;
   snapshotEvery?: number;
+  /** simulation tuning (rate, tick, lifecycle pace); see sim/index.ts SimOptions */
+  simOptions?: Partial<SimOptions>;
 }
 
 export interface RunningExchange {

@@ -31,7 +31,7 @@ const ENGINE_TYPES: ReadonlySet<string> = new Set<EngineCommandType>([
   'addMarket', 'openMarket', 'pauseMarket', 'closeMarket', 'determineMarket', 'settleMarket', 'updateMarketFees',
   'deposit', 'withdraw', 'createSubaccount', 'transfer',
   'createOrder', 'cancelOrder', 'cancelAllOrders', 'amendOrder', 'decreaseOrder',
-  'createOrderGroup', 'resetOrderGroup', 'triggerOrderGroup', 'updateOrderGroupLimit', 'deleteOrderGroup', 'expire',
+  'createOrderGroup', 'resetOrderGroup', 'triggerOrderGroup', 'updateOrderGroupLimit', 'deleteOrderGroup', 'expire', 'pruneOrders',
 ]);
 
 export class ExchangeCore {

@@ -11,6 +11,7 @@ import { isTimestamp, reject, type Reject } from './errors';
 import { createOrderGroup, deleteOrderGroup, resetOrderGroup, triggerOrderGroup, updateOrderGroupLimit } from './groups';
 import { addMarket, closeMarket, determineMarket, openMarket, pauseMarket, settleMarket, updateMarketFees } from './markets';
 import { processTrips, sweepExpired } from './orders';
+import { pruneOrders } from './prune';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
 import { balanceView, groupView, marketView, orderView, positionView, State } from './state';
 import { cancelAllOrders, cancelOrder, createOrder } from './trading';
@@ -151,6 +152,8 @@ export class Engine {
         return deleteOrderGroup(st, cmd, ev);
       case 'executeBlockTrade':
         return executeBlockTrade(st, cmd, ev);
+      case 'pruneOrders':
+        return pruneOrders(st, cmd);
       case 'expire':
         return { expired };
       default:

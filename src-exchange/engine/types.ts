@@ -173,6 +173,12 @@ export interface ExecuteBlockTradeCommand extends At {
   makerSide: OutcomeSide;
 }
 /** Cancels resting orders whose expiration_time has passed (every command does this first). */
+/** Drops canceled, never-filled orders of these accounts last updated before `olderThanMs`. */
+export interface PruneOrdersCommand extends At {
+  type: 'pruneOrders';
+  userIds: string[];
+  olderThanMs: number;
+}
 export interface ExpireCommand extends At {
   type: 'expire';
 }
@@ -200,6 +206,7 @@ export type Command =
   | UpdateOrderGroupLimitCommand
   | DeleteOrderGroupCommand
   | ExecuteBlockTradeCommand
+  | PruneOrdersCommand
   | ExpireCommand;
 
 export type CommandType = Command['type'];
@@ -477,6 +484,7 @@ export interface CommandOutputs {
   updateOrderGroupLimit: { group: OrderGroupView; canceled: string[] };
   deleteOrderGroup: { orderGroupId: string; canceled: string[] };
   executeBlockTrade: { trade: TradeView; buyerOrder: OrderView; sellerOrder: OrderView; buyerFill: FillView; sellerFill: FillView };
+  pruneOrders: { pruned: number };
   expire: { expired: string[] };
 }
 

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './harness';
-import type { ExchangeServerOptions } from '../server';
 import type { SimOptions } from '../sim/index';
 import { startSim } from '../sim/index';
 import { catalogOf } from '../core/catalog-module';
@@ -47,7 +46,7 @@ describe('live simulation', () => {
   let t: TestExchange;
 
   beforeAll(async () => {
-    t = await startTestExchange({ sim: true, simOptions: FAST } as Partial<ExchangeServerOptions>);
+    t = await startTestExchange({ sim: true, simOptions: FAST });
     await until('the participants', () => (simNames(t).length === 5 ? true : undefined));
   });
   afterAll(async () => {

@@ -55,10 +55,9 @@ export interface SimHandle {
   stop(): Promise<void>;
 }
 
-/** Server options that reach the simulation (`startExchange({ ..., simOptions })`). */
-export interface SimServerOptions {
-  simOptions?: Partial<SimOptions>;
-}
+
+const PRUNE_EVERY_MS = 30_000;
+const PRUNE_AFTER_MS = 5 * 60_000;
 
 export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimHandle {
   const opts: SimOptions = { ...DEFAULT_SIM, ...options };
@@ -72,6 +71,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
   let lifecycle: Lifecycle | undefined;
   let active: MarketView[] = [];
   let lastLifecycleMs = 0;
+  let lastPruneMs = 0;
   let lastTickMs = 0;
   let makerBudget = 0;
   let takerBudget = 0;
@@ -124,6 +124,12 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
       pending.push(...participants.topUps(submit));
       pending.push(...lifecycle.pass(submit, active));
       pending.push(...refreshActive());
+    }
+    // The makers' cancel/replace churn would grow the state (and every snapshot) forever:
+    // drop their canceled, never-filled orders once they are a few minutes old.
+    if (now - lastPruneMs >= PRUNE_EVERY_MS) {
+      lastPruneMs = now;
+      pending.push(submit({ type: 'pruneOrders', nowMs: now, userIds: [...participants.makers, ...participants.takers].map((a) => a.userId), olderThanMs: now - PRUNE_AFTER_MS }));
     }
     const elapsed = lastTickMs === 0 ? opts.tickMs : Math.min(now - lastTickMs, 2 * opts.tickMs);
     lastTickMs = now;
@@ -205,6 +211,6 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
 
 /** The server activity: seed from the server's options, overrides from `simOptions`. */
 export const simActivity: Activity = (svc: Services, opts: ExchangeServerOptions) => {
-  const extra = (opts as ExchangeServerOptions & SimServerOptions).simOptions ?? {};
+  const extra = opts.simOptions ?? {};
   return startSim(svc, { seed: opts.seed ?? 1, ...extra });
 };

@@ -207,7 +207,8 @@ export function OrdersPanel() {
       col<OrderRow>({
         id: '_actions',
         header: '',
-        size: 170,
+        // Amend, Decrease and Cancel side by side; narrower clips Cancel off the right edge
+        size: 196,
         enableSorting: false,
         cell: ({ row }) =>
           row.original.status === 'resting' ? (

@@ -111,7 +111,9 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
   const [postOnly, setPostOnly] = useState(false);
   const y = checkPriceText(yes);
   const n = checkPriceText(no);
-  const sumTooHigh = y.value && n.value && y.value.add(n.value).gt(1);
+  // the requester buys YES at yes_bid or NO at no_bid: below 1 together, the two prices sell the
+  // pair for less than it pays out
+  const sumTooLow = y.value && n.value && y.value.add(n.value).lt(1);
   const m = useMutation({
     mutationFn: () => rest('createQuote', { body: { rfq_id: rfq.rfq_id, yes_bid: wirePrice(y.value!), no_bid: wirePrice(n.value!), ...(postOnly ? { post_only: true } : {}) } }),
     onSuccess: (r) => {
@@ -127,7 +129,7 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
       onClose={onClose}
       title={`Quote ${rfq.market_ticker}${rfq.contracts_fp ? ` × ${fmtCount(rfq.contracts_fp)}` : ''}`}
       footer={
-        <button type="button" className="btn btn-primary" disabled={!y.ok || !n.ok || !!sumTooHigh || m.isPending} onClick={() => m.mutate()}>
+        <button type="button" className="btn btn-primary" disabled={!y.ok || !n.ok || !!sumTooLow || m.isPending} onClick={() => m.mutate()}>
           Send quote
         </button>
       }
@@ -136,13 +138,13 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
         className="col"
         onSubmit={(e) => {
           e.preventDefault();
-          if (y.ok && n.ok && !sumTooHigh) m.mutate();
+          if (y.ok && n.ok && !sumTooLow) m.mutate();
         }}
       >
-        <Field label="I buy YES at (yes_bid)" error={yes && !y.ok ? y.message : undefined}>
+        <Field label="Requester buys YES at (yes_bid)" error={yes && !y.ok ? y.message : undefined}>
           <input autoFocus className="num" value={yes} onChange={(e) => setYes(e.target.value)} placeholder="0.45" />
         </Field>
-        <Field label="I buy NO at (no_bid)" error={no && !n.ok ? n.message : sumTooHigh ? 'YES bid plus NO bid above 1 would lose money on both sides' : undefined}>
+        <Field label="Requester buys NO at (no_bid)" error={no && !n.ok ? n.message : sumTooLow ? 'YES plus NO below 1 sells the pair for less than it pays out' : undefined}>
           <input className="num" value={no} onChange={(e) => setNo(e.target.value)} placeholder="0.50" />
         </Field>
         <label className="check">
@@ -235,11 +237,12 @@ function QuoteTable() {
   const q = useRestPages('getQuotes', { query: scope === 'received' ? { rfq_user_filter: 'self' } : { user_filter: 'self' } }, { pageSize: 200 });
   const rows = useMemo(() => q.data?.pages.flatMap((p) => p.quotes) ?? [], [q.data]);
   const accept = async (quote: Quote, side: 'yes' | 'no') => {
-    const price = side === 'yes' ? quote.no_bid_dollars : quote.yes_bid_dollars;
+    // the quote's yes_bid / no_bid is the price per YES / NO contract the requester pays
+    // (the exchange executes an accepted YES at yes_bid, an accepted NO at no_bid)
+    const price = side === 'yes' ? quote.yes_bid_dollars : quote.no_bid_dollars;
     const ok = await confirmAction({
       title: `Accept ${side.toUpperCase()}?`,
-      // the quoter buys the other side at its bid, so I pay 1 minus that bid
-      body: `Buy ${side.toUpperCase()} on ${quote.market_ticker ?? 'the market'} at ${fmtPrice(new Decimal(1).minus(price).toFixed(4))}${quote.contracts_fp ? ` × ${fmtCount(quote.contracts_fp)}` : ''}. The quoter then confirms.`,
+      body: `Buy ${side.toUpperCase()} on ${quote.market_ticker ?? 'the market'} at ${fmtPrice(price)}${quote.contracts_fp ? ` × ${fmtCount(quote.contracts_fp)}` : ''}. The quoter then confirms.`,
       confirmLabel: `Accept ${side.toUpperCase()}`,
     });
     if (ok) await run('Could not accept the quote', () => rest('acceptQuote', { params: { quote_id: quote.quote_id }, body: { accepted_side: side } }), `Accepted ${side.toUpperCase()} on quote ${quote.quote_id}`, qc);
