@@ -19,6 +19,8 @@ export class ExchangeNode {
   private readonly listeners = new Set<EventListener>();
   private sinceSnapshot = 0;
   private snapshotting = false;
+  private lastSubmitAt = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
   private lastNow = 0;
   readonly recovered: { records: number; fromSnapshotSeq: number | null };
 
@@ -67,13 +69,14 @@ export class ExchangeNode {
    */
   async submit(cmd: CoreCommand): Promise<CoreOutcome> {
     if (cmd.nowMs > this.lastNow) this.lastNow = cmd.nowMs;
+    this.lastSubmitAt = Date.now();
     const outcome = this.core.apply(cmd);
     if (!outcome.mutated) return outcome;
     const durable = this.journal.append(cmd);
     this.sinceSnapshot++;
     await durable;
     if (outcome.events.length) this.publish(outcome.events);
-    if (this.sinceSnapshot >= this.snapshotEvery) this.snapshotSoon();
+    if (this.sinceSnapshot >= this.snapshotEvery) this.maybeSnapshot();
     return outcome;
   }
 
@@ -85,6 +88,28 @@ export class ExchangeNode {
         console.error('[exchange] event listener failed', err);
       }
     }
+  }
+
+  /**
+   * Serialising the state blocks the event loop, so a due snapshot waits for a quiet moment
+   * (no command for 250 ms) and is forced only when the journal since the last one has grown
+   * twenty times past the cadence, which still bounds replay time.
+   */
+  private maybeSnapshot(): void {
+    if (this.snapshotting) return;
+    const quiet = Date.now() - this.lastSubmitAt >= 250;
+    if (quiet || this.sinceSnapshot >= this.snapshotEvery * 20) {
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      this.snapshotSoon();
+      return;
+    }
+    if (this.idleTimer) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      this.maybeSnapshot();
+    }, 300);
+    this.idleTimer.unref();
   }
 
   private snapshotSoon(): void {
@@ -110,6 +135,8 @@ export class ExchangeNode {
   }
 
   async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     await this.journal.close();
   }
 }

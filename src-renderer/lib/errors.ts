@@ -30,6 +30,8 @@ export const ERROR_CODE_TEXT: Record<string, string> = {
   service_unavailable: 'The exchange is unavailable (maintenance or overload). Try again shortly.',
   gateway_timeout: 'The exchange did not answer in time. An order may still have been placed: check the blotter.',
   response_shape: 'The exchange answered with data this terminal cannot read.',
+  daily_cap_exceeded: "Over the subtrader's daily cap: this would take the day's event-contract notional past the cap set in the FCM panel.",
+  category_blocked: 'This market is in a category blocked for the subtrader (FCM panel, blocked categories).',
   bridge_disconnected: 'Not connected to the terminal host.',
   bridge_timeout: 'The terminal host did not answer in time.',
   bridge_closed: 'The terminal bridge is closed.',

@@ -48,6 +48,10 @@ function CreateRfq() {
   const [mode, setMode] = useState<'contracts' | 'cost'>('contracts');
   const [amount, setAmount] = useState('');
   const [rest_remainder, setRestRemainder] = useState(false);
+  // clearing members ask on behalf of a subtrader (the exchange checks its blocks and daily cap)
+  const fcmMember = useConnection((s) => s.view?.isFcmMember ?? false);
+  const subtraders = useRest('getSubtraders', undefined, { enabled: fcmMember });
+  const [subtrader, setSubtrader] = useState('');
   useEffect(() => {
     if (selected) setTicker(selected);
   }, [selected]);
@@ -63,10 +67,11 @@ function CreateRfq() {
           rest_remainder,
           ...(amount && mode === 'contracts' && countCheck?.value ? { contracts_fp: wireCount(countCheck.value) } : {}),
           ...(amount && mode === 'cost' && cost ? { target_cost: cost.toFixed(4) } : {}),
+          ...(fcmMember && subtrader ? { subtrader_id: subtrader } : {}),
         },
       }),
     onSuccess: (r) => {
-      notify('success', `RFQ ${r.rfq.rfq_id} sent for ${ticker}`);
+      notify('success', `RFQ ${r.rfq.rfq_id} sent for ${ticker}${fcmMember && subtrader ? ` for subtrader ${subtrader}` : ''}`);
       setAmount('');
       invalidateComms(qc);
     },
@@ -90,6 +95,16 @@ function CreateRfq() {
         </button>
       </div>
       <input className="num" aria-label={mode === 'contracts' ? 'Contracts' : 'Target cost in dollars'} placeholder={mode === 'contracts' ? '100' : '50.00'} value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 90 }} />
+      {fcmMember && (
+        <select aria-label="On behalf of" value={subtrader} onChange={(e) => setSubtrader(e.target.value)} title="Ask for my own account or for one of my subtraders">
+          <option value="">My account</option>
+          {(subtraders.data?.subtraders ?? []).map((s) => (
+            <option key={s.subtrader_id} value={s.subtrader_id}>
+              Subtrader {s.subtrader_id}
+            </option>
+          ))}
+        </select>
+      )}
       <label className="check">
         <input type="checkbox" checked={rest_remainder} onChange={(e) => setRestRemainder(e.target.checked)} />
         Rest the remainder

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ExchangeNode } from './node';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'node-'));
+const deposit = (node: ExchangeNode, n: number) => node.submit({ type: 'deposit', nowMs: node.now(), userId: `u${n % 3}`, amountMicro: 1_000_000 });
+
+describe('ExchangeNode', () => {
+  it('answers only after the journal is durable, and a restart replays to the same state', async () => {
+    const d = dir();
+    const node = await ExchangeNode.open({ dataDir: d });
+    for (let i = 0; i < 30; i++) await deposit(node, i);
+    const before = JSON.stringify(node.core.toSnapshot());
+    expect(node.journalStats.fsyncs).toBeGreaterThan(0);
+    await node.close();
+    const again = await ExchangeNode.open({ dataDir: d });
+    expect(again.recovered.records).toBe(30);
+    expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
+    await again.close();
+  });
+
+  it('does not journal a rejection that changed nothing', async () => {
+    const node = await ExchangeNode.open({ dataDir: dir() });
+    const r = await node.submit({ type: 'cancelOrder', nowMs: node.now(), userId: 'nobody', orderId: 'nope' });
+    expect(r.ok).toBe(false);
+    expect(node.journalStats.appends).toBe(0);
+    await node.close();
+  });
+
+  it('defers a due snapshot while commands keep coming, then takes it once quiet', async () => {
+    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 5 });
+    for (let i = 0; i < 12; i++) await deposit(node, i);
+    expect(node.journalStats.snapshotsWritten).toBe(0);
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && node.journalStats.snapshotsWritten === 0) await new Promise((r) => setTimeout(r, 50));
+    expect(node.journalStats.snapshotsWritten).toBe(1);
+    await node.close();
+  });
+
+  it('forces the snapshot under sustained load once twenty cadences have passed', async () => {
+    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 2 });
+    for (let i = 0; i < 45; i++) await deposit(node, i);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(node.journalStats.snapshotsWritten).toBeGreaterThanOrEqual(1);
+    await node.close();
+  });
+});
