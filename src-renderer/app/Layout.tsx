@@ -152,6 +152,18 @@ export function DockLayout() {
     if (!isFcm && panel) api.removePanel(panel);
   }, [isFcm, mounts]);
 
+  // switching to a clearing member's key brings the FCM panel in beside the blotters (once per
+  // switch: a trader who then closes it keeps it closed)
+  const wasFcm = useRef(isFcm);
+  useEffect(() => {
+    const api = apiRef.current;
+    const became = isFcm && !wasFcm.current;
+    wasFcm.current = isFcm;
+    if (!api || !became || api.getPanel('fcm') || api.totalPanels === 0) return;
+    const ref = api.getPanel('orders') ?? api.panels[0];
+    api.addPanel({ id: 'fcm', component: 'fcm', title: PANEL_TITLES.fcm, inactive: true, ...(ref ? { position: { referencePanel: ref, direction: 'within' as const } } : {}) });
+  }, [isFcm]);
+
   const focusPanel = useCallback((id: PanelId) => {
     const api = apiRef.current;
     if (!api) return;
