@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { SafeStorageBox } from './safe-storage-box';
-import { ALLOWED_PERMISSIONS, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, isExternalLink, isOwnUrl, secureWebPreferences } from './security';
+import { ALLOWED_PERMISSIONS, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, POPOUT_URL, isExternalLink, isOwnUrl, secureWebPreferences } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
 import type { ChildLike } from '../embedded/launch';
 import type { Notice, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
@@ -122,6 +122,13 @@ function hardenSessions(): void {
     });
     contents.on('will-attach-webview', (ev) => ev.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
+      // Panel popouts: our own page only, in a window with the same sandboxed settings.
+      if (url === POPOUT_URL) {
+        return {
+          action: 'allow',
+          overrideBrowserWindowOptions: { backgroundColor: '#111418', title: 'Event Terminal', webPreferences: secureWebPreferences(preloadPath) },
+        };
+      }
       if (isExternalLink(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });

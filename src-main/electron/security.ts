@@ -4,6 +4,8 @@ import type { WebPreferences } from 'electron';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://terminal`;
+/** The one page a window may open: a dockview panel popped out into its own window. */
+export const POPOUT_URL = `${APP_ORIGIN}/popout.html`;
 
 export function secureWebPreferences(preload: string): WebPreferences {
   return {

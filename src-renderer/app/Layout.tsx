@@ -56,7 +56,9 @@ export function DockLayout() {
     if (!host.current) return undefined;
     const dock = new DockviewComponent(host.current, {
       theme: useSession.getState().settings.theme === 'light' ? themeLight : themeDark,
-      getTabContextMenuItems: () => ['close', 'closeOthers', 'separator', 'maximize', 'float'],
+      getTabContextMenuItems: () => ['close', 'closeOthers', 'separator', 'maximize', 'float', 'popout'],
+      // a panel popped out into its own window (Electron opens only this page, with the same sandbox)
+      popoutUrl: './popout.html',
       createComponent: ({ id, name }) => {
         const el = document.createElement('div');
         el.className = 'dock-panel';
@@ -185,6 +187,11 @@ export function DockLayout() {
     useCommand(`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm);
   }
   useCommand('app.resetLayout', reset);
+  useCommand('app.popout', () => {
+    const api = apiRef.current;
+    const panel = api?.activePanel;
+    if (api && panel) void api.addPopoutGroup(panel);
+  });
 
   return (
     <div className="app-dock">

@@ -83,6 +83,7 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'app.help', label: 'Keyboard help', group: 'App', defaultKeys: 'shift+slash' },
   { id: 'app.settings', label: 'Settings and key map', group: 'App', defaultKeys: 'mod+comma', global: true },
   { id: 'app.resetLayout', label: 'Reset the panel layout', group: 'App', defaultKeys: 'alt+shift+r' },
+  { id: 'app.popout', label: 'Pop the focused panel out into its own window', group: 'App', defaultKeys: 'alt+shift+p' },
   { id: 'app.toggleTheme', label: 'Switch dark / light theme', group: 'App', defaultKeys: 'alt+shift+t' },
   { id: 'app.exportCsv', label: 'Export the focused blotter as CSV', group: 'App', defaultKeys: 'alt+shift+e' },
 ];
