@@ -2,7 +2,7 @@
 // market, watch its book move, then place, amend and cancel an order by keyboard and mouse,
 // cross the spread and see the fill in Positions and on the chart. The console stays quiet.
 import { test, expect } from './fixtures';
-import { expectUnclipped, ladder, ladderRowAt, ladderRows, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, showPanel } from './helpers';
+import { expectUnclipped, ladder, ladderRowAt, ladderRows, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 
 const S = 'first-session';
 
@@ -36,6 +36,7 @@ test('first session: browse, watch the book move, place, amend and cancel by key
 
   // size preset 2 (5 contracts), then B joins the bid
   await ladder(page).focus();
+  await page.keyboard.press('c');
   await page.keyboard.press('2');
   await expect(page.locator('.ladder-foot')).toContainText('Size 5');
   await page.keyboard.press('b');
@@ -52,6 +53,7 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   const label = restPrice.slice(0, -2); // ladder label on a cent ladder: "0.46"
   await expect(ladderRowAt(page, label).locator('[data-cell="mybid"]')).toContainText('5');
   await shot(page, S, '04-order-resting');
+  await shotOf(panel(page, 'ladder'), S, '04b-ladder-close-up');
 
   // amend by dragging my order on the ladder four rows lower (four cents below the bid)
   const lower = (Number(label) - 0.04).toFixed(2);
@@ -104,6 +106,7 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   const markers = page.getByRole('list', { name: `My fills on the ${ticker} candles` });
   await expect(markers.getByRole('listitem').first()).toHaveText(/^B \d+@0\.\d{4}$/);
   await shot(page, S, '07-filled');
+  await shotOf(panel(page, 'chart'), S, '07b-chart-close-up');
 
   expect(realProblems(problems)).toEqual([]);
 });

@@ -12,6 +12,11 @@ export async function shot(page: Page, spec: string, name: string): Promise<void
   await page.screenshot({ path: path.join(artifacts, `${spec}-${name}.png`) });
 }
 
+/** A close-up PNG of one element (a panel, the ladder) at full resolution. */
+export async function shotOf(el: Locator, spec: string, name: string): Promise<void> {
+  await el.screenshot({ path: path.join(artifacts, `${spec}-${name}.png`) });
+}
+
 export function account(terminal: Terminal, name: AccountName) {
   const creds = terminal.credentials();
   const a = creds.accounts.find((x) => x.name === name);
@@ -148,4 +153,10 @@ export function realProblems(problems: readonly string[]): string[] {
 export async function expectUnclipped(el: Locator): Promise<void> {
   const [client, scroll] = await el.evaluate((e) => [e.clientWidth, e.scrollWidth]);
   expect(scroll, 'content wider than its cell is clipped').toBeLessThanOrEqual(client);
+}
+
+/** Closes every toast (they stack over the bottom-right blotters), e.g. before a close-up. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.locator('.toast').getByRole('button', { name: 'Dismiss' });
+  while ((await close.count()) > 0) await close.first().click();
 }

@@ -302,7 +302,7 @@ export function Profiles() {
             New profile
           </button>
         </div>
-        <table className="grid">
+        <table className="grid" style={{ minWidth: 780 }}>
           <thead>
             <tr>
               <th style={{ width: 150 }}>Name</th>
@@ -376,7 +376,8 @@ export function Profiles() {
             {profile.keys.length === 0 ? (
               <div className="dim">No keys: this profile can read public data only. Import or generate one below.</div>
             ) : (
-              <table className="grid">
+              // the fixed columns alone fill a narrow panel: without a floor the Name column shrinks to nothing
+              <table className="grid" style={{ minWidth: 780 }}>
                 <thead>
                   <tr>
                     <th style={{ width: 200 }}>Key id</th>

@@ -424,17 +424,17 @@ export function LadderPanel() {
         )}
         {rowIndexes.map((i) => (
           <div key={i} className="ladder-row" data-row={i} ref={bindRow(i)} role="row">
-            <div data-cell="mybid" role="gridcell" />
-            <div data-cell="bid" role="gridcell" title="Click to bid here">
+            <div data-cell="mybid" className="c-mybid" role="gridcell" />
+            <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here">
               <span className="bar" />
               <span className="qty" />
             </div>
-            <div data-cell="price" role="gridcell" />
-            <div data-cell="ask" role="gridcell" title="Click to offer here">
+            <div data-cell="price" className="c-price" role="gridcell" />
+            <div data-cell="ask" className="c-ask" role="gridcell" title="Click to offer here">
               <span className="bar" />
               <span className="qty" />
             </div>
-            <div data-cell="myask" role="gridcell" />
+            <div data-cell="myask" className="c-myask" role="gridcell" />
           </div>
         ))}
       </div>
