@@ -11,7 +11,7 @@
 import type { DomainCtx, DomainResult } from '../core/domain';
 import type { Engine } from '../engine/engine';
 import type { CreateOrderCommand } from '../engine/types';
-import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from '../engine/units';
+import { isOrderCount, isOrderPrice, microToDollars, TICKS_PER_DOLLAR } from '../engine/units';
 import { CATALOG, type CatalogState } from './catalog';
 import type { UsersState } from './users';
 
@@ -136,7 +136,7 @@ export function checkSubtraderTrade(domains: Readonly<Record<string, unknown>>, 
     if (used + t.notionalMicro > sub.daily_cap_micro) {
       return reject(
         'daily_cap_exceeded',
-        `subtrader ${t.subtraderId}: this trade would bring today's event-contract notional to ${used + t.notionalMicro} micro-dollars, over the daily cap of ${sub.daily_cap_micro}`,
+        `subtrader ${t.subtraderId}: this trade would bring today's event-contract notional to $${microToDollars(used + t.notionalMicro)}, over the daily cap of $${microToDollars(sub.daily_cap_micro)}`,
         400,
         'daily_cap_exceeded',
       );

@@ -14,8 +14,24 @@ import { FrameCoalescer } from './coalescer';
 import { PrivateStore } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamMessage } from '../../src-shared/wire/stream';
+import { Decimal } from '../../src-shared/money';
 
 export const BOOK_DEPTH = 25;
+
+/** "Filled 5 YES KX-1 at 0.52 · fee $0.09": counts without trailing zeros, money as money. */
+export function fillNotice(f: Record<string, unknown>): { level: 'success'; title: string; body: string; ts: number } {
+  const count = new Decimal(String(f.count_fp ?? '0')).toString();
+  const price = new Decimal(String(f.yes_price_dollars ?? '0'));
+  const side = String(f.side ?? '').toUpperCase();
+  const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
+  const fee = new Decimal(String(f.fee_cost ?? '0')).toFixed(2);
+  return {
+    level: 'success',
+    title: `Filled ${count} ${side} ${String(f.market_ticker ?? '')}`,
+    body: `at ${paid.toFixed(paid.decimalPlaces() > 2 ? 4 : 2)} · fee $${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
+    ts: Date.now(),
+  };
+}
 
 const PRIVATE_CHANNELS = ['fill', 'user_orders', 'market_positions', 'order_group_updates', 'communications'] as const;
 
@@ -195,12 +211,7 @@ export class TradingSession {
       case 'fill': {
         const f = m.msg as Row;
         this.store.addFill({ ...f, ticker: f.market_ticker });
-        this.opts.emit('notices', {
-          level: 'success',
-          title: `Filled ${String(f.count_fp)} ${String(f.side).toUpperCase()} ${String(f.market_ticker)}`,
-          body: `at ${String(f.yes_price_dollars)} (fee ${String(f.fee_cost)})`,
-          ts: Date.now(),
-        });
+        this.opts.emit('notices', fillNotice(f));
         void this.refreshBalance();
         break;
       }

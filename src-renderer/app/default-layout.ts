@@ -14,6 +14,11 @@ export function buildDefaultLayout(api: DockviewApi, withFcm: boolean): void {
   const below: PanelId[] = ['positions', 'rfq', 'history', 'livedata', 'account'];
   if (withFcm) below.push('fcm');
   for (const id of below) add(id, { referencePanel: 'orders', direction: 'within' });
+  // The grid splits space evenly whatever the hints; give the blotters column the room its
+  // tables need (the ladder needs little), scaled to the window.
+  const width = api.width || 1600;
+  api.getPanel('markets')?.group.api.setSize({ width: Math.round(width * 0.34) });
+  api.getPanel('ladder')?.group.api.setSize({ width: Math.round(width * 0.23) });
   api.getPanel('orders')?.api.setActive();
   api.getPanel('markets')?.api.setActive();
 }

@@ -13,14 +13,15 @@ interface NoticesState {
 }
 
 let nextId = 1;
-const LIMIT = 6;
+// A few at a time: they sit over the blotters' corner, so they must not wall it off.
+const LIMIT = 3;
 
 export const useNotices = create<NoticesState>()((set, get) => ({
   toasts: [],
   push(n) {
     const toast: Toast = { ...n, ts: n.ts ?? Date.now(), id: nextId++ };
     set({ toasts: [...get().toasts, toast].slice(-LIMIT) });
-    if (n.level !== 'error') setTimeout(() => get().dismiss(toast.id), n.level === 'warning' ? 8000 : 4000);
+    if (n.level !== 'error') setTimeout(() => get().dismiss(toast.id), n.level === 'warning' ? 8000 : 3000);
   },
   dismiss(id) {
     set({ toasts: get().toasts.filter((t) => t.id !== id) });

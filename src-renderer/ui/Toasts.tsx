@@ -9,7 +9,11 @@ export function Toasts() {
         <div key={t.id} className={`toast toast-${t.level}`} role={t.level === 'error' ? 'alert' : 'status'}>
           <div className="grow">
             <div className="t-title">{t.title}</div>
-            {t.body && <div className="t-body">{t.body}</div>}
+            {t.body && (
+              <div className="t-body" title={t.body}>
+                {t.body}
+              </div>
+            )}
           </div>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => dismiss(t.id)} aria-label="Dismiss">
             ✕

@@ -148,7 +148,11 @@ export function CandleChart({ candles, markers, theme, label }: { candles: reado
     } else {
       cs.setData(data.map(toBar));
       vs.setData(data.map(toVol));
-      chart.current?.timeScale().fitContent();
+      // Show the recent part (the last 120 bars) with room on the right for markers and the
+      // live bar; the rest is a scroll away. Fitting a day of 1m bars leaves the present a sliver.
+      const scale = chart.current?.timeScale();
+      if (scale && data.length > 120) scale.setVisibleLogicalRange({ from: data.length - 120, to: data.length + 6 });
+      else scale?.fitContent();
     }
     shown.current = { first, length: data.length, last: last?.time ?? 0 };
   }, [candles]);

@@ -1,5 +1,6 @@
 // Markets, filtered by status, series and event on the server and by text here, a page at a time.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Decimal } from '../../../src-shared/money';
 import { useRestPages } from '../../hooks/useRest';
 import { useLiveTick } from '../../hooks/useLiveTick';
 import { useDebounced } from '../../hooks/useDebounced';
@@ -36,6 +37,14 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
   const columns = useMemo(() => marketColumns(), []);
   const select = useTrading((s) => s.selectMarket);
   const ticker = useTrading((s) => s.ticker);
+
+  // A first start shows a live market rather than three empty panels: the first open market
+  // quoted on both sides (the trader's own pick is remembered from then on).
+  useEffect(() => {
+    if (ticker !== null || filters.status !== 'open') return;
+    const live = all.find((m) => new Decimal(m.yes_bid_dollars ?? '0').gt(0) && new Decimal(m.yes_ask_dollars ?? '1').lt(1));
+    if (live) select(live.ticker);
+  }, [all, ticker, filters.status, select]);
 
   const filtered = needle || filters.series || filters.event || filters.status !== 'open';
   return (

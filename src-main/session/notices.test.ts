@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { fillNotice } from './session';
+
+describe('fill notices', () => {
+  it('shows counts without trailing zeros and fees as dollars', () => {
+    const n = fillNotice({ count_fp: '5.00', side: 'yes', market_ticker: 'KX-1', yes_price_dollars: '0.5200', fee_cost: '0.090000', is_taker: true });
+    expect(n.title).toBe('Filled 5 YES KX-1');
+    expect(n.body).toBe('at 0.52 · fee $0.09 · taker');
+  });
+  it('shows the NO price a NO buyer paid, to the tick when needed', () => {
+    const n = fillNotice({ count_fp: '1.50', side: 'no', market_ticker: 'KX-2', yes_price_dollars: '0.4125', fee_cost: '0.010000', is_taker: false });
+    expect(n.title).toBe('Filled 1.5 NO KX-2');
+    expect(n.body).toBe('at 0.5875 · fee $0.01 · maker');
+  });
+});
