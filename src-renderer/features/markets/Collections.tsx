@@ -159,7 +159,7 @@ export function Collections() {
           onRetry={() => void pages.refetch()}
           emptyText="No multivariate collections on this exchange."
           onActivate={setPicked}
-          rowClassName={(c) => (c.collection_ticker === picked?.collection_ticker ? 'active-row' : undefined)}
+          rowClassName={(c) => (c.collection_ticker === picked?.collection_ticker ? 'selected-row' : undefined)}
           footer={
             pages.hasNextPage ? (
               <div className="table-tools">

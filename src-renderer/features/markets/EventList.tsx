@@ -40,7 +40,7 @@ export function EventList({ series }: { series: string }) {
           onRetry={() => void pages.refetch()}
           emptyText={s ? `No events in series ${s}.` : 'No events.'}
           onActivate={(e) => setPicked(e.event_ticker)}
-          rowClassName={(e) => (e.event_ticker === picked ? 'active-row' : undefined)}
+          rowClassName={(e) => (e.event_ticker === picked ? 'selected-row' : undefined)}
           tools={<input placeholder="Series ticker" aria-label="Filter events by series" value={seriesText} onChange={(e) => setSeriesText(e.target.value)} style={{ width: 130 }} />}
           footer={
             pages.hasNextPage ? (

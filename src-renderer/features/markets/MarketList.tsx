@@ -62,7 +62,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
       onActivate={(m) => {
         select(m.ticker);
       }}
-      rowClassName={(m) => (m.ticker === ticker ? 'active-row' : undefined)}
+      rowClassName={(m) => (m.ticker === ticker ? 'selected-row' : undefined)}
       tools={
         <>
           <input
