@@ -301,3 +301,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 export function col<T>(def: ColumnDef<T, unknown>): ColumnDef<T, unknown> {
   return def;
 }
+
+/** A TanStack query's loading, error and retry, as DataTable (and QueryView) props. */
+export function queryState(q: { isPending: boolean; error: unknown; refetch: () => unknown }): { loading: boolean; error: unknown; onRetry: () => void } {
+  return { loading: q.isPending, error: q.error, onRetry: () => void q.refetch() };
+}

@@ -13,7 +13,7 @@ import { fmtCash, fmtCents, fmtCount, fmtDateTime, fmtInt, isoTime } from '../..
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { confirmAction } from '../../ui/confirm';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { ErrorState, InlineError, Loading, QueryView } from '../../ui/States';
@@ -67,10 +67,8 @@ function ExchangeKeys() {
       data={q.data?.api_keys ?? []}
       columns={columns}
       getRowId={(k) => k.api_key}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading API keys…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText="The exchange lists no API keys for this account."
       tools={<span className="dim">The keys the exchange knows for this account; the terminal's own keys are under Profiles.</span>}
     />
@@ -167,10 +165,8 @@ function Limits() {
           data={costs.data?.endpoint_costs ?? []}
           columns={costColumns}
           getRowId={(c) => `${c.method} ${c.path}`}
-          loading={costs.isPending}
+          {...queryState(costs)}
           loadingText="Loading endpoint costs…"
-          error={costs.error}
-          onRetry={() => void costs.refetch()}
           emptyText={costs.data ? `Every endpoint costs the default ${costs.data.default_cost} tokens.` : 'No endpoint costs.'}
           tools={costs.data ? <span className="dim">Default cost {costs.data.default_cost} tokens a request</span> : null}
         />
@@ -243,10 +239,8 @@ function Funding() {
           data={rows}
           columns={transferColumns}
           getRowId={(t) => t.transfer_id}
-          loading={transfers.isPending}
+          {...queryState(transfers)}
           loadingText="Loading transfers…"
-          error={transfers.error}
-          onRetry={() => void transfers.refetch()}
           emptyText="No transfers between exchange instances."
           onActivate={(t) => setDetail(t.transfer_id)}
           tools={switcher}
@@ -264,10 +258,8 @@ function Funding() {
       data={rows}
       columns={moneyColumns}
       getRowId={(d) => d.id}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText={`Loading ${kind}…`}
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText={kind === 'deposits' ? 'No deposits.' : 'No withdrawals.'}
       tools={switcher}
       footer={

@@ -13,7 +13,7 @@ import { useRest, useRestPages } from '../../hooks/useRest';
 import { useConnection } from '../../stores/connection';
 import { notify } from '../../stores/notices';
 import { confirmAction } from '../../ui/confirm';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Empty, ErrorState, InlineError, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
@@ -170,10 +170,8 @@ function SubtraderPositions({ id }: { id: string }) {
       data={rows}
       columns={positionColumns}
       getRowId={(p) => `${p.ticker}-${p.exchange_index}`}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading positions…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText={`No positions for ${id}.`}
     />
   );
@@ -188,10 +186,8 @@ function FcmFills() {
       data={rows}
       columns={fillColumns}
       getRowId={(f) => f.fill_id}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading FCM fills…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText="No fills by any subtrader."
       footer={
         q.hasNextPage ? (
@@ -251,10 +247,8 @@ export function FcmPanel() {
               data={subtraders.data?.subtraders ?? []}
               columns={subtraderColumns}
               getRowId={(s) => s.subtrader_id}
-              loading={subtraders.isPending}
+              {...queryState(subtraders)}
               loadingText="Loading subtraders…"
-              error={subtraders.error}
-              onRetry={() => void subtraders.refetch()}
               emptyText="No subtraders yet."
               onActivate={(s) => setPicked(s.subtrader_id)}
               rowClassName={(s) => (s.subtrader_id === picked ? 'active-row' : undefined)}

@@ -7,7 +7,7 @@ import { rest } from '../../lib/rest';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { fmtDateTime } from '../../lib/format';
 import { useTrading } from '../../stores/trading';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Empty, ErrorState, InlineError, Loading } from '../../ui/States';
 
 const columns: Columns<MultivariateCollection> = [
@@ -153,10 +153,8 @@ export function Collections() {
           data={rows}
           columns={columns}
           getRowId={(c) => c.collection_ticker}
-          loading={pages.isPending}
+          {...queryState(pages)}
           loadingText="Loading collections…"
-          error={pages.error}
-          onRetry={() => void pages.refetch()}
           emptyText="No multivariate collections on this exchange."
           onActivate={setPicked}
           rowClassName={(c) => (c.collection_ticker === picked?.collection_ticker ? 'selected-row' : undefined)}

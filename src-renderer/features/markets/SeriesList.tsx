@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Series } from '../../../src-shared/wire/events';
 import { useRest } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 
 const columns: Columns<Series> = [
   col<Series>({ id: 'ticker', header: 'Series', size: 130, accessorFn: (s) => s.ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -24,10 +24,8 @@ export function SeriesList({ onOpen }: { onOpen: (s: Series) => void }) {
       data={q.data?.series ?? []}
       columns={columns}
       getRowId={(s) => s.ticker}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading series…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText={c ? `No series in category ${c}.` : 'No series.'}
       onActivate={onOpen}
       tools={<input placeholder="Category" aria-label="Filter series by category" value={category} onChange={(e) => setCategory(e.target.value)} style={{ width: 130 }} />}

@@ -4,7 +4,7 @@ import type { StructuredTarget } from '../../../src-shared/wire/events';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
 import { fmtDateTime } from '../../lib/format';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { freeForm, KeyValues } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { QueryView } from '../../ui/States';
@@ -58,10 +58,8 @@ export function Targets() {
         data={rows}
         columns={columns}
         getRowId={(r) => r.structured_target_id}
-        loading={pages.isPending}
+        {...queryState(pages)}
         loadingText="Loading structured targets…"
-        error={pages.error}
-        onRetry={() => void pages.refetch()}
         emptyText="No structured targets match."
         onActivate={(r) => setOpen(r.structured_target_id)}
         tools={

@@ -11,7 +11,7 @@ import { useRest } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
 import { confirmAction } from '../../ui/confirm';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError, QueryView } from '../../ui/States';
@@ -177,10 +177,8 @@ export function OrderGroups() {
         data={rows}
         columns={columns}
         getRowId={(g) => g.order_group_id}
-        loading={q.isPending}
+        {...queryState(q)}
         loadingText="Loading order groups…"
-        error={q.error}
-        onRetry={() => void q.refetch()}
         emptyText="No order groups. Create one to cap how many contracts a set of orders may fill."
         onActivate={(g) => setDetail(g.order_group_id)}
         tools={

@@ -17,7 +17,7 @@ import { reseed, useSeed } from '../../stores/seed';
 import { useTrading } from '../../stores/trading';
 import { useConnection } from '../../stores/connection';
 import type { FillRow, PositionRow } from '../../stores/normalize';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { ErrorState, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
@@ -180,10 +180,8 @@ function EventPositions() {
       data={rows}
       columns={eventColumns}
       getRowId={(e) => e.event_ticker}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading event positions…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText="No event positions."
       tools={
         <button type="button" className="btn btn-sm" onClick={() => void q.refetch()}>
@@ -260,10 +258,8 @@ function Settlements() {
       data={rows}
       columns={settlementColumns}
       getRowId={(s) => `${s.ticker}-${s.settled_at}-${s.subaccount_number ?? 0}`}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading settlements…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText="No settlements yet."
       footer={
         q.hasNextPage ? (

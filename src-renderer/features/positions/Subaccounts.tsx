@@ -10,7 +10,7 @@ import { fmtCash, fmtCents, fmtTime, isoTime } from '../../lib/format';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { ErrorState, InlineError, Loading } from '../../ui/States';
 
@@ -160,10 +160,8 @@ export function Subaccounts() {
           data={transferRows}
           columns={transferColumns}
           getRowId={(t) => t.transfer_id}
-          loading={transfers.isPending}
+          {...queryState(transfers)}
           loadingText="Loading transfers…"
-          error={transfers.error}
-          onRetry={() => void transfers.refetch()}
           emptyText="No transfers between subaccounts."
         />
       </section>

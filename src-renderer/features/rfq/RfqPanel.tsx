@@ -14,7 +14,7 @@ import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { confirmAction } from '../../ui/confirm';
-import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
@@ -223,10 +223,8 @@ function RfqTable({ myId }: { myId: string | null }) {
         data={rows}
         columns={columns}
         getRowId={(r) => r.rfq_id}
-        loading={q.isPending}
+        {...queryState(q)}
         loadingText="Loading RFQs…"
-        error={q.error}
-        onRetry={() => void q.refetch()}
         emptyText={scope === 'mine' ? 'No RFQs of mine.' : 'No incoming RFQs.'}
         onActivate={(r) => scope === 'incoming' && r.status === 'open' && setQuoting(r)}
         tools={
@@ -316,10 +314,8 @@ function QuoteTable() {
       data={rows}
       columns={columns}
       getRowId={(x) => x.quote_id}
-      loading={q.isPending}
+      {...queryState(q)}
       loadingText="Loading quotes…"
-      error={q.error}
-      onRetry={() => void q.refetch()}
       emptyText={scope === 'received' ? 'No quotes on my RFQs yet.' : 'No quotes of mine.'}
       initialSorting={[{ id: 'time', desc: true }]}
       tools={
@@ -446,10 +442,8 @@ function BlockTrades({ myId }: { myId: string | null }) {
         data={rows}
         columns={columns}
         getRowId={(b) => b.id}
-        loading={q.isPending}
+        {...queryState(q)}
         loadingText="Loading block trade proposals…"
-        error={q.error}
-        onRetry={() => void q.refetch()}
         emptyText="No block trade proposals."
         initialSorting={[{ id: 'time', desc: true }]}
       />
