@@ -4,7 +4,7 @@
 // the UI says so plainly; under it the RFQ is accepted and, quoted and confirmed, executes into
 // the subtrader's positions.
 import { test, expect } from './fixtures';
-import { account, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, showPanel } from './helpers';
+import { account, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, showPanel, cellUnder } from './helpers';
 import type { Page } from '@playwright/test';
 
 const S = 'fcm';
@@ -79,11 +79,12 @@ test('FCM: the panel follows the active key; subtrader, daily cap, and RFQs for 
   await rfq.getByRole('textbox', { name: 'Target cost in dollars' }).fill('40');
   await rfq.getByRole('button', { name: 'Request quotes' }).click();
   await expect(refusal).toHaveCount(0);
-  const rfqRow = rfq.getByRole('table', { name: 'My RFQs' }).locator('tbody tr').filter({ hasText: ticker });
+  const myRfqs = rfq.getByRole('table', { name: 'My RFQs' });
+  const rfqRow = myRfqs.locator('tbody tr').filter({ hasText: ticker });
   await expect(rfqRow).toHaveCount(1);
   await expect(rfqRow).toContainText('$40.0000');
   await expect(rfqRow).toContainText('open');
-  const rfqId = (await rfqRow.locator('td').nth(6).innerText()).trim();
+  const rfqId = await cellUnder(myRfqs, rfqRow, 'RFQ id');
   await shot(page, S, '04-under-cap-accepted');
 
   // and it trades for the subtrader: quoted and confirmed by the counterparty, accepted here

@@ -160,3 +160,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   const close = page.locator('.toast').getByRole('button', { name: 'Dismiss' });
   while ((await close.count()) > 0) await close.first().click();
 }
+
+/** The text of a row's cell under the column with this header (column order may change). */
+export async function cellUnder(table: Locator, row: Locator, header: string): Promise<string> {
+  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const i = headers.findIndex((h) => h === header);
+  if (i < 0) throw new Error(`no column "${header}" in [${headers.join(' | ')}]`);
+  return (await row.locator('td').nth(i).innerText()).trim();
+}

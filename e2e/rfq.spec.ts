@@ -2,7 +2,7 @@
 // and later confirms over REST with its own key, the trader sees the quote arrive live,
 // accepts YES in the UI and then sees the execution in its RFQ blotter and positions.
 import { test, expect } from './fixtures';
-import { expectUnclipped, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, showPanel } from './helpers';
+import { expectUnclipped, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, showPanel, cellUnder } from './helpers';
 
 const S = 'rfq';
 
@@ -22,7 +22,7 @@ test('RFQ round trip: create in the UI, quoted and confirmed over REST by the co
   const rfqRow = myRfqs.locator('tbody tr').filter({ hasText: ticker });
   await expect(rfqRow).toHaveCount(1);
   await expect(rfqRow).toContainText('open');
-  const rfqId = (await rfqRow.locator('td').nth(6).innerText()).trim();
+  const rfqId = await cellUnder(myRfqs, rfqRow, 'RFQ id');
   await shot(page, S, '01-rfq-created');
 
   // the counterparty sees it over REST and quotes: YES at 0.47 or NO at 0.56 to the requester

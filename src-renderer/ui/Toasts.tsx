@@ -8,7 +8,9 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.level}`} role={t.level === 'error' ? 'alert' : 'status'}>
           <div className="grow">
-            <div className="t-title">{t.title}</div>
+            <div className="t-title" title={t.title}>
+              {t.title}
+            </div>
             {t.body && (
               <div className="t-body" title={t.body}>
                 {t.body}

@@ -190,7 +190,6 @@ function RfqTable({ myId }: { myId: string | null }) {
       col<Rfq>({ id: 'cost', header: 'Target cost', size: 86, accessorFn: (r) => r.target_cost_dollars ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null, 4), meta: { num: true } }),
       col<Rfq>({ id: 'rest', header: 'Rests', size: 48, accessorFn: (r) => (r.rest_remainder ? 'yes' : 'no') }),
       col<Rfq>({ id: 'status', header: 'Status', size: 78, accessorFn: (r) => r.status, cell: ({ getValue }) => <span className={`badge${getValue() === 'open' ? ' badge-ok' : ''}`}>{String(getValue())}</span> }),
-      col<Rfq>({ id: 'id', header: 'RFQ id', size: 120, accessorFn: (r) => r.rfq_id, cell: ({ getValue }) => <span className="mono faint">{String(getValue())}</span> }),
       col<Rfq>({
         id: '_actions',
         header: '',
@@ -212,6 +211,7 @@ function RfqTable({ myId }: { myId: string | null }) {
           ),
         meta: { csv: false },
       }),
+      col<Rfq>({ id: 'id', header: 'RFQ id', size: 120, accessorFn: (r) => r.rfq_id, cell: ({ getValue }) => <span className="mono faint">{String(getValue())}</span> }),
     ],
     [scope, qc],
   );
@@ -269,7 +269,6 @@ function QuoteTable() {
       col<Quote>({ id: 'contracts', header: 'Contracts', size: 76, accessorFn: (x) => x.contracts_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
       col<Quote>({ id: 'status', header: 'Status', size: 78, accessorFn: (x) => x.status, cell: ({ getValue }) => <span className="badge">{String(getValue())}</span> }),
       col<Quote>({ id: 'side', header: 'Accepted', size: 66, accessorFn: (x) => x.accepted_side ?? '' }),
-      col<Quote>({ id: 'rfq', header: 'RFQ id', size: 110, accessorFn: (x) => x.rfq_id, cell: ({ getValue }) => <span className="mono faint">{String(getValue())}</span> }),
       col<Quote>({
         id: '_actions',
         header: '',
@@ -304,6 +303,7 @@ function QuoteTable() {
         },
         meta: { csv: false },
       }),
+      col<Quote>({ id: 'rfq', header: 'RFQ id', size: 110, accessorFn: (x) => x.rfq_id, cell: ({ getValue }) => <span className="mono faint">{String(getValue())}</span> }),
     ],
     // accept closes over the query client only
     [scope, qc],
