@@ -49,8 +49,9 @@ describe('RateLimiter', () => {
     const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, credentials: { keyId: 'k', privateKeyPem: rsaKeys().privateKeyPem }, limiter });
     const snap = await seedLimiter(client, limiter, { limits: rows.getAccountLimits, costs: rows.getEndpointCosts });
     expect(limiter.seeded).toBe(true);
-    expect(snap.read).toMatchObject({ capacity: 900, refillRate: 300 });
-    expect(snap.write).toMatchObject({ capacity: 600, refillRate: 300 });
+    // seeded with the safety margin: 90% of the capacity, 95% of the refill
+    expect(snap.read).toMatchObject({ capacity: 810, refillRate: 285 });
+    expect(snap.write).toMatchObject({ capacity: 540, refillRate: 285 });
     // tokens never exceed what was there before seeding (Basic: 200 minus the two seeding reads)
     expect(snap.read.available).toBeLessThanOrEqual(200);
     expect(limiter.costOf(rows.getMarkets)).toBe(3);
@@ -69,8 +70,8 @@ describe('RateLimiter', () => {
       limits: { ...rows.getAccountLimits, response: z.unknown() },
       costs: { ...rows.getEndpointCosts, response: z.unknown() },
     });
-    expect(snap.read).toMatchObject({ capacity: 30, refillRate: 30 });
-    expect(snap.write).toMatchObject({ capacity: 10, refillRate: 10 });
+    expect(snap.read).toMatchObject({ capacity: 27, refillRate: 28.5 });
+    expect(snap.write).toMatchObject({ capacity: 9, refillRate: 9.5 });
     expect(limiter.costOf(rows.getMarkets)).toBe(1);
   });
 

@@ -225,6 +225,17 @@ function toParams(v: z.infer<typeof ServerBucket> | number | undefined, fallback
 }
 
 /** Reads limits and endpoint costs from the server into the limiter. */
+/**
+ * The exchange's bucket runs on its own clock and sees our requests after varying latency (the
+ * first on a new connection arrives later than the ones after it), so a bucket that mirrors it
+ * exactly still earns the odd 429. Keep a margin: 90% of the capacity, 95% of the refill rate.
+ */
+export const LIMIT_MARGIN = { capacity: 0.9, refill: 0.95 } as const;
+
+function withMargin(p: BucketParams): BucketParams {
+  return { capacity: Math.max(1, Math.floor(p.capacity * LIMIT_MARGIN.capacity)), refillRate: p.refillRate * LIMIT_MARGIN.refill };
+}
+
 export async function seedLimiter(
   client: Pick<ApiClient, 'request'>,
   limiter: RateLimiter,
@@ -239,7 +250,7 @@ export async function seedLimiter(
   if (!costs.success) throw new Error(`seedLimiter: unexpected /account/endpoint_costs body: ${costs.error.message}`);
   const read = toParams(limits.data.read, limits.data.read_limit);
   const write = toParams(limits.data.write, limits.data.write_limit);
-  limiter.setLimits({ ...(read ? { read } : {}), ...(write ? { write } : {}) });
+  limiter.setLimits({ ...(read ? { read: withMargin(read) } : {}), ...(write ? { write: withMargin(write) } : {}) });
   limiter.setCosts(costs.data);
   return limiter.snapshot();
 }
