@@ -104,8 +104,16 @@ describe('session books against the embedded exchange', () => {
     const s = startSession();
     await s.start();
     await s.watchMarkets([ticker]);
-    await randomRun(ticker, 90, 23, (i) => {
-      if (i === 30 || i === 60) proxy.cutSockets();
+    await randomRun(ticker, 90, 23, async (i) => {
+      if (i !== 30 && i !== 60) return;
+      const before = s.connectionView().reconnects;
+      proxy.cutSockets();
+      // orders keep flowing over REST while the stream is down; the next cut waits for the
+      // stream to be back, so each cut is a separate reconnect
+      const until = Date.now() + 5000;
+      while (Date.now() < until && (s.connectionView().reconnects === before || s.connectionView().phase !== 'live')) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
     });
     expect(await booksEqualRest(s, ticker)).toEqual([]);
     expect(s.connectionView().reconnects).toBeGreaterThanOrEqual(2);
