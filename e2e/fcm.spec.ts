@@ -6,6 +6,7 @@
 import { test, expect } from './fixtures';
 import { account, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, showPanel, cellUnder } from './helpers';
 import type { Page } from '@playwright/test';
+import { waitToAvoidUtcMidnight } from '../src-shared/time';
 
 const S = 'fcm';
 
@@ -20,6 +21,12 @@ async function useKey(page: Page, keyId: string) {
 }
 
 test('FCM: the panel follows the active key; subtrader, daily cap, and RFQs for the subtrader over and under the cap', async ({ page, terminal, problems }) => {
+  // the daily cap resets at UTC midnight: do not straddle it
+  const wait = waitToAvoidUtcMidnight(Date.now());
+  if (wait > 0) {
+    test.setTimeout(120_000 + wait);
+    await page.waitForTimeout(wait);
+  }
   const trader = account(terminal, 'trader');
   const fcm = account(terminal, 'fcm');
   const counterparty = restAs(terminal, 'counterparty');

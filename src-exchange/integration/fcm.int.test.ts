@@ -2,7 +2,7 @@
 // daily caps (enforced on RFQs, quotes, block trades and the internal subtrader order path),
 // and the FCM reads of subtrader orders, fills and positions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from './harness';
+import { startTestExchange, type TestExchange, avoidUtcMidnight } from './harness';
 import { apiError, centiOf, freshTicker, openMarket, rawSigned } from './trading-fixtures';
 import type { ApiClient } from '../../src-main/api/client';
 import { ArgsValidationError } from '../../src-main/api/errors';
@@ -17,6 +17,7 @@ let fcmId: string;
 let counterpartyId: string;
 
 beforeAll(async () => {
+  await avoidUtcMidnight(); // the daily cap resets at UTC midnight
   t = await startTestExchange();
   trader = t.client('trader');
   counterparty = t.client('counterparty');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startExchange, type ExchangeServerOptions, type RunningExchange } from '../server';
 import { createApiClient, type ApiClient } from '../../src-main/api/client';
 import type { ProvisionedAccount } from '../provision';
+import { waitToAvoidUtcMidnight } from '../../src-shared/time';
 
 export interface TestExchange {
   ex: RunningExchange;
@@ -60,11 +61,10 @@ export async function startTestExchange(opts: Partial<ExchangeServerOptions> = {
 }
 
 /**
- * The historical cutoffs move at UTC midnight. A test that builds data on either side of a
- * cutoff must not straddle that moment, so it waits it out when it is about to happen.
+ * The historical cutoffs and the FCM daily cap turn over at UTC midnight. A test that builds
+ * data on either side of such a boundary must not straddle it, so it waits it out first.
  */
 export async function avoidUtcMidnight(marginMs = 120_000): Promise<void> {
-  const now = Date.now();
-  const next = Math.ceil((now + 1) / 86_400_000) * 86_400_000;
-  if (next - now < marginMs) await new Promise((r) => setTimeout(r, next - now + 1_000));
+  const wait = waitToAvoidUtcMidnight(Date.now(), marginMs);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
