@@ -3,6 +3,7 @@
 // back to this page, and the imported PEM text is dropped as soon as main has it.
 import { useRef, useState } from 'react';
 import type { KeyView, ProfileKind, ProfileView } from '../../../src-shared/ipc/contract';
+import { useAction } from '../../hooks/useAction';
 import { getTerminalApi } from '../../lib/bridge';
 import { errorText } from '../../lib/errors';
 import { fmtDateTime } from '../../lib/format';
@@ -34,8 +35,7 @@ function ProfileDialog({ profile, onClose }: { profile: ProfileView | null; onCl
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
   const [wsUrl, setWsUrl] = useState(profile?.wsUrl ?? '');
   const [headerPrefix, setHeaderPrefix] = useState(profile?.headerPrefix ?? '');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const urlOk = (u: string) => {
     try {
       return !!new URL(u);
@@ -50,10 +50,8 @@ function ProfileDialog({ profile, onClose }: { profile: ProfileView | null; onCl
     headerPrefix: headerPrefix && !HEADER_RE.test(headerPrefix) ? 'Capitals and digits ending in a dash, like KALSHI-' : undefined,
   };
   const valid = !Object.values(errors).some(Boolean);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       await getTerminalApi().saveProfile({
         ...(profile ? { id: profile.id } : {}),
         name: name.trim(),
@@ -65,12 +63,7 @@ function ProfileDialog({ profile, onClose }: { profile: ProfileView | null; onCl
       await useSession.getState().reload();
       notify('success', `Saved profile ${name.trim()}`);
       onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal
       open
@@ -124,8 +117,7 @@ function ImportKey({ profile }: { profile: ProfileView }) {
   const [pemOk, setPemOk] = useState<boolean | null>(null);
   const pem = useRef<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const reset = () => {
     pem.current = null;
     setFileName('');
@@ -150,20 +142,16 @@ function ImportKey({ profile }: { profile: ProfileView }) {
   };
   const submit = async () => {
     if (!pem.current || !keyId.trim()) return;
-    setBusy(true);
-    setError(null);
     const privateKeyPem = pem.current;
-    try {
+    // the PEM text is dropped after the attempt, whatever happened
+    await run(async () => {
       await getTerminalApi().importKey({ profileId: profile.id, apiKeyId: keyId.trim(), ...(name.trim() ? { name: name.trim() } : {}), privateKeyPem });
       notify('success', `Imported key ${keyId.trim()}`, 'The private key is now held by the terminal and is not shown again.');
       reset();
       await useSession.getState().reload();
-    } catch (err) {
-      setError(err);
-    } finally {
+    }, () => {
       pem.current = null;
-      setBusy(false);
-    }
+    });
   };
   return (
     <form
@@ -196,23 +184,15 @@ function GenerateKey({ profile }: { profile: ProfileView }) {
   const [name, setName] = useState('');
   const [write, setWrite] = useState(true);
   const [subaccount, setSubaccount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const sub = subaccount.trim() === '' ? undefined : /^\d+$/.test(subaccount) && Number(subaccount) <= 63 ? Number(subaccount) : NaN;
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const k = await getTerminalApi().generateKey({ profileId: profile.id, name: name.trim(), scopes: write ? ['read', 'write'] : ['read'], ...(sub !== undefined ? { subaccount: sub } : {}) });
       notify('success', `Generated key ${k.apiKeyId}`, 'The terminal keeps the private key; it is never displayed.');
       setName('');
       await useSession.getState().reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form
       className="form-grid"

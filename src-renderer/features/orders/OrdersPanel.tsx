@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Decimal } from '../../../src-shared/money';
+import { useAction } from '../../hooks/useAction';
 import { getTerminalApi } from '../../lib/bridge';
 import { useRest } from '../../hooks/useRest';
 import { checkCountText, checkPriceText, wireCount, wirePrice } from '../../lib/order-check';
@@ -40,23 +41,17 @@ const sortTime = (o: OrderRow) => {
 function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const [price, setPrice] = useState(order.price);
   const [count, setCount] = useState(new Decimal(order.filled).add(order.remaining).toFixed(2));
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const p = checkPriceText(price);
   const c = checkCountText(count);
   const submit = async () => {
     if (!p.value || !c.value) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await getTerminalApi().amendOrder({ order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(p.value), count: wireCount(c.value), ...(order.subaccount ? { subaccount: order.subaccount } : {}) });
-      notify('success', `Amended ${order.order_id}`, `${fmtCount(c.value.toString())} @ ${fmtPrice(p.value)}`);
+    const [pv, cv] = [p.value, c.value];
+    await run(async () => {
+      await getTerminalApi().amendOrder({ order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(pv), count: wireCount(cv), ...(order.subaccount ? { subaccount: order.subaccount } : {}) });
+      notify('success', `Amended ${order.order_id}`, `${fmtCount(cv.toString())} @ ${fmtPrice(pv)}`);
       onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
@@ -98,16 +93,13 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
 function DecreaseDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
   const [mode, setMode] = useState<'by' | 'to'>('by');
   const [value, setValue] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const check = mode === 'by' ? checkCountText(value) : value.trim() === '0' ? { ok: true, value: new Decimal(0) } : checkCountText(value);
   const tooMuch = check.value && (mode === 'by' ? check.value.gt(order.remaining) : check.value.gte(order.remaining));
   const submit = async () => {
     if (!check.ok || !check.value || tooMuch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const amount = wireCount(check.value);
+    const amount = wireCount(check.value);
+    await run(async () => {
       await getTerminalApi().decreaseOrder({
         order_id: order.order_id,
         ticker: order.ticker,
@@ -116,11 +108,7 @@ function DecreaseDialog({ order, onClose }: { order: OrderRow; onClose: () => vo
       });
       notify('success', `Decreased ${order.order_id}`, mode === 'by' ? `by ${fmtCount(amount)}` : `to ${fmtCount(amount)}`);
       onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
