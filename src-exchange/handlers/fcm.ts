@@ -8,6 +8,7 @@ import type { Engine } from '../engine/engine';
 import type { FillView, OrderView, PositionView } from '../engine/types';
 import { centiToCount, dollarsToMicro, ticksToDollars } from '../engine/units';
 import { invalidParameters, notFound } from '../http/errors';
+import { cutoffsAt, isLiveOrder, isLivePosition } from '../state/catalog';
 import type { GetFcmOrdersQuery } from '../../src-shared/endpoints/fcm';
 import type { FcmFill, SetBlockedCategoryRequest, SetDailyCapRequest } from '../../src-shared/wire/fcm';
 import {
@@ -199,7 +200,13 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
     } else {
       rows = subs.flatMap((s) => engine.listOrders({ userId: s.subtrader_id, ...filter }));
     }
-    const page = pageOf(rows, q.cursor, q.limit);
+    // live route: orders past the historical cutoff have left it, as on /portfolio/orders
+    const cut = cutoffsAt(ctx.nowMs);
+    const page = pageOf(
+      rows.filter((o) => isLiveOrder(o, cut)),
+      q.cursor,
+      q.limit,
+    );
     return { orders: page.items.map(presentOrder), cursor: page.cursor, has_next: page.has_next };
   },
 
@@ -225,9 +232,11 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
     const s = owned(svc, c.userId, q.subtrader_id);
     const status = q.settlement_status ?? 'unsettled';
     const keep = countFilter(q.count_filter);
-    const rows = engineOf(svc)
+    const engine = engineOf(svc);
+    const cut = cutoffsAt(ctx.nowMs);
+    const rows = engine
       .getPositions(s.subtrader_id, { ticker: q.ticker, eventTicker: q.event_ticker, settled: status === 'all' ? undefined : status === 'settled' })
-      .filter(keep)
+      .filter((p) => keep(p) && isLivePosition(engine, p, cut))
       .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount));
     const page = pageOf(rows, q.cursor, q.limit);
     return {

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { MarketView } from '../engine/types';
 import type { CandlesticksQuery } from '../../src-shared/endpoints/markets';
-import { isArchivedMarket, isArchivedPositionMarket } from '../state/catalog';
+import { isArchivedMarket, isLiveFill, isLiveOrder, isLivePosition } from '../state/catalog';
 import { caller, pageOf, subaccountOf, type HandlerFamily } from './support';
 import { buildCandles, MAX_CANDLES, periodEnds } from './candles';
 import { presentMarket, presentTrade, sec } from './present-market';
@@ -112,7 +112,7 @@ export const historicalHandlers: HandlerFamily = (svc) => {
       const fills = reads
         .engine()
         .getFills(c.userId, { ...(sub !== undefined ? { subaccount: sub } : {}), ...(q.ticker !== undefined ? { ticker: q.ticker } : {}) })
-        .filter((f) => f.ts < cut.tradesCreatedMs && inSec(f.ts, q.min_ts, q.max_ts));
+        .filter((f) => !isLiveFill(f, cut) && inSec(f.ts, q.min_ts, q.max_ts));
       const page = pageOf(fills, q.cursor, q.limit);
       return { fills: page.items.map(presentFill), cursor: page.cursor, has_next: page.has_next };
     },
@@ -125,7 +125,7 @@ export const historicalHandlers: HandlerFamily = (svc) => {
       const orders = reads
         .engine()
         .listOrders({ userId: c.userId, ...(sub !== undefined ? { subaccount: sub } : {}), ...(q.ticker !== undefined ? { ticker: q.ticker } : {}) })
-        .filter((o) => o.status !== 'resting' && o.last_update_time < cut.ordersUpdatedMs && inSec(o.created_time, q.min_ts, q.max_ts));
+        .filter((o) => !isLiveOrder(o, cut) && inSec(o.created_time, q.min_ts, q.max_ts));
       const page = pageOf(orders, q.cursor, q.limit);
       return { orders: page.items.map(presentOrder), cursor: page.cursor, has_next: page.has_next };
     },
@@ -143,7 +143,7 @@ export const historicalHandlers: HandlerFamily = (svc) => {
           ...(q.ticker !== undefined ? { ticker: q.ticker } : {}),
           ...(q.event_ticker !== undefined ? { eventTicker: q.event_ticker } : {}),
         })
-        .filter((p) => isArchivedPositionMarket(engine, p.ticker, cut))
+        .filter((p) => !isLivePosition(engine, p, cut))
         .sort((a, b) => b.last_updated_ms - a.last_updated_ms || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
       const page = pageOf(positions, q.cursor, q.limit);
       return {

@@ -2,11 +2,11 @@
 // state, exchange-index routing (this exchange has one shard, index 0), unit conversion of
 // already validated request strings, and the order lookups that confine a caller to its own.
 import type { Engine } from '../engine/engine';
-import type { FillView, OrderView, PositionView } from '../engine/types';
+import type { OrderView } from '../engine/types';
 import { countToCenti, dollarsToTicks } from '../engine/units';
 import type { HandlerCtx } from '../http/app';
 import { invalidParameters, notFound } from '../http/errors';
-import { cutoffsAt, isArchivedPositionMarket, type Cutoffs } from '../state/catalog';
+import { cutoffsAt, type Cutoffs } from '../state/catalog';
 import type { WalletState } from '../state/wallet';
 import { caller, subaccountOf, type Services } from './support';
 
@@ -69,24 +69,9 @@ export function subaccountFilter(ctx: HandlerCtx, requested: number | undefined)
   return requested;
 }
 
-// ---- the live side of the historical split ----------------------------------------------------
-// Each predicate is the exact complement of the filter handlers/historical.ts applies, so every
-// fill, order and settled position is served by exactly one side at a given request time.
+// ---- the live side of the historical split (rules in state/catalog.ts) -------------------------
 
 /** The historical cutoffs at a request's time (the same ones GET /historical/cutoff reports). */
 export const liveCutoffs = (ctx: HandlerCtx): Cutoffs => cutoffsAt(ctx.nowMs);
 
-/** A fill created at or after `trades_created_ts` (older ones: GET /historical/fills). */
-export function isLiveFill(f: Pick<FillView, 'ts'>, cut: Cutoffs): boolean {
-  return f.ts >= cut.tradesCreatedMs;
-}
-
-/** A resting order (always live), or one last updated at or after `orders_updated_ts`. */
-export function isLiveOrder(o: Pick<OrderView, 'status' | 'last_update_time'>, cut: Cutoffs): boolean {
-  return o.status === 'resting' || o.last_update_time >= cut.ordersUpdatedMs;
-}
-
-/** Unsettled positions stay live; a settled one leaves once its whole event is archived. */
-export function isLivePosition(engine: Engine, p: Pick<PositionView, 'settled' | 'ticker'>, cut: Cutoffs): boolean {
-  return !p.settled || !isArchivedPositionMarket(engine, p.ticker, cut);
-}
+export { isLiveFill, isLiveOrder, isLivePosition } from '../state/catalog';

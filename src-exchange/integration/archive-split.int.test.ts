@@ -273,6 +273,20 @@ describe('positions split at market_positions_last_updated_ts', () => {
   });
 });
 
+describe('FCM live routes follow the same split', () => {
+  it('/fcm/orders leaves out a subtrader order the archive holds and keeps a resting one', async () => {
+    const fcm = t.client('fcm');
+    const { subtrader_id } = await fcm.createSubtrader({ body: { subtrader_suffix: 'arch1' } });
+    const old = cut - 10 * DAY;
+    const finished = await order(old + 30_000, subtrader_id, B2, 'bid', 700, 100);
+    await at(old + 31_000, { type: 'cancelOrder', userId: subtrader_id, orderId: finished });
+    const resting = await order(old + 32_000, subtrader_id, B2, 'bid', 800, 100);
+    const live = (await fcm.getFcmOrders({ query: { subtrader_id } })).orders.map((o) => o.order_id);
+    expect(live).toContain(resting);
+    expect(live).not.toContain(finished);
+  });
+});
+
 describe('over time', () => {
   it('keeps the split across a restart', async () => {
     const before = await sides(trader);

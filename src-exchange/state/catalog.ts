@@ -8,7 +8,7 @@
 // exchange keeps 30 days live: every cutoff is the UTC midnight at or before (now - 30 days),
 // so it advances once a day and is the same for every request within a day. See cutoffsAt.
 import type { Engine } from '../engine/engine';
-import type { FeeType, MarketView } from '../engine/types';
+import type { FeeType, FillView, MarketView, OrderView, PositionView } from '../engine/types';
 
 export interface SettlementSourceRecord {
   name: string;
@@ -317,6 +317,24 @@ export function isArchivedPositionMarket(engine: Engine, ticker: string, cut: Cu
     last = Math.max(last, mm.settled_ms);
   }
   return last > 0 && last < cut.positionsUpdatedMs;
+}
+
+/**
+ * The live side of the split; the historical routes serve exactly the complement, so every
+ * fill, order and settled position is on one side at a given request time.
+ */
+export function isLiveFill(f: Pick<FillView, 'ts'>, cut: Cutoffs): boolean {
+  return f.ts >= cut.tradesCreatedMs;
+}
+
+/** A resting order is always live; a finished one until its last update falls behind the cutoff. */
+export function isLiveOrder(o: Pick<OrderView, 'status' | 'last_update_time'>, cut: Cutoffs): boolean {
+  return o.status === 'resting' || o.last_update_time >= cut.ordersUpdatedMs;
+}
+
+/** Unsettled positions stay live; a settled one leaves once its whole event is archived. */
+export function isLivePosition(engine: Engine, p: Pick<PositionView, 'settled' | 'ticker'>, cut: Cutoffs): boolean {
+  return !p.settled || !isArchivedPositionMarket(engine, p.ticker, cut);
 }
 
 // ---- derived reads ---------------------------------------------------------------------------------
