@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   proxy.hooks.onServerFrame = undefined;
+  proxy.hooks.onClientFrame = undefined;
   proxy.hooks.dropResponse = undefined;
 });
 
@@ -221,6 +222,29 @@ describe('session views', () => {
     const last = frames[frames.length - 1]!.sample as number[];
     expect(last.every((v) => Number.isInteger(v))).toBe(true);
     expect(last[0]).toBe(2000); // best YES bid 0.2000 = 2000 ticks
+    await s.stop();
+  });
+});
+
+describe('session resync pacing', () => {
+  it('backs off when every snapshot the exchange sends for a market is bad', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    let snapshotsAsked = 0;
+    proxy.hooks.onClientFrame = (text) => {
+      if (text.includes('get_snapshot')) snapshotsAsked++;
+    };
+    // every snapshot of this market loses its NO side: malformed, so the book asks again
+    proxy.hooks.onServerFrame = (text) =>
+      text.includes('"orderbook_snapshot"') && text.includes(ticker) ? text.replace(/,"no_dollars_fp":\[[^\]]*(?:\][^\]]*)*\]/, '') : text;
+    await s.watchMarkets([ticker]);
+    await new Promise((r) => setTimeout(r, 2500));
+    // unpaced this would be one request per round trip (hundreds in 2.5 s); paced: 0, 250, 500, 1000 ms...
+    expect(snapshotsAsked).toBeGreaterThanOrEqual(2);
+    expect(snapshotsAsked).toBeLessThanOrEqual(6);
+    expect(s.books.book(ticker)?.stale ?? true).toBe(true);
+    proxy.hooks.onServerFrame = undefined;
     await s.stop();
   });
 });

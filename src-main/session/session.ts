@@ -64,6 +64,7 @@ export class TradingSession {
   userId: string | null = null;
   isFcmMember = false;
   private closed = false;
+  private readonly resyncs = new Map<number, { last: number; delayMs: number; timer: NodeJS.Timeout | null; markets: Set<string> }>();
 
   constructor(private readonly opts: SessionOptions) {
     this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
@@ -105,6 +106,7 @@ export class TradingSession {
   async stop(): Promise<void> {
     this.closed = true;
     this.coalescer.stop();
+    for (const r of this.resyncs.values()) if (r.timer) clearTimeout(r.timer);
     await this.stream.stop();
   }
 
@@ -152,7 +154,7 @@ export class TradingSession {
     for (const a of r.actions) {
       if (a.kind === 'resync') {
         this.log(`resync sid ${a.sid} ${a.marketTickers.join(',') || '(all)'}: ${a.reason}`);
-        this.stream.resync(a.sid, a.marketTickers).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
+        this.resync(a.sid, a.marketTickers);
       } else {
         this.log(`malformed frame: ${a.reason}`);
       }
@@ -160,6 +162,31 @@ export class TradingSession {
     if (r.touched) this.coalescer.poke();
     if (r.message) this.route(r.message);
     else if (r.actions.length) this.coalescer.poke();
+  }
+
+  /**
+   * Ask for snapshots, backing off when one sid keeps needing them (an exchange that answers
+   * get_snapshot with a bad snapshot must not get a request per round trip): the first retry
+   * within a second waits 250 ms, doubling to 8 s; a quiet second resets it.
+   */
+  private resync(sid: number, markets: string[]): void {
+    const now = Date.now();
+    const st = this.resyncs.get(sid) ?? { last: 0, delayMs: 0, timer: null as NodeJS.Timeout | null, markets: new Set<string>() };
+    this.resyncs.set(sid, st);
+    for (const m of markets) st.markets.add(m);
+    if (markets.length === 0) st.markets.add('*');
+    if (st.timer) return; // one is scheduled; it will carry these markets too
+    st.delayMs = now - st.last < 1000 ? Math.min(8000, Math.max(250, st.delayMs * 2)) : 0;
+    const send = () => {
+      st.timer = null;
+      st.last = Date.now();
+      const all = st.markets.has('*');
+      const list = all ? [] : [...st.markets];
+      st.markets.clear();
+      this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
+    };
+    if (st.delayMs === 0) send();
+    else st.timer = setTimeout(send, st.delayMs);
   }
 
   private route(m: StreamMessage): void {

@@ -8,6 +8,8 @@ import WebSocket, { WebSocketServer } from 'ws';
 export interface ProxyHooks {
   /** server->client frame: return null to drop it, a string to replace it */
   onServerFrame?: (text: string) => string | null;
+  /** client->server frame, observed as it passes */
+  onClientFrame?: (text: string) => void;
   /** a REST response: return true to drop it (the socket is destroyed after the upstream answered) */
   dropResponse?: (method: string, path: string, status: number) => boolean;
 }
@@ -73,7 +75,11 @@ export async function startLoopbackProxy(upstreamPort: number): Promise<Loopback
           const out = hooks.onServerFrame ? hooks.onServerFrame(text) : text;
           if (out !== null && client.readyState === WebSocket.OPEN) client.send(out);
         });
-        client.on('message', (data) => upstream.readyState === WebSocket.OPEN && upstream.send(data.toString()));
+        client.on('message', (data) => {
+          const text = data.toString();
+          hooks.onClientFrame?.(text);
+          if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
+        });
         const end = () => {
           pairs.delete(pair);
           client.terminate();
