@@ -40,7 +40,7 @@ export type CatalogCommand =
   | { type: 'catalogUpsertEvent'; nowMs: number; event: unknown }
   | { type: 'catalogCreateMarket'; nowMs: number; market: unknown; open?: boolean }
   | { type: 'catalogUpdateMarket'; nowMs: number; ticker: string; patch: unknown }
-  | { type: 'catalogMarketLifecycle'; nowMs: number; ticker: string; action: LifecycleAction; result?: MarketResult }
+  | { type: 'catalogMarketLifecycle'; nowMs: number; ticker: string; action: LifecycleAction; result?: MarketResult; resume_at_ms?: number }
   | { type: 'catalogSetEventFeeOverride'; nowMs: number; id: string; event_ticker: string; fee_type_override: FeeType | null; fee_multiplier_override: string | null }
   | { type: 'catalogUpsertCollection'; nowMs: number; collection: unknown }
   | { type: 'catalogCreateMarketInCollection'; nowMs: number; collection_ticker: string; selected_markets: unknown }
@@ -207,7 +207,11 @@ function lifecycle(st: CatalogState, cmd: Extract<CatalogCommand, { type: 'catal
     return fail(r.code, r.message, r.code === 'not_found' ? 404 : 400);
   }
   const meta = st.markets[t];
-  if (meta) meta.updated_ms = cmd.nowMs;
+  if (meta) {
+    meta.updated_ms = cmd.nowMs;
+    if (cmd.action === 'pause') meta.resume_at_ms = typeof cmd.resume_at_ms === 'number' ? cmd.resume_at_ms : null;
+    else if (cmd.action === 'open') meta.resume_at_ms = null;
+  }
   return done({ status: r.market.status });
 }
 

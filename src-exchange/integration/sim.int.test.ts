@@ -158,6 +158,22 @@ describe('live simulation', () => {
     expect(engine.getMarket(pausedNow)?.status).toBe('open');
   });
 
+  it('a timed pause lives in state: it is resumed even if the pause was not made by this run (a crash lost it)', async () => {
+    const node = t.ex.svc.node;
+    const cat = node.core.domain<{ markets: Record<string, unknown> }>('catalog');
+    const open = node.core.engine.listMarkets({ status: 'open' }).filter((m) => cat.markets[m.ticker]);
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const [timed, forever] = [open[0]!.ticker, open[1]!.ticker];
+    const pause = (ticker: string, resumeAt?: number) =>
+      node.submit({ type: 'catalogMarketLifecycle', nowMs: node.now(), ticker, action: 'pause', ...(resumeAt ? { resume_at_ms: resumeAt } : {}) });
+    expect((await pause(timed, node.now() + 300)).ok).toBe(true);
+    expect((await pause(forever)).ok).toBe(true);
+    await until('the timed pause to end', () => (node.core.engine.getMarket(timed)?.status === 'open' ? true : undefined));
+    await sleep(500);
+    expect(node.core.engine.getMarket(forever)?.status).toBe('paused');
+    await node.submit({ type: 'catalogMarketLifecycle', nowMs: node.now(), ticker: forever, action: 'open' });
+  });
+
   it('a restart reuses the participants (no duplicates) and they keep trading', async () => {
     const before = Object.values(t.ex.svc.node.core.domain<UsersState>('users').users).filter((u) => u.name.startsWith('sim-'));
     await t.restart();

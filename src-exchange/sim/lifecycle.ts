@@ -80,9 +80,11 @@ export class Lifecycle {
   }
 
   /** A lifecycle step, through the catalog when it knows the market (keeps its metadata in step). */
-  private command(cat: CatalogState | undefined, ticker: string, action: LifecycleAction, result?: MarketResult): CoreCommand {
+  private command(cat: CatalogState | undefined, ticker: string, action: LifecycleAction, result?: MarketResult, resumeAtMs?: number): CoreCommand {
     const nowMs = this.svc.node.now();
-    if (cat?.markets[ticker]) return { type: 'catalogMarketLifecycle', nowMs, ticker, action, ...(result ? { result } : {}) };
+    if (cat?.markets[ticker]) {
+      return { type: 'catalogMarketLifecycle', nowMs, ticker, action, ...(result ? { result } : {}), ...(resumeAtMs !== undefined ? { resume_at_ms: resumeAtMs } : {}) };
+    }
     switch (action) {
       case 'open':
         return { type: 'openMarket', nowMs, ticker };
@@ -110,6 +112,11 @@ export class Lifecycle {
     for (const [ticker, at] of this.paused) {
       if (!room() || at > now) continue;
       this.paused.delete(ticker);
+      if (this.engine.getMarket(ticker)?.status === 'paused') out.push(submit(this.command(cat, ticker, 'open')));
+    }
+    // and timed pauses recorded in state (a pause from before a crash or restart)
+    for (const [ticker, meta] of Object.entries(cat?.markets ?? {})) {
+      if (!room() || typeof meta.resume_at_ms !== 'number' || meta.resume_at_ms > now || this.paused.has(ticker)) continue;
       if (this.engine.getMarket(ticker)?.status === 'paused') out.push(submit(this.command(cat, ticker, 'open')));
     }
 
@@ -153,7 +160,7 @@ export class Lifecycle {
       const closeMs = fresh ? marketCloseMs(fresh, cat?.markets[m.ticker]) : 0;
       if (fresh?.status === 'open' && (closeMs === 0 || closeMs > now + this.opts.pauseMs) && !this.paused.has(m.ticker)) {
         this.paused.set(m.ticker, now + this.opts.pauseMs);
-        out.push(submit(this.command(cat, m.ticker, 'pause')));
+        out.push(submit(this.command(cat, m.ticker, 'pause', undefined, now + this.opts.pauseMs)));
       }
     }
     return out;

@@ -134,6 +134,8 @@ export interface MarketMetaRecord {
   created_ms: number;
   /** Non-trading changes only (metadata, lifecycle through the catalog). */
   updated_ms: number;
+  /** set by a timed pause (the simulation's): resume at this time, even after a restart */
+  resume_at_ms?: number | null;
 }
 
 export interface AssociatedEventRecord {
