@@ -33,6 +33,8 @@ export function fillNotice(f: Record<string, unknown>): { level: 'success'; titl
   };
 }
 
+/** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
+const WATCHED_CHANNELS = ['orderbook_delta', 'trade'] as const;
 const PRIVATE_CHANNELS = ['fill', 'user_orders', 'market_positions', 'order_group_updates', 'communications'] as const;
 
 export interface SessionOptions {
@@ -58,6 +60,7 @@ export class TradingSession {
   private readonly watched = new Set<string>();
   private readonly bookVersions = new Map<string, number>();
   private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [] };
+  private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
   private exchangeInfo: ConnectionView['exchange'] = null;
@@ -98,6 +101,8 @@ export class TradingSession {
       .catch(() => false);
     for (const ch of PRIVATE_CHANNELS) void this.stream.want(ch);
     void this.stream.want('market_lifecycle_v2');
+    // Every market's inside quote, so lists of markets nobody watches still follow the exchange.
+    void this.stream.want('ticker');
     void this.stream.want('cfbenchmarks_value', [], ['all']);
     this.stream.start();
     this.pushConnection();
@@ -118,10 +123,10 @@ export class TradingSession {
     for (const t of add) this.watched.add(t);
     for (const t of remove) this.watched.delete(t);
     if (add.length) {
-      await Promise.all(['orderbook_delta', 'ticker', 'trade'].map((ch) => this.stream.want(ch, add)));
+      await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.want(ch, add)));
     }
     if (remove.length) {
-      await Promise.all(['orderbook_delta', 'ticker', 'trade'].map((ch) => this.stream.unwant(ch, remove).catch(() => undefined)));
+      await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.unwant(ch, remove).catch(() => undefined)));
     }
   }
 
@@ -202,8 +207,8 @@ export class TradingSession {
           open_interest_fp: t.open_interest_fp,
           ts: t.ts,
         };
-        this.market.tickers = this.market.tickers.filter((x) => x.ticker !== view.ticker);
-        this.market.tickers.push(view);
+        // the latest per market within a frame (every market streams its ticker)
+        this.pendingTickers.set(view.ticker, view);
         this.marketDirty = true;
         break;
       }
@@ -361,6 +366,8 @@ export class TradingSession {
       if (views.length) this.opts.emit('books', views);
     }
     if (this.marketDirty) {
+      this.market.tickers = [...this.pendingTickers.values()];
+      this.pendingTickers.clear();
       this.opts.emit('market', this.market);
       this.market = { tickers: [], trades: [], lifecycle: [], indices: [] };
       this.marketDirty = false;

@@ -1,12 +1,13 @@
 // Events with their nested markets: pick an event, then a market in it.
 import { useMemo, useState } from 'react';
 import type { Event } from '../../../src-shared/wire/events';
+import type { Market } from '../../../src-shared/wire/markets';
 import { useRestPages } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
 import { fmtDateTime } from '../../lib/format';
 import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
-import { marketColumns } from './market-columns';
+import { marketColumns, useLiveMarkets } from './market-columns';
 
 const eventColumns: Columns<Event> = [
   col<Event>({ id: 'event_ticker', header: 'Event', size: 170, accessorFn: (e) => e.event_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -17,6 +18,8 @@ const eventColumns: Columns<Event> = [
   col<Event>({ id: 'status', header: 'Status', size: 70, accessorFn: (e) => e.status ?? '' }),
 ];
 
+const NO_MARKETS: Market[] = [];
+
 export function EventList({ series }: { series: string }) {
   const [seriesText, setSeriesText] = useState(series);
   const s = useDebounced(seriesText.trim());
@@ -26,6 +29,7 @@ export function EventList({ series }: { series: string }) {
   const event = events.find((e) => e.event_ticker === picked) ?? null;
   const select = useTrading((st) => st.selectMarket);
   const mcols = useMemo(() => marketColumns(), []);
+  const eventMarkets = useLiveMarkets(event?.markets ?? NO_MARKETS);
   return (
     <div className="vsplit">
       <div style={{ flex: '1 1 55%', minHeight: 0, display: 'flex' }}>
@@ -57,7 +61,7 @@ export function EventList({ series }: { series: string }) {
         {event ? (
           <DataTable
             label={`Markets in ${event.event_ticker}`}
-            data={event.markets ?? []}
+            data={eventMarkets}
             columns={mcols}
             getRowId={(m) => m.ticker}
             emptyText="This event lists no markets."

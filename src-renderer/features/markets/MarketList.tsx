@@ -2,11 +2,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Decimal } from '../../../src-shared/money';
 import { useRestPages } from '../../hooks/useRest';
-import { useLiveTick } from '../../hooks/useLiveTick';
 import { useDebounced } from '../../hooks/useDebounced';
 import { useTrading } from '../../stores/trading';
 import { DataTable } from '../../ui/DataTable';
-import { marketColumns } from './market-columns';
+import { marketColumns, useLiveMarkets } from './market-columns';
 
 type StatusFilter = '' | 'unopened' | 'open' | 'paused' | 'closed' | 'settled';
 
@@ -26,13 +25,12 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
     ...(event ? { event_ticker: event } : {}),
   };
   const pages = useRestPages('getMarkets', { query }, { pageSize: 200 });
-  const tick = useLiveTick();
-  const all = useMemo(() => pages.data?.pages.flatMap((p) => p.markets) ?? [], [pages.data]);
+  const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.markets) ?? [], [pages.data]);
+  const all = useLiveMarkets(loaded);
   const needle = text.trim().toLowerCase();
   const rows = useMemo(
     () => (needle ? all.filter((m) => m.ticker.toLowerCase().includes(needle) || (m.title ?? '').toLowerCase().includes(needle) || (m.yes_sub_title ?? '').toLowerCase().includes(needle)) : all),
-    // tick: live prices are read at render time
-    [all, needle, tick],
+    [all, needle],
   );
   const columns = useMemo(() => marketColumns(), []);
   const select = useTrading((s) => s.selectMarket);

@@ -2,10 +2,9 @@
 import { useMemo, useState } from 'react';
 import type { Market } from '../../../src-shared/wire/markets';
 import { useRest } from '../../hooks/useRest';
-import { useLiveTick } from '../../hooks/useLiveTick';
 import { useTrading } from '../../stores/trading';
 import { DataTable } from '../../ui/DataTable';
-import { marketColumns } from './market-columns';
+import { marketColumns, useLiveMarkets } from './market-columns';
 
 export function Watchlist() {
   const list = useTrading((s) => s.watchlist);
@@ -13,12 +12,11 @@ export function Watchlist() {
   const select = useTrading((s) => s.selectMarket);
   const [adding, setAdding] = useState('');
   const q = useRest('getMarkets', { query: { tickers: list.join(','), limit: 1000 } }, { enabled: list.length > 0 });
-  const tick = useLiveTick();
-  const rows = useMemo(() => {
+  const listed = useMemo(() => {
     const byTicker = new Map((q.data?.markets ?? []).map((m) => [m.ticker, m]));
     return list.map((t) => byTicker.get(t)).filter((m): m is Market => !!m);
-    // tick: live prices are read at render time
-  }, [q.data, list, tick]);
+  }, [q.data, list]);
+  const rows = useLiveMarkets(listed);
   const missing = q.data ? list.filter((t) => !q.data.markets.some((m) => m.ticker === t)) : [];
   const columns = useMemo(() => marketColumns(), []);
   const add = () => {

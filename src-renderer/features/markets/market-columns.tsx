@@ -1,6 +1,8 @@
 // Market table columns shared by the lists of this feature, with live prices from the
 // 'market' stream laid over the REST snapshot.
+import { useMemo } from 'react';
 import type { Market } from '../../../src-shared/wire/markets';
+import { useLiveTick } from '../../hooks/useLiveTick';
 import { fmtCount, fmtDateTime, fmtPrice, isoTime } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { useTrading } from '../../stores/trading';
@@ -11,8 +13,40 @@ export type MarketRow = Market;
 const live = (m: Market) => marketStore.getState().tickers[m.ticker];
 export const yesBid = (m: Market) => live(m)?.yes_bid_dollars ?? m.yes_bid_dollars;
 export const yesAsk = (m: Market) => live(m)?.yes_ask_dollars ?? m.yes_ask_dollars;
-export const lastPrice = (m: Market) => live(m)?.price_dollars ?? m.last_price_dollars;
-export const volume = (m: Market) => live(m)?.volume_fp ?? m.volume_fp;
+
+/** How often lists of markets take the streamed prices: well inside a second. */
+const LIVE_LIST_MS = 250;
+
+function withLive(m: Market): Market {
+  const t = live(m);
+  if (!t) return m;
+  const next = {
+    ...m,
+    yes_bid_dollars: t.yes_bid_dollars ?? m.yes_bid_dollars,
+    yes_ask_dollars: t.yes_ask_dollars ?? m.yes_ask_dollars,
+    last_price_dollars: t.price_dollars ?? m.last_price_dollars,
+    volume_fp: t.volume_fp ?? m.volume_fp,
+    open_interest_fp: t.open_interest_fp ?? m.open_interest_fp,
+  };
+  const same =
+    next.yes_bid_dollars === m.yes_bid_dollars &&
+    next.yes_ask_dollars === m.yes_ask_dollars &&
+    next.last_price_dollars === m.last_price_dollars &&
+    next.volume_fp === m.volume_fp &&
+    next.open_interest_fp === m.open_interest_fp;
+  return same ? m : next;
+}
+
+/**
+ * The markets with the streamed prices laid over them, as NEW row objects whenever a price moved:
+ * a table caches each cell's value per row object, so reading live prices at render time over
+ * the same objects froze the list at the prices it was loaded with.
+ */
+export function useLiveMarkets(markets: readonly Market[]): Market[] {
+  const tick = useLiveTick(LIVE_LIST_MS);
+  // tick: re-read the live prices when the market stream moved
+  return useMemo(() => markets.map(withLive), [markets, tick]);
+}
 
 function WatchToggle({ ticker }: { ticker: string }) {
   const on = useTrading((s) => s.watchlist.includes(ticker));
@@ -41,10 +75,10 @@ export function marketColumns(opts: { watch?: boolean; status?: boolean } = {}):
   cols.push(
     col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono">{row.original.ticker}</span> }),
     col<Market>({ id: 'title', header: 'Market', accessorFn: (m) => m.title ?? m.yes_sub_title ?? '', cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span> }),
-    col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: yesBid, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: yesAsk, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => lastPrice(m) ?? '', cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
-    col<Market>({ id: 'volume', header: 'Volume', size: 78, accessorFn: volume, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
+    col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: (m) => m.yes_bid_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+    col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: (m) => m.yes_ask_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
+    col<Market>({ id: 'volume', header: 'Volume', size: 78, accessorFn: (m) => m.volume_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
     col<Market>({ id: 'oi', header: 'Open int.', size: 76, accessorFn: (m) => m.open_interest_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
     col<Market>({ id: 'close', header: 'Closes', size: 118, accessorFn: (m) => m.close_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (m) => isoTime(m.close_time) } }),
   );
