@@ -12,7 +12,7 @@ const restrict = (patterns, paths = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', 'e2e/artifacts', 'test-results', '**/*.d.ts'] },
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'e2e/artifacts', 'test-results', '**/*.d.ts', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -60,7 +60,13 @@ async function main(): Promise<void> {
   console.log(`terminal at ${host.url}`);
   if (values.open) {
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
-    spawn(opener, [host.url], { detached: true, stdio: 'ignore' }).on('error', () => console.log('could not open a browser; open the URL above')).unref();
+    const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);
+    spawn(opener, [host.url], { detached: true, stdio: 'ignore' })
+      .on('error', (e) => noBrowser(`${opener}: ${e.message}`))
+      .on('exit', (code) => {
+        if (code) noBrowser(`${opener} exited with ${code}`);
+      })
+      .unref();
   }
   let stopping = false;
   const stop = async () => {
