@@ -1,4 +1,4 @@
-// The endpoint table against the contract: every operation in spec/endpoints.txt is a row,
+// The endpoint table against the contract: every operation in docs/spec/endpoints.txt is a row,
 // ids match ids.txt, auth follows Authentication rule 5, buckets and statuses follow the notes.
 /* eslint-disable no-restricted-imports -- tests read the spec files from disk */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { endpointKey, endpointList, endpoints } from './endpoints';
 import type { AnyEndpoint } from './endpoints/types';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const specFile = resolve(here, '../../shared/spec/endpoints.txt');
+const specFile = resolve(here, '../docs/spec/endpoints.txt');
 const idsFile = resolve(here, 'endpoints/ids.txt');
 
 const lines = (file: string) =>
@@ -34,7 +34,7 @@ function objectKeys(schema: z.ZodType): string[] {
 }
 
 describe('endpoint table coverage', () => {
-  it('has a row for every operation in spec/endpoints.txt', () => {
+  it('has a row for every operation in docs/spec/endpoints.txt', () => {
     expect(specOps.length).toBe(112);
     const missing = specOps.filter((op) => !byKey.has(op));
     const covered = specOps.length - missing.length;
