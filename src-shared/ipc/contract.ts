@@ -222,7 +222,8 @@ export interface TradeView {
   yes_price_dollars: string;
   no_price_dollars: string;
   count_fp: string;
-  taker_side: 'yes' | 'no';
+  /** `yes` or `no`; a value the service adds later is passed on as sent. */
+  taker_side: 'yes' | 'no' | (string & {});
   ts: number;
 }
 

@@ -482,7 +482,7 @@ function LadderFoot({ ticker }: { ticker: string }) {
       <span>Resting {restingCount}</span>
       {last && (
         <span>
-          Last {fmtPrice(last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : 'seller'} took)
+          Last {fmtPrice(last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : last.taker_side === 'no' ? 'seller' : last.taker_side} took)
         </span>
       )}
     </div>
