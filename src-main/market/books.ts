@@ -3,7 +3,7 @@
 // holes; a hole, a repeat, a malformed frame or a level gone negative means data was lost, so
 // the books of that sid turn stale, their deltas are dropped, and the machine asks for a resync
 // (`update_subscription` with `get_snapshot`). Each snapshot makes its book fresh again.
-import type { StreamMessage } from '../../src-shared/wire/stream';
+import type { StreamRead } from '../../src-shared/wire/stream';
 import { WS_ERROR, MESSAGE_TYPES } from '../../src-shared/wire/stream';
 import { DELTA_APPLIED, DELTA_CORRUPT, NO, OrderBook, YES, type BookSide, type LevelInput } from './book';
 import { priceToTicks, countToCentiFast } from './fixed';
@@ -62,7 +62,7 @@ export class BookMachine {
   }
 
   /** Any parsed server message. Messages of other channels are ignored. */
-  handle(msg: StreamMessage): readonly BookAction[] {
+  handle(msg: StreamRead): readonly BookAction[] {
     switch (msg.type) {
       case 'orderbook_delta': {
         const m = msg.msg;
@@ -94,9 +94,26 @@ export class BookMachine {
           return sids.map((sid) => this.lose(sid, 'subscription buffer overflow (error 25)'));
         }
         return NO_ACTIONS;
+      case 'unknown':
+        return this.onUnknown(msg.unknownType, msg.sid, msg.seq);
       default:
         return NO_ACTIONS;
     }
+  }
+
+  /**
+   * A frame of a type no schema knows. Off the orderbook subscriptions it is none of the books'
+   * business. On one, it may have carried book data we cannot apply, so the sid's books are lost
+   * and resynced; its seq takes its slot when it is the next one, so the count stays in line.
+   */
+  private onUnknown(type: string, sid: number | undefined, seq: number | undefined): readonly BookAction[] {
+    if (sid === undefined || !this.sids.has(sid)) return NO_ACTIONS;
+    const reason = `unknown message type ${JSON.stringify(type)} on orderbook sid ${sid}`;
+    if (seq !== undefined) {
+      const gap = this.checkSeq(sid, seq, undefined);
+      if (gap !== NO_ACTIONS) return gap;
+    }
+    return [this.lose(sid, reason)];
   }
 
   /** A delta already in integers (the frame fast path). */

@@ -63,12 +63,97 @@ describe('FrameIngest', () => {
     expect(ing.machine.book('A')!.stale).toBe(false);
   });
 
-  it('a snapshot missing a side is malformed: the book stays stale and a resync is asked for', () => {
+  it('a snapshot that leaves out a side reads it as an empty side: the book is fresh and no resync is asked for', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], [['0.4', '2']]));
+    const r = ing.ingest(JSON.stringify({ type: 'orderbook_snapshot', sid: 1, seq: 2, msg: { market_ticker: 'A', yes_dollars_fp: [['0.5', '1']] } }));
+    expect(r.actions).toEqual([]);
+    expect(r.novelties.map((n) => n.key)).toEqual(['orderbook_snapshot: no no_dollars_fp']);
+    const book = ing.machine.book('A')!;
+    expect(book.stale).toBe(false);
+    expect(diffAgainstRest(book, { yes_dollars: [['0.5', '1']], no_dollars: [] })).toEqual([]);
+    expect(ing.ingest(JSON.stringify({ type: 'orderbook_snapshot', sid: 1, seq: 3, msg: { market_ticker: 'A' } })).actions).toEqual([]);
+    expect(diffAgainstRest(book, { yes_dollars: [], no_dollars: [] })).toEqual([]);
+    expect(ing.ingest(deltaText(1, 4, 'A', '0.3', '1', 'no')).touched).toBe('A');
+  });
+
+  it('a frame of an unknown type is passed on, not malformed: no book anywhere resyncs', () => {
     const ing = new FrameIngest(new BookMachine());
     ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
-    const r = ing.ingest(JSON.stringify({ type: 'orderbook_snapshot', sid: 1, seq: 2, msg: { market_ticker: 'A', yes_dollars_fp: [['0.5', '1']] } }));
-    expect(r.actions.map((a) => a.kind)).toEqual(['malformed', 'resync']);
+    ing.ingest(snapshotText(4, 1, 'B', [['0.5', '1']], []));
+    for (const frame of [
+      { type: 'pyth_value', sid: 7, seq: 42, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2365.12345000' } },
+      { type: 'pyth_value_underlying_list', id: 2, msg: { underlying_tickers: ['Metal.XAU/USD'] } },
+      { type: 'totally_new' },
+    ]) {
+      const r = ing.ingest(JSON.stringify(frame));
+      expect(r.actions).toEqual([]);
+      expect(r.message).toMatchObject({ type: 'unknown', unknownType: frame.type });
+      expect(r.novelties.map((n) => n.kind)).toEqual(['type']);
+    }
+    expect(ing.machine.book('A')!.stale).toBe(false);
+    expect(ing.machine.book('B')!.stale).toBe(false);
+    expect(ing.machine.stats.malformed).toBe(0);
+    expect(ing.ingest(deltaText(1, 2, 'A', '0.6', '1', 'yes')).touched).toBe('A');
+  });
+
+  it('a frame of an unknown type on an orderbook sid may have carried book data: that sid resyncs, its seq stays in line', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
+    ing.ingest(snapshotText(2, 1, 'B', [['0.5', '1']], []));
+    const r = ing.ingest(JSON.stringify({ type: 'orderbook_level_reset', sid: 1, seq: 2, msg: { market_ticker: 'A' } }));
+    expect(r.actions).toMatchObject([{ kind: 'resync', sid: 1, marketTickers: ['A'] }]);
     expect(ing.machine.book('A')!.stale).toBe(true);
+    expect(ing.machine.book('B')!.stale).toBe(false);
+    // seq 2 was taken by the unknown frame: the snapshot at 3 is in line and freshens the book.
+    expect(ing.ingest(snapshotText(1, 3, 'A', [['0.5', '1']], [])).actions).toEqual([]);
+    expect(ing.machine.book('A')!.stale).toBe(false);
+  });
+
+  it('unknown lifecycle event types, unknown enum values, extra and missing fields pass through with no actions', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
+    const frames = [
+      { type: 'market_lifecycle_v2', sid: 3, msg: { event_type: 'metadata_updated', market_ticker: 'A', yes_sub_title: 'above $95,000' } },
+      { type: 'market_lifecycle_v2', sid: 3, msg: { event_type: 'something_new', market_ticker: 'A' } },
+      {
+        type: 'fill',
+        sid: 5,
+        msg: { trade_id: 't', order_id: 'o', market_ticker: 'A', is_taker: false, side: 'no', action: 'sell_to_close', yes_price_dollars: '0.5', count_fp: '1.00', post_position_fp: '0.00', ts: 1, book_side: 'ask' },
+      },
+    ];
+    for (const f of frames) {
+      const r = ing.ingest(JSON.stringify(f));
+      expect(r.actions, f.type).toEqual([]);
+      expect(r.message?.type).toBe(f.type);
+    }
+    expect(ing.machine.stats.malformed).toBe(0);
+    expect(ing.machine.book('A')!.stale).toBe(false);
+  });
+
+  it('the strict parts stay strict: a bad price, a bad size or a seq hole still stales the book and asks for a resync', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
+    const badPrice = ing.ingest(JSON.stringify({ type: 'orderbook_delta', sid: 1, seq: 2, msg: { market_ticker: 'A', price_dollars: '0.50001', delta_fp: '1', side: 'yes' } }));
+    expect(badPrice.actions.map((a) => a.kind)).toEqual(['malformed', 'resync']);
+    expect(ing.machine.book('A')!.stale).toBe(true);
+
+    ing.ingest(snapshotText(1, 3, 'A', [['0.5', '1']], []));
+    const badLevel = ing.ingest(snapshotText(1, 4, 'A', [['0.5', '1.005']], []));
+    expect(badLevel.actions.map((a) => a.kind)).toEqual(['malformed', 'resync']);
+    expect(ing.machine.book('A')!.stale).toBe(true);
+
+    ing.ingest(snapshotText(1, 5, 'A', [['0.5', '1']], []));
+    expect(ing.ingest(deltaText(1, 7, 'A', '0.6', '1', 'yes')).actions).toMatchObject([{ kind: 'resync', sid: 1 }]);
+    expect(ing.machine.book('A')!.stale).toBe(true);
+  });
+
+  it('applies a delta that leaves out ts', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
+    const r = ing.ingest(JSON.stringify({ type: 'orderbook_delta', sid: 1, seq: 2, msg: { market_ticker: 'A', price_dollars: '0.6', delta_fp: '2', side: 'yes' } }));
+    expect(r).toMatchObject({ touched: 'A', actions: [] });
+    expect(ing.machine.book('A')!.bestYesBid).toBe(6000);
   });
 
   it('a malformed frame of another channel is only reported', () => {

@@ -12,4 +12,8 @@ describe('fill notices', () => {
     expect(n.title).toBe('Filled 1.5 NO KX-2');
     expect(n.body).toBe('at 0.5875 · fee $0.01 · maker');
   });
+  it('names no fee for a fill that leaves out fee_cost, rather than a false $0.00', () => {
+    const n = fillNotice({ count_fp: '278.00', side: 'yes', market_ticker: 'HIGHNY-22DEC23-B53.5', yes_price_dollars: '0.750', is_taker: true, action: 'buy' });
+    expect(n.body).toBe('at 0.75 · taker');
+  });
 });

@@ -8,27 +8,31 @@ import { collectAll } from '../api/paginate';
 import { placeOrder, type OrderDraft } from '../api/orders';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
-import { FrameIngest } from '../market/frame';
+import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
 import { FrameCoalescer } from './coalescer';
 import { PrivateStore } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
-import type { StreamMessage } from '../../src-shared/wire/stream';
+import type { StreamRead } from '../../src-shared/wire/stream';
+import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
 import { Decimal } from '../../src-shared/money';
 
 export const BOOK_DEPTH = 25;
 
-/** "Filled 5 YES KX-1 at 0.52 · fee $0.09": counts without trailing zeros, money as money. */
+/**
+ * "Filled 5 YES KX-1 at 0.52 · fee $0.09": counts without trailing zeros, money as money. A fill
+ * without `fee_cost` (the real service leaves it out) names no fee rather than a false $0.00.
+ */
 export function fillNotice(f: Record<string, unknown>): { level: 'success'; title: string; body: string; ts: number } {
   const count = new Decimal(String(f.count_fp ?? '0')).toString();
   const price = new Decimal(String(f.yes_price_dollars ?? '0'));
   const side = String(f.side ?? '').toUpperCase();
   const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
-  const fee = new Decimal(String(f.fee_cost ?? '0')).toFixed(2);
+  const fee = f.fee_cost === undefined || f.fee_cost === null ? '' : ` · fee $${new Decimal(String(f.fee_cost)).toFixed(2)}`;
   return {
     level: 'success',
     title: `Filled ${count} ${side} ${String(f.market_ticker ?? '')}`,
-    body: `at ${paid.toFixed(paid.decimalPlaces() > 2 ? 4 : 2)} · fee $${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
+    body: `at ${paid.toFixed(paid.decimalPlaces() > 2 ? 4 : 2)}${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
     ts: Date.now(),
   };
 }
@@ -45,6 +49,8 @@ export interface SessionOptions {
   /** frame interval for coalesced pushes */
   frameMs?: number;
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
+  /** Which tolerated novelties were already logged; default: once per process. */
+  noveltyLog?: NoveltyLog;
 }
 
 type Row = Record<string, unknown>;
@@ -156,6 +162,7 @@ export class TradingSession {
 
   private onFrame(text: string): void {
     const r = this.ingest.ingest(text);
+    if (r.novelties.length) this.logNovelties(r.novelties);
     for (const a of r.actions) {
       if (a.kind === 'resync') {
         this.log(`resync sid ${a.sid} ${a.marketTickers.join(',') || '(all)'}: ${a.reason}`);
@@ -167,6 +174,13 @@ export class TradingSession {
     if (r.touched) this.coalescer.poke();
     if (r.message) this.route(r.message);
     else if (r.actions.length) this.coalescer.poke();
+  }
+
+  /** Each new kind of tolerated novelty once (a field the service always leaves out must not log per frame). */
+  private logNovelties(novelties: FrameResult['novelties']): void {
+    for (const n of (this.opts.noveltyLog ?? processNoveltyLog).fresh(novelties)) {
+      this.log(n.kind === 'type' ? `passing on a message of unknown type ${n.key}` : `read with tolerance (${n.kind}): ${n.key}`);
+    }
   }
 
   /**
@@ -194,8 +208,11 @@ export class TradingSession {
     else st.timer = setTimeout(send, st.delayMs);
   }
 
-  private route(m: StreamMessage): void {
+  private route(m: StreamRead): void {
     switch (m.type) {
+      case 'unknown':
+        // Nothing in the terminal consumes it yet; it was logged once with the novelties.
+        return;
       case 'ticker': {
         const t = m.msg;
         const view: TickerView = {

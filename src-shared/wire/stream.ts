@@ -40,7 +40,7 @@ export function isOrderbookDeltaFrame(v: unknown): v is OrderbookDeltaFrame {
     typeof d === 'string' &&
     SIGNED_COUNT_RE.test(d) &&
     (m.side === 'yes' || m.side === 'no') &&
-    (ts === undefined || typeof ts === 'string' || (typeof ts === 'number' && !Number.isNaN(ts))) &&
+    (ts === undefined || typeof ts === 'string' || (typeof ts === 'number' && Number.isFinite(ts))) &&
     isOptionalString(m.market_id) &&
     isOptionalString(m.client_order_id) &&
     (sub === undefined || (typeof sub === 'number' && Number.isSafeInteger(sub)))
