@@ -1,6 +1,7 @@
 // Account API tier limits, endpoint token costs and volume progress.
 import { z } from 'zod';
 import { CountIn, ExchangeInstance, nullableArray, pick, UnixTs } from './common';
+import { openEnum } from './novelty';
 
 /** Token-bucket parameters of one bucket. */
 export const BucketLimit = z
@@ -10,7 +11,7 @@ export type BucketLimit = z.output<typeof BucketLimit>;
 
 export const ApiUsageGrant = z
   .object({
-    exchange_instance: ExchangeInstance,
+    exchange_instance: openEnum('grant.exchange_instance', ExchangeInstance.options),
     level: z.string(),
     source: z.string(),
     expires_ts: UnixTs.nullish(),

@@ -2,8 +2,8 @@
 // communications id. Ids and statuses are read in either the spec's or the SDK's spelling and
 // output in the spec's.
 import { z } from 'zod';
+import { openEnum } from './novelty';
 import {
-  canceledSpelling,
   CountIn,
   CountRequest,
   DollarsIn,
@@ -33,12 +33,12 @@ export const RfqStatus = z.enum(['open', 'accepted', 'confirmed', 'canceled', 'c
 export type RfqStatus = z.output<typeof RfqStatus>;
 /** The list filter takes the spec's four. */
 export const RfqStatusFilter = z.enum(['open', 'accepted', 'confirmed', 'canceled']);
-const RfqStatusIn = canceledSpelling(RfqStatus);
+const RfqStatusIn = openEnum('rfq.status', RfqStatus.options, { cancelled: 'canceled' });
 
 /** Quote status, spelled `canceled` (the SDK's `cancelled` is read as that). */
 export const QuoteStatus = z.enum(['open', 'accepted', 'confirmed', 'executed', 'canceled']);
 export type QuoteStatus = z.output<typeof QuoteStatus>;
-const QuoteStatusIn = canceledSpelling(QuoteStatus);
+const QuoteStatusIn = openEnum('quote.status', QuoteStatus.options, { cancelled: 'canceled' });
 
 export const YesNo = z.enum(['yes', 'no'], { message: "expected 'yes' or 'no'" });
 
@@ -150,7 +150,7 @@ export const Quote = z
     yes_contracts_fp: CountIn.optional(),
     no_contracts_fp: CountIn.optional(),
     status: QuoteStatusIn,
-    accepted_side: YesNo.optional(),
+    accepted_side: openEnum('quote.accepted_side', YesNo.options).optional(),
     rest_remainder: z.boolean().optional(),
     post_only: z.boolean().optional(),
     creator_id: z.string().optional(),

@@ -2,6 +2,7 @@
 // forecast percentile history.
 import { z } from 'zod';
 import { CountIn, DecimalText, ExchangeIndex, listOf, nullableArray, pageOf, pick, Ticker, UnixTs, withInput } from './common';
+import { openEnum } from './novelty';
 import { Candlestick, Market } from './markets';
 
 export const FeeType = z.enum(['quadratic', 'quadratic_with_maker_fees', 'quadratic_with_combo_maker_fees', 'flat']);
@@ -22,7 +23,7 @@ export const Series = z
     contract_url: z.string().optional(),
     contract_terms_url: z.string().optional(),
     product_metadata: z.record(z.string(), z.unknown()).nullish(),
-    fee_type: FeeType.optional(),
+    fee_type: openEnum('fee_type', FeeType.options).optional(),
     fee_multiplier: DecimalText,
     additional_prohibitions: nullableArray(z.string()),
     volume_fp: CountIn.optional(),
@@ -51,7 +52,7 @@ export const SeriesFeeChange = z
     scheduled_ts: UnixTs.optional(),
     maker_fee: DecimalText.nullish(),
     taker_fee: DecimalText.nullish(),
-    fee_type: FeeType.optional(),
+    fee_type: openEnum('fee_type', FeeType.options).optional(),
     fee_multiplier: DecimalText.optional(),
   })
   .loose()
@@ -72,7 +73,7 @@ export const Event = z
     series_ticker: z.string().optional(),
     title: z.string(),
     sub_title: z.string().optional(),
-    status: EventStatus.optional(),
+    status: openEnum('event.status', EventStatus.options).optional(),
     collateral_return_type: z.string().optional(),
     mutually_exclusive: z.boolean().optional(),
     category: z.string().optional(),

@@ -38,7 +38,8 @@ describe('FCM', () => {
     expect(page.fills[0]).toMatchObject({ fill_id: 'fill-9', taker_outcome_side: 'yes', count_fp: '1.00', maker_fee_cost: '0.000000' });
     const fill = (responseSamples.getFcmFills as { fills: object[] }).fills[0]!;
     rejects(FcmFill, { ...fill, maker_fee_cost: 0 });
-    rejects(FcmFill, { ...fill, taker_outcome_side: 'bid' });
+    expect(FcmFill.parse({ ...fill, taker_outcome_side: 'bid' }).taker_outcome_side).toBe('bid');
+    rejects(FcmFill, { ...fill, taker_outcome_side: null });
   });
 
   it('positions need subtrader_id', () => {

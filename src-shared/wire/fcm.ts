@@ -1,6 +1,7 @@
 // Clearing-member (FCM) routes: subtraders, their fills, blocked categories and daily caps.
 import { z } from 'zod';
 import { CountIn, DollarsIn, DollarsRequest, Id, listOf, nullableArray, UnixTs } from './common';
+import { openEnum } from './novelty';
 
 /** Suffix of a subtrader id `{account_id}_{suffix}`: 1-16 ASCII letters or digits. */
 export const SubtraderSuffix = z
@@ -33,7 +34,7 @@ export const FcmFill = z
   .object({
     fill_id: z.string().min(1),
     ticker: z.string().min(1),
-    taker_outcome_side: z.enum(['yes', 'no']),
+    taker_outcome_side: openEnum('fcm_fill.taker_outcome_side', ['yes', 'no']),
     yes_price_dollars: DollarsIn,
     count_fp: CountIn,
     maker_subtrader_id: z.string().nullish(),

@@ -2,6 +2,7 @@
 // `*_fp`); where the spec and the SDK disagree the output uses the spec's form (see protocol notes).
 import { z } from 'zod';
 import { CountIn, CountText, DollarsIn, ExchangeIndex, listOf, nullableArray, pageOf, pick, UnixTs } from './common';
+import { openEnum } from './novelty';
 
 /**
  * Market status: the spec's `open`, `paused`, `settled` (and the list filter's `unopened`, `closed`)
@@ -42,12 +43,12 @@ export const Market = z
   .object({
     ticker: z.string().min(1),
     event_ticker: z.string(),
-    market_type: z.enum(['binary', 'scalar']).optional(),
+    market_type: openEnum('market.market_type', ['binary', 'scalar']).optional(),
     title: z.string().optional(),
     subtitle: z.string().optional(),
     yes_sub_title: z.string().optional(),
     no_sub_title: z.string().optional(),
-    status: MarketStatus,
+    status: openEnum('market.status', MarketStatus.options),
     yes_bid_dollars: DollarsIn,
     yes_ask_dollars: DollarsIn,
     no_bid_dollars: DollarsIn.optional(),
@@ -64,7 +65,7 @@ export const Market = z
     notional_value_dollars: DollarsIn.optional(),
     liquidity_dollars: DollarsIn.optional(),
     settlement_value_dollars: DollarsIn.nullish(),
-    result: z.enum(['yes', 'no', 'scalar', '']).optional(),
+    result: openEnum('market.result', ['yes', 'no', 'scalar', '']).optional(),
     can_close_early: z.boolean().optional(),
     created_time: z.string().optional(),
     updated_time: z.string().optional(),
@@ -230,9 +231,9 @@ export const Trade = z
     yes_price_dollars: DollarsIn,
     no_price_dollars: DollarsIn.optional(),
     count_fp: CountIn,
-    taker_side: z.enum(['yes', 'no', 'bid', 'ask']).optional(),
-    taker_outcome_side: z.enum(['yes', 'no']).optional(),
-    taker_book_side: z.enum(['bid', 'ask']).optional(),
+    taker_side: openEnum('trade.taker_side', ['yes', 'no', 'bid', 'ask']).optional(),
+    taker_outcome_side: openEnum('trade.taker_outcome_side', ['yes', 'no']).optional(),
+    taker_book_side: openEnum('trade.taker_book_side', ['bid', 'ask']).optional(),
     is_block_trade: z.boolean().optional(),
     created_time: z.string().optional(),
     ts: UnixTs.optional(),

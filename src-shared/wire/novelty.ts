@@ -79,13 +79,15 @@ function shown(v: string): string {
 
 /**
  * An enum read liberally: the listed values and any other string (kept as sent, noted as an
- * `enum` novelty under `what`). The output type keeps the known values for narrowing.
+ * `enum` novelty under `what`). `aliases` maps another spelling of a known value onto it (the
+ * SDK's `cancelled` for the spec's `canceled`). The output type keeps the known values for narrowing.
  */
-export function openEnum<const V extends readonly [string, ...string[]]>(what: string, values: V) {
+export function openEnum<const V extends readonly string[]>(what: string, values: V, aliases: Readonly<Record<string, V[number]>> = {}) {
   const known: ReadonlySet<string> = new Set(values);
   return z.string().transform((v): V[number] | (string & {}) => {
-    if (!known.has(v)) noteNovelty('enum', `${what}=${shown(v)}`);
-    return v;
+    const value = Object.prototype.hasOwnProperty.call(aliases, v) ? aliases[v]! : v;
+    if (!known.has(value)) noteNovelty('enum', `${what}=${shown(value)}`);
+    return value;
   });
 }
 

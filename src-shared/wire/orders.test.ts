@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collectNovelties } from './novelty';
 import { z } from 'zod';
 import { endpoints } from '../endpoints';
 import {
@@ -150,9 +151,12 @@ describe('order read model', () => {
     expect(o.remaining_count_fp).toBe('10.00');
     expect(o.future_field).toBe(1);
   });
-  it("reads a remote 'cancelled' as 'canceled' and rejects other statuses", () => {
+  it("reads a remote 'cancelled' as 'canceled', and keeps (and notes) a status the spec does not list", () => {
     expect(Order.parse({ ...sampleOrder, status: 'cancelled' }).status).toBe('canceled');
-    rejects(Order, { ...sampleOrder, status: 'open' });
+    const [o, novelties] = collectNovelties(() => Order.parse({ ...sampleOrder, status: 'pending', action: 'sell_to_close', book_side: 'cross' }));
+    expect([o.status, o.action, o.book_side]).toEqual(['pending', 'sell_to_close', 'cross']);
+    expect(novelties.map((n) => n.key)).toEqual(['order.status="pending"', 'order.book_side="cross"', 'order.action="sell_to_close"']);
+    rejects(Order, { ...sampleOrder, status: 7 });
   });
   it('rejects a count sent as a number', () => {
     rejects(Order, { ...sampleOrder, remaining_count_fp: 10 });

@@ -1,8 +1,8 @@
 // V2 event-market orders (create, amend, decrease, cancel, batch), the order read model,
 // queue positions and order groups.
 import { z } from 'zod';
+import { openEnum } from './novelty';
 import {
-  canceledSpelling,
   CountIn,
   CountRequest,
   CountRequestOrZero,
@@ -33,10 +33,11 @@ export type TimeInForce = z.output<typeof TimeInForce>;
 export const SelfTradePreventionType = z.enum(['taker_at_cross', 'maker']);
 export type SelfTradePreventionType = z.output<typeof SelfTradePreventionType>;
 
-/** Order status filter and read value. A remote `cancelled` is read as `canceled`. */
+/** Order status filter (exact, as sent). */
 export const OrderStatus = z.enum(['resting', 'canceled', 'executed']);
 export type OrderStatus = z.output<typeof OrderStatus>;
-const OrderStatusIn = canceledSpelling(OrderStatus);
+/** Order status as read: open (a status the service adds is kept); a remote `cancelled` is read as `canceled`. */
+const OrderStatusIn = openEnum('order.status', OrderStatus.options, { cancelled: 'canceled' });
 
 /** `market_ticker` is required when `exchange_index` is -1 (auto-route by ticker). */
 function requireTickerForAutoRoute(ctx: z.RefinementCtx, v: { exchange_index?: number | undefined; market_ticker?: string | undefined }) {
@@ -206,11 +207,11 @@ export const Order = z
     user_id: z.string().optional(),
     ticker: z.string().min(1),
     status: OrderStatusIn,
-    book_side: BookSide.optional(),
-    outcome_side: z.enum(['yes', 'no']).optional(),
-    side: z.enum(['yes', 'no']).optional(),
-    action: z.enum(['buy', 'sell']).optional(),
-    type: z.enum(['limit', 'market']).optional(),
+    book_side: openEnum('order.book_side', BookSide.options).optional(),
+    outcome_side: openEnum('order.outcome_side', ['yes', 'no']).optional(),
+    side: openEnum('order.side', ['yes', 'no']).optional(),
+    action: openEnum('order.action', ['buy', 'sell']).optional(),
+    type: openEnum('order.type', ['limit', 'market']).optional(),
     yes_price_dollars: DollarsIn.optional(),
     no_price_dollars: DollarsIn.optional(),
     fill_count_fp: CountIn.optional(),
@@ -223,7 +224,7 @@ export const Order = z
     expiration_time: z.string().nullish(),
     created_time: z.string().nullish(),
     last_update_time: z.string().nullish(),
-    self_trade_prevention_type: SelfTradePreventionType.nullish(),
+    self_trade_prevention_type: openEnum('order.self_trade_prevention_type', SelfTradePreventionType.options).nullish(),
     order_group_id: z.string().nullish(),
     cancel_order_on_pause: z.boolean().optional(),
     subaccount_number: Subaccount.nullish(),

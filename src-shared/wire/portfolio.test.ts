@@ -102,12 +102,14 @@ describe('fills', () => {
 describe('deposits, withdrawals, transfers', () => {
   it('reads the shared shape with integer cents and nullable finalized_ts', () => {
     expect(endpoints.getWithdrawals.response.parse(responseSamples.getWithdrawals).withdrawals[0]?.finalized_ts).toBeNull();
-    rejects(Deposit, { id: 'd', status: 'settled', type: 'ach', amount_cents: 1, fee_cents: 0, created_ts: 1 });
+    expect(Deposit.parse({ id: 'd', status: 'settled', type: 'rtp', amount_cents: 1, fee_cents: 0, created_ts: 1 })).toMatchObject({ status: 'settled', type: 'rtp' });
     rejects(Deposit, { id: 'd', status: 'applied', type: 'ach', amount_cents: '1', fee_cents: 0, created_ts: 1 });
   });
   it('reads intra-exchange transfers between the two instances', () => {
     expect(endpoints.getIntraExchangeTransfer.response.parse(responseSamples.getIntraExchangeTransfer).transfer.amount).toBe('10.00');
-    rejects(endpoints.getIntraExchangeTransfer.response, { transfer: { transfer_id: 't', source: 'perps', destination: 'margined', amount: '1', status: 'x', created_ts: 1 } });
+    const perps = { transfer_id: 't', source: 'perps', destination: 'margined', amount: '1', status: 'x', created_ts: 1 };
+    expect(endpoints.getIntraExchangeTransfer.response.parse({ transfer: perps }).transfer.source).toBe('perps');
+    rejects(endpoints.getIntraExchangeTransfer.response, { transfer: { ...perps, amount: 1 } });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   Subaccount,
   UnixTs,
 } from './common';
+import { openEnum } from './novelty';
 
 /** Integer cents. */
 export const Cents = z.number().int();
@@ -90,7 +91,7 @@ export const Settlement = z
     ticker: z.string().min(1),
     event_ticker: z.string().optional(),
     exchange_index: ExchangeIndex,
-    market_result: z.enum(['yes', 'no', 'scalar', 'void', '']),
+    market_result: openEnum('settlement.market_result', ['yes', 'no', 'scalar', 'void', '']),
     revenue: Cents,
     settled_at: UnixTs.optional(),
     settled_time: UnixTs.optional(),
@@ -124,10 +125,10 @@ export const Fill = z
     no_price_dollars: DollarsIn.optional(),
     count_fp: CountIn,
     is_taker: z.boolean(),
-    book_side: z.enum(['bid', 'ask']).optional(),
-    outcome_side: z.enum(['yes', 'no']).optional(),
-    side: z.enum(['yes', 'no']).optional(),
-    action: z.enum(['buy', 'sell']).optional(),
+    book_side: openEnum('fill.book_side', ['bid', 'ask']).optional(),
+    outcome_side: openEnum('fill.outcome_side', ['yes', 'no']).optional(),
+    side: openEnum('fill.side', ['yes', 'no']).optional(),
+    action: openEnum('fill.action', ['buy', 'sell']).optional(),
     fee_cost: DollarsIn.optional(),
     post_position_fp: CountIn.optional(),
     client_order_id: z.string().nullish(),
@@ -151,8 +152,8 @@ export const MoneyMovementType = z.enum(['ach', 'wire', 'crypto', 'debit', 'apm'
 export const Deposit = z
   .object({
     id: z.string().min(1),
-    status: MoneyMovementStatus,
-    type: MoneyMovementType,
+    status: openEnum('deposit.status', MoneyMovementStatus.options),
+    type: openEnum('deposit.type', MoneyMovementType.options),
     amount_cents: Cents,
     fee_cents: Cents,
     created_ts: UnixTs,
@@ -168,8 +169,8 @@ export const WithdrawalsPage = pageOf('withdrawals', Withdrawal);
 export const IntraExchangeTransfer = z
   .object({
     transfer_id: z.string().min(1),
-    source: ExchangeInstance,
-    destination: ExchangeInstance,
+    source: openEnum('transfer.source', ExchangeInstance.options),
+    destination: openEnum('transfer.destination', ExchangeInstance.options),
     amount: DollarsIn,
     status: z.string(),
     created_ts: UnixTs,
