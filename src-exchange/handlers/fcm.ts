@@ -133,7 +133,7 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
   getSubtraderBlockedCategories: (ctx) => {
     const c = caller(ctx);
     const s = owned(svc, c.userId, (ctx.query as { subtrader_id: string }).subtrader_id);
-    return { subtrader_id: s.subtrader_id, blocked_categories: [...s.blocked_categories] };
+    return { subtrader_id: s.subtrader_id, categories: [...s.blocked_categories], blocked_categories: [...s.blocked_categories] };
   },
 
   setSubtraderBlockedCategory: async (ctx) => {
@@ -147,7 +147,7 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
       category: b.category,
       blocked: b.blocked,
     });
-    return { subtrader_id: b.subtrader_id, blocked_categories: r.blocked_categories };
+    return { subtrader_id: b.subtrader_id, categories: r.blocked_categories, blocked_categories: r.blocked_categories };
   },
 
   getSubtraderDailyCap: (ctx) => {

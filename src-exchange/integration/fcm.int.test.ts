@@ -113,11 +113,11 @@ describe('subtraders', () => {
 describe('blocked categories', () => {
   it('are set one at a time, answered in full, and reject orders and RFQs in the category', async () => {
     const id = await subtrader();
-    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).blocked_categories).toEqual([]);
+    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).categories).toEqual([]);
     const set = await fcm.setSubtraderBlockedCategory({ body: { subtrader_id: id, category: 'BLOCKSER', blocked: true } });
-    expect(set.blocked_categories).toEqual(['BLOCKSER']);
+    expect(set.categories).toEqual(['BLOCKSER']);
     await fcm.setSubtraderBlockedCategory({ body: { subtrader_id: id, category: 'Weather', blocked: true } });
-    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).blocked_categories).toEqual(['BLOCKSER', 'Weather']);
+    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).categories).toEqual(['BLOCKSER', 'Weather']);
 
     // a market whose series the catalog does not know: its category is the series ticker
     const blocked = await market('blockser');
@@ -132,7 +132,7 @@ describe('blocked categories', () => {
     const open = await market('OPENSER');
     expect((await placeFor(id, open, 5000, 100)).order.status).toBe('resting');
     const unset = await fcm.setSubtraderBlockedCategory({ body: { subtrader_id: id, category: 'blockser', blocked: false } });
-    expect(unset.blocked_categories).toEqual(['Weather']);
+    expect(unset.categories).toEqual(['Weather']);
     expect((await placeFor(id, blocked, 5000, 100)).order.ticker).toBe(blocked);
     expect(await ordersOf(id)).toHaveLength(2);
   });
@@ -293,7 +293,7 @@ describe('durability', () => {
     counterparty = t.client('counterparty');
 
     expect((await fcm.getSubtraders()).subtraders).toEqual(before.subtraders);
-    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).blocked_categories).toEqual(['Sports']);
+    expect((await fcm.getSubtraderBlockedCategories({ query: { subtrader_id: id } })).categories).toEqual(['Sports']);
     expect(await fcm.getSubtraderDailyCap({ query: { subtrader_id: id } })).toEqual(before.cap);
     expect((await rejection(placeFor(id, ticker, 4000, 1000))).code).toBe('daily_cap_exceeded');
     expect((await placeFor(id, ticker, 1000, 1000)).order.status).toBe('resting');

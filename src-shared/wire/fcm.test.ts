@@ -56,8 +56,18 @@ describe('FCM', () => {
   it('blocked categories: one switch in, the full set out (null = none)', () => {
     expect(SetBlockedCategoryRequest.parse({ subtrader_id: 'fcm_a1', category: 'Sports', blocked: true })).toMatchObject({ blocked: true });
     rejects(SetBlockedCategoryRequest, { subtrader_id: 'fcm_a1', category: 'Sports' });
-    expect(BlockedCategories.parse({ subtrader_id: 'fcm_a1', blocked_categories: null }).blocked_categories).toEqual([]);
+    expect(BlockedCategories.parse({ subtrader_id: 'fcm_a1', blocked_categories: null }).categories).toEqual([]);
     rejects(endpoints.getSubtraderBlockedCategories.query, {});
+  });
+
+  it('blocked categories read in the real service form and every older one, out in one shape', () => {
+    expect(BlockedCategories.parse({ categories: ['Sports', 'Weather'] })).toEqual({ categories: ['Sports', 'Weather'] });
+    expect(BlockedCategories.parse({ subtrader_id: 's', blocked_categories: ['A'] })).toEqual({ subtrader_id: 's', categories: ['A'] });
+    expect(BlockedCategories.parse({ categories: null })).toEqual({ categories: [] });
+    expect(BlockedCategories.parse([{ category: 'A', blocked: true }, { category: 'B', blocked: false }, 'C', 'A'])).toEqual({ categories: ['A', 'C'] });
+    expect(BlockedCategories.parse({ categories: ['X'], blocked_categories: ['Y'] })).toEqual({ categories: ['X'] });
+    rejects(BlockedCategories, { categories: 'Sports' });
+    rejects(BlockedCategories, { categories: [1] });
   });
 
   it('daily cap: limit in dollars text', () => {

@@ -1,6 +1,6 @@
 // Clearing-member (FCM) routes: subtraders, their fills, blocked categories and daily caps.
 import { z } from 'zod';
-import { CountIn, DollarsIn, DollarsRequest, Id, listOf, nullableArray, UnixTs } from './common';
+import { CountIn, DollarsIn, DollarsRequest, Id, listOf, nullableArray, UnixTs, withInput } from './common';
 import { openEnum } from './novelty';
 
 /** Suffix of a subtrader id `{account_id}_{suffix}`: 1-16 ASCII letters or digits. */
@@ -57,13 +57,47 @@ export const SetBlockedCategoryRequest = z
   .strict();
 export type SetBlockedCategoryRequest = z.output<typeof SetBlockedCategoryRequest>;
 
+/** One entry of a blocked set: a category name, or the spec's `{category, blocked}` record. */
+const BlockedEntry = z.union([
+  z.string(),
+  z.object({ category: z.string(), blocked: z.boolean().optional(), subtrader_id: z.string().optional() }).loose(),
+]);
+type BlockedEntry = z.output<typeof BlockedEntry>;
+
+/** The names of the entries that are blocked (a record with `blocked: false` is not), in order, once each. */
+function blockedNames(entries: readonly BlockedEntry[]): string[] {
+  const out: string[] = [];
+  for (const e of entries) {
+    const name = typeof e === 'string' ? e : e.blocked === false ? undefined : e.category;
+    if (name !== undefined && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
 /**
- * The subtrader's full blocked set (shape not shown in the spec): `{ subtrader_id, blocked_categories }`.
- * An empty or null list means nothing is blocked.
+ * The subtrader's full blocked set, the answer of both GET and PUT. The real service sends
+ * `{ "categories": [string] }`; this exchange used to send `{ subtrader_id, blocked_categories }`
+ * and now sends both keys (the protocol notes' rule where both fit). Read: either key (the real
+ * service's wins when both are there), entries as names or the spec's `{category, blocked}`
+ * records, null as none, or a bare array. Output, one shape: `{ subtrader_id?, categories }`.
  */
-export const BlockedCategories = z
-  .object({ subtrader_id: z.string().optional(), blocked_categories: nullableArray(z.string()) })
-  .loose();
+export const BlockedCategories = withInput<
+  | readonly BlockedEntry[]
+  | { subtrader_id?: string; categories?: readonly BlockedEntry[] | null; blocked_categories?: readonly BlockedEntry[] | null; [k: string]: unknown }
+>()(
+  (v) => (Array.isArray(v) ? { categories: v } : v),
+  z
+    .object({
+      subtrader_id: z.string().optional(),
+      categories: z.array(BlockedEntry).nullish(),
+      blocked_categories: z.array(BlockedEntry).nullish(),
+    })
+    .loose()
+    .transform((r): { subtrader_id?: string; categories: string[] } => {
+      const names = blockedNames(r.categories ?? r.blocked_categories ?? []);
+      return r.subtrader_id === undefined ? { categories: names } : { subtrader_id: r.subtrader_id, categories: names };
+    }),
+);
 export type BlockedCategories = z.output<typeof BlockedCategories>;
 
 /** Daily event-contract notional cap: `limit` in dollars, plus the SDK's utilisation fields. */

@@ -75,11 +75,11 @@ function Blocked({ id }: { id: string }) {
   if (q.error) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <div className="panel-body pad col">
-      {q.data.blocked_categories.length === 0 ? (
+      {q.data.categories.length === 0 ? (
         <div className="dim">Nothing is blocked for {id}.</div>
       ) : (
         <ul style={{ margin: 0, paddingLeft: 16 }}>
-          {q.data.blocked_categories.map((c) => (
+          {q.data.categories.map((c) => (
             <li key={c}>
               {c}{' '}
               <button type="button" className="btn btn-sm" onClick={() => void set(c, false)}>
