@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Bucket = 'read' | 'write';
+export type RendererAccess = 'read' | 'write' | 'exposure';
 /** How an array query parameter travels: `?a=x&a=y` (repeat) or `?a=x,y` (comma). */
 export type ArrayStyle = 'repeat' | 'comma';
 
@@ -27,6 +28,14 @@ export interface EndpointDef<
   path: string;
   auth: 'public' | 'signed';
   bucket: Bucket;
+  /**
+   * Who may call this row through TerminalApi's `request` passthrough (the renderer is untrusted):
+   * 'read' a read the UI needs; 'write' a write that cannot create or enlarge exposure;
+   * 'exposure' a write that can, sent only after main's risk gate has passed it. Absent: never
+   * through the passthrough (API keys go through the vault's own methods, which keep the private
+   * key in main; cancels and decreases through the typed order methods).
+   */
+  renderer?: RendererAccess;
   /** batch endpoints cost per item: tokens = perItemCost x body[itemsField].length */
   batch?: { itemsField: string; perItemCost: number };
   /** path parameters, by the names in `path` */
