@@ -75,6 +75,22 @@ function parseOrThrow(schema: z.ZodType, value: unknown, where: string): unknown
   return r.data;
 }
 
+const SEND_JSON = 'send a JSON body with Content-Type: application/json (an empty object {} if there are no fields)';
+
+/**
+ * The body a body-taking row sees. JSON arrives parsed (undefined when empty). Anything else
+ * arrives as `{__nonJson: text}`: an empty one is no body at all (the official SDK posts
+ * body-less writes such as the usage-level upgrade with an empty form-encoded body), a
+ * non-empty one is refused. A row marked jsonBodyRequired refuses a request without JSON.
+ */
+function requestBody(row: AnyEndpoint, raw: unknown): unknown {
+  const nonJson = raw !== null && typeof raw === 'object' && '__nonJson' in raw ? String((raw as { __nonJson: unknown }).__nonJson) : null;
+  if (row.jsonBodyRequired && (raw === undefined || nonJson !== null)) throw invalidParameters(SEND_JSON);
+  if (nonJson === null) return raw;
+  if (nonJson.trim() !== '') throw invalidParameters(SEND_JSON);
+  return undefined;
+}
+
 function authenticate(req: FastifyRequest, row: AnyEndpoint, backend: RestBackend, nowMs: number): Caller | null {
   const signed = readSignedHeaders(req.headers);
   if (row.auth === 'public') return null;
@@ -133,13 +149,7 @@ export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyIn
         const params = parseOrThrow(row.params, req.params ?? {}, 'path parameters') as Record<string, string>;
         const query = parseOrThrow(row.query, parseQuery(row, req.url), 'query') as Record<string, unknown>;
         let body: unknown = undefined;
-        if (row.body) {
-          const raw = req.body as unknown;
-          if (raw && typeof raw === 'object' && '__nonJson' in raw) {
-            throw invalidParameters('send a JSON body with Content-Type: application/json (an empty object if there are no fields)');
-          }
-          body = parseOrThrow(row.body, raw, 'body');
-        }
+        if (row.body) body = parseOrThrow(row.body, requestBody(row, req.body), 'body');
         if (caller) limits.take(caller.userId, caller.tier, row.bucket, endpointCost(row, body));
         const handler = backend.handlers[row.id];
         if (!handler) throw new ExchangeError(501, 'not_implemented', `${row.method} ${row.path} is not implemented by this exchange`);
