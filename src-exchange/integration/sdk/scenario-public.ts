@@ -16,6 +16,8 @@ export interface PublicFacts {
   tradedSeries: string;
   /** the trader's market archived 40 days ago (historical part) */
   archivedTicker: string;
+  /** a seeded market with weeks of trading (quiet periods between trades) in series KXMAYOR */
+  seasonedTicker: string;
 }
 
 export async function exchangeOps(rec: Recorder, c: SdkClient): Promise<void> {
@@ -39,8 +41,11 @@ export async function marketOps(rec: Recorder, c: SdkClient, f: PublicFacts): Pr
   await rec.ok('getTrades', m.getTrades(100, undefined, f.tradedTicker), ['trades']);
   const end = nowSec() + 60;
   await rec.ok('getMarketCandlesticks', m.getMarketCandlesticks(f.tradedSeries, f.tradedTicker, end - 3 * HOUR, end, 1), ['candlesticks']);
-  await rec.ok('getMarketCandlesticks', m.getMarketCandlesticks(f.tradedSeries, f.tradedTicker, end - 3 * DAY, end, 60, true), ['candlesticks']);
+  // (the spec reads 60 as one minute; the SDK's day is 1440)
+  await rec.ok('getMarketCandlesticks', m.getMarketCandlesticks('KXMAYOR', f.seasonedTicker, end - 6 * HOUR, end, 60, true), ['candlesticks']);
+  await rec.ok('getMarketCandlesticks', m.getMarketCandlesticks('KXMAYOR', f.seasonedTicker, end - 29 * DAY, end, 1440, true), ['candlesticks']);
   await rec.ok('batchGetMarketCandlesticks', m.batchGetMarketCandlesticks(f.tradedTicker, end - 3 * HOUR, end, 1, true), ['markets', 'markets.0.candlesticks']);
+  await rec.ok('batchGetMarketCandlesticks', m.batchGetMarketCandlesticks(`${f.seasonedTicker},${f.tradedTicker}`, end - 20 * DAY, end, 1440), ['markets', 'markets.0.candlesticks']);
 }
 
 export async function eventOps(rec: Recorder, c: SdkClient, f: PublicFacts): Promise<void> {
