@@ -8,6 +8,7 @@ import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { readSignedHeaders, publicKeyFromPem, verifySignature } from '../auth/verify';
 import { ExchangeError, forbidden, invalidParameters, notFound, unauthorized } from './errors';
 import { RateLimits, endpointCost, type UsageTier } from './ratelimit';
+import { clientErrorHandler, codeForStatus, frameworkErrors, methodsByPath } from './framework-errors';
 
 export interface Caller {
   userId: string;
@@ -108,7 +109,15 @@ function authenticate(req: FastifyRequest, row: AnyEndpoint, backend: RestBacken
 }
 
 export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, keepAliveTimeout: 65_000, return503OnClosing: false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 4 * 1024 * 1024,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
+  });
+  const methodsOf = methodsByPath(endpointList);
   const limits = new RateLimits(opts.rateLimits ?? true);
 
   // Bodies: JSON only. Anything else arrives as text and is judged per row (a body-taking
@@ -128,14 +137,21 @@ export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyIn
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof ExchangeError) return reply.code(err.status).send(err.toBody());
     const e = err as { statusCode?: number; message?: string };
-    if (e.statusCode && e.statusCode < 500) {
-      return reply.code(e.statusCode).send(new ExchangeError(e.statusCode, 'invalid_parameters', e.message ?? 'bad request').toBody());
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode).send(new ExchangeError(e.statusCode, codeForStatus(e.statusCode), e.message ?? 'bad request').toBody());
     }
     if (opts.logErrors !== false) console.error('[exchange] internal error', err);
     return reply.code(500).send(new ExchangeError(500, 'internal_server_error', 'internal error').toBody());
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send(notFound(`route ${req.method} ${req.url.split('?')[0]}`).toBody());
+    const path = req.url.split('?')[0]!;
+    const allowed = methodsOf(path);
+    if (allowed.length > 0) {
+      reply.code(405).header('allow', allowed.join(', '));
+      reply.send(new ExchangeError(405, codeForStatus(405), `${req.method} is not a method of ${path}; it answers ${allowed.join(', ')}`).toBody());
+      return;
+    }
+    reply.code(404).send(notFound(`route ${req.method} ${path}`).toBody());
   });
 
   for (const row of endpointList) {
