@@ -88,11 +88,21 @@ interface Finding {
   override?: FieldOverride;
 }
 
+/**
+ * The answer as the SDK's model frames it: where the spec answers a bare array or value and the
+ * SDK an envelope object (ENVELOPE_OVERRIDES), the bare answer is put under the SDK's key so its
+ * items are still validated against the SDK's item model.
+ */
+function bodyOf(call: RecordedCall): { body: unknown; enveloped: boolean } {
+  const envelope = ENVELOPE_OVERRIDES.find((e) => e.op === call.op);
+  const bare = Array.isArray(call.data) || typeof call.data !== 'object' || call.data === null;
+  return envelope && bare ? { body: { [envelope.key]: call.data }, enveloped: true } : { body: call.data, enveloped: false };
+}
+
 /** Validates one recorded answer against the operation's response model. */
 function findings(call: RecordedCall, response: string): Finding[] {
   if (!sdk.models.has(response)) return [];
-  const envelope = ENVELOPE_OVERRIDES.find((e) => e.op === call.op);
-  const body = envelope && (Array.isArray(call.data) || typeof call.data !== 'object' || call.data === null) ? { [envelope.key]: call.data } : call.data;
+  const { body } = bodyOf(call);
   return validateModel(sdk, response, body).map((m) => {
     const value = at(body, m.at.replace(/\[(\d+)\]/g, '.$1'));
     const override = overrideFor(m, value);
@@ -114,8 +124,7 @@ describe('the official SDK against the embedded exchange', () => {
       expect(call.status, JSON.stringify(call.data)).toBeGreaterThanOrEqual(200);
       expect(call.status).toBeLessThan(300);
       if (response === 'object') expect(typeof call.data === 'object' && call.data !== null && !Array.isArray(call.data), `${op} answers an object`).toBe(true);
-      const envelope = ENVELOPE_OVERRIDES.find((e) => e.op === op);
-      const body = envelope && Array.isArray(call.data) ? { [envelope.key]: call.data } : call.data;
+      const { body } = bodyOf(call);
       for (const path of call.nonEmpty) expect((at(body, path) as unknown[] | undefined)?.length ?? 0, `${op}: ${path} has items to validate`).toBeGreaterThan(0);
       const unexplained = findings(call, response)
         .filter((f) => !f.override)
@@ -137,7 +146,7 @@ describe('the official SDK against the embedded exchange', () => {
     for (const o of provided) {
       for (const call of rec.byOp(o.name)) {
         for (const f of findings(call, o.response)) if (f.override) used.add(f.override);
-        if (ENVELOPE_OVERRIDES.some((e) => e.op === o.name) && (Array.isArray(call.data) || typeof call.data !== 'object')) envelopes.add(o.name);
+        if (bodyOf(call).enveloped) envelopes.add(o.name);
       }
     }
     expect(FIELD_OVERRIDES.filter((o) => !used.has(o)).map((o) => `${o.model}.${o.field} [${o.kind}]`)).toEqual([]);
