@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal } from './journal';
 import { acquireLock, parseLock } from './lock';
-import { parseProcStat, probeProcess } from './process-identity';
+import { parseProcStat, probeProcess, sameProcess } from './process-identity';
 import { tempDir } from './test-util';
 
 let dir: string;
@@ -47,6 +47,13 @@ describe('process identity', () => {
     const stat = '4242 (we (ird) name) S 1 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 1000 10';
     expect(parseProcStat(stat)).toEqual({ state: 'S', startTicks: '987654' });
     expect(parseProcStat('garbage')).toBeNull();
+  });
+
+  it('compares start identities exactly, Windows start times within 5 s', () => {
+    expect(sameProcess('linux:b:100', 'linux:b:100')).toBe(true);
+    expect(sameProcess('linux:b:100', 'linux:b:101')).toBe(false);
+    expect(sameProcess('win:1700000000000', 'win:1700000004000')).toBe(true);
+    expect(sameProcess('win:1700000000000', 'win:1700000060000')).toBe(false);
   });
 
   it('tells a zombie (still signalable) from a running process', async () => {

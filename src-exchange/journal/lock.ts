@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { link, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JournalError } from './errors';
-import { ownIdentity, probeProcess } from './process-identity';
+import { ownIdentity, probeProcess, sameProcess } from './process-identity';
 
 export const LOCK_NAME = 'LOCK';
 
@@ -51,7 +51,7 @@ export function judgeLock(lock: LockContent | null): LockVerdict {
   if (lock.pid === process.pid) return { held: false, why: 'written by an earlier process with this PID' };
   const probe = probeProcess(lock.pid);
   if (probe.state === 'gone') return { held: false, why: `process ${lock.pid} has exited` };
-  if (lock.identity && probe.identity && lock.identity !== probe.identity) {
+  if (lock.identity && probe.identity && !sameProcess(lock.identity, probe.identity)) {
     return { held: false, why: `PID ${lock.pid} now belongs to another process` };
   }
   return { held: true, by: lock };

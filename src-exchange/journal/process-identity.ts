@@ -85,12 +85,16 @@ function probePs(pid: number): ProcessProbe | null {
   }
 }
 
-/** Windows has no zombies; the start time tells a reused PID apart. */
+/**
+ * Windows has no zombies; the start time tells a reused PID apart. Identity `win:<Unix ms>`
+ * of the process's start, compared with a tolerance (sameProcess): a process's own start is
+ * known without asking PowerShell (now - uptime), another's is asked only when a LOCK is met.
+ */
 function probeWindows(pid: number): ProcessProbe | null {
   try {
     const out = execFileSync(
       'powershell.exe',
-      ['-NoProfile', '-NonInteractive', '-Command', `(Get-Process -Id ${pid} -ErrorAction Stop).StartTime.ToUniversalTime().Ticks`],
+      ['-NoProfile', '-NonInteractive', '-Command', `[DateTimeOffset]::new((Get-Process -Id ${pid} -ErrorAction Stop).StartTime).ToUnixTimeMilliseconds()`],
       { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true },
     ).trim();
     if (!/^\d+$/.test(out)) return null;
@@ -98,6 +102,16 @@ function probeWindows(pid: number): ProcessProbe | null {
   } catch {
     return null;
   }
+}
+
+const WINDOWS_START_TOLERANCE_MS = 5_000;
+
+/** Whether two start identities name the same process (exact, except Windows start times). */
+export function sameProcess(a: string, b: string): boolean {
+  const wa = /^win:(\d+)$/.exec(a);
+  const wb = /^win:(\d+)$/.exec(b);
+  if (wa && wb) return Math.abs(Number(wa[1]) - Number(wb[1])) <= WINDOWS_START_TOLERANCE_MS;
+  return a === b;
 }
 
 export function probeProcess(pid: number): ProcessProbe {
@@ -113,8 +127,12 @@ let own: string | null | undefined;
 /** This process's own start identity (computed once; it cannot change). */
 export function ownIdentity(): string | null {
   if (own === undefined) {
-    const p = probeProcess(process.pid);
-    own = p.state === 'running' ? p.identity : null;
+    if (process.platform === 'win32') {
+      own = `win:${Math.round(Date.now() - process.uptime() * 1000)}`;
+    } else {
+      const p = probeProcess(process.pid);
+      own = p.state === 'running' ? p.identity : null;
+    }
   }
   return own;
 }

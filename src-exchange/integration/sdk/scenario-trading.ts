@@ -30,6 +30,10 @@ export async function orderOps(rec: Recorder, trader: SdkClient, ticker: string,
   const amended = await rec.ok('getOrders', o.getOrders(ticker, undefined, undefined, undefined, 'resting'), ['orders']);
   const restingId = amended.orders.find((x) => x.order_id === a.order_id || at(x, 'book_side') === 'bid')?.order_id ?? amended.orders[0]!.order_id;
   await rec.ok('decreaseOrderV2', o.decreaseOrderV2(restingId, { reduce_by: '2' }));
+  await rec.ok('decreaseOrderV2', o.decreaseOrderV2(restingId, { reduce_to: '9', exchange_index: 0 }));
+  // the SDK's amend also carries the order's client id and a new one
+  const b = await rec.ok('createOrderV2', o.createOrderV2(order(ticker, 'bid', '3', '0.12')));
+  await rec.ok('amendOrderV2', o.amendOrderV2(b.order_id, { ticker, side: 'bid', price: '0.13', count: '3', client_order_id: b.client_order_id ?? '', updated_client_order_id: randomUUID(), exchange_index: 0 }));
   await rec.ok('getOrder', o.getOrder(restingId));
   await rec.ok('getOrderQueuePosition', o.getOrderQueuePosition(restingId));
   await rec.ok('getOrderQueuePositions', o.getOrderQueuePositions(ticker), ['queue_positions']);
