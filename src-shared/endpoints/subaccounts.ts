@@ -24,6 +24,8 @@ export const subaccountEndpoints = {
     params: noParams,
     query: noQuery,
     body: CreateSubaccountRequest,
+    // spec, Errors: "Create-subaccount request without a JSON content type is rejected ... send an empty JSON object."
+    jsonBodyRequired: true,
     response: CreateSubaccountResponse,
     status: 201,
     summary: 'Open the next numbered subaccount (send {} when there is nothing to say)',

@@ -45,6 +45,13 @@ export interface EndpointDef<
   arrays?: Record<string, ArrayStyle>;
   /** request body, or null when the operation takes none */
   body: B;
+  /**
+   * The request must carry a JSON body (Content-Type: application/json, `{}` when there is
+   * nothing to say); without one it is a 400. Other rows whose body schema allows no body take
+   * a request without one, whatever its content type (the SDK posts some with an empty
+   * form-encoded body).
+   */
+  jsonBodyRequired?: true;
   /** the response as the client accepts it (spec form and SDK form), normalised to the spec's names */
   response: R;
   /** the success status the exchange answers with */
