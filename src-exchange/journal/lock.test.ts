@@ -29,14 +29,15 @@ async function unrelatedProcess(): Promise<number> {
 }
 
 /**
- * A PID that is a zombie: `sh` starts `true` in the background and then becomes `sleep`
- * (exec), which never waits for children, so `true` exits and stays unreaped.
+ * A PID that is a zombie: `sh` starts a short `sleep` in the background and then becomes a long
+ * `sleep` (exec), which never waits for children, so the short one exits and stays unreaped.
+ * The child outlives the exec (0.3 s) so the shell can never reap it first, even on a loaded machine.
  */
 async function zombiePid(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(parent);
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
-  for (let i = 0; i < 100 && probeProcess(pid).state !== 'gone'; i++) await sleep(20);
+  for (let i = 0; i < 250 && probeProcess(pid).state !== 'gone'; i++) await sleep(20);
   return pid;
 }
 

@@ -73,6 +73,18 @@ export type RiskCode =
   | 'duplicate'
   | 'confirm_required';
 
+/** A refusal by the gate, as the door hands it to the renderer (TerminalError kind 'risk'). */
+export class RiskRefusal extends Error {
+  override name = 'RiskRefusal';
+  constructor(
+    readonly code: RiskCode | 'not_sized',
+    message: string,
+    readonly confirmable = false,
+  ) {
+    super(message);
+  }
+}
+
 export type RiskVerdict = { ok: true } | { ok: false; code: RiskCode; message: string; confirmable: boolean };
 
 const ZERO = new Decimal(0);
