@@ -7,7 +7,6 @@ import { setRiskView, useRisk } from '../stores/risk';
 import { confirmAction } from '../ui/confirm';
 
 export async function engageKillSwitch(): Promise<void> {
-  notify('warning', 'Kill switch engaged', 'Canceling every resting order; new orders are refused until you release it.');
   try {
     const view = await getTerminalApi().engageKillSwitch();
     setRiskView(view);

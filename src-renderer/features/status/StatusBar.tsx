@@ -42,7 +42,8 @@ function ClockItem({ view }: { view: ConnectionView }) {
       </span>
     );
   }
-  if (!view.clockOffsetMs) return null;
+  // within the Date header's 1 s resolution nothing is corrected, so nothing to say
+  if (view.clockOffsetMs === null || Math.abs(view.clockOffsetMs) < 1000) return null;
   const s = view.clockOffsetMs / 1000;
   return (
     <span className="item" title="The exchange's clock differs from this computer's; signed timestamps are corrected by this much (refused beyond 30 s)">
