@@ -53,6 +53,7 @@ const PANEL_KEYS = {
   history: 'Alt+Digit9',
   livedata: 'Alt+Digit0',
   fcm: 'Alt+Minus',
+  risk: 'Alt+Equal',
 } as const;
 export type PanelName = keyof typeof PANEL_KEYS;
 

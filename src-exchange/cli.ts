@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startExchange } from './server';
+import { JournalError } from './journal/errors';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
@@ -51,6 +52,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // The data dir held by another live exchange is an expected refusal, not a crash: say it plainly.
+  if (e instanceof JournalError && e.code === 'LOCKED') {
+    console.error(`exchange: cannot start: ${e.message}`);
+    process.exit(1);
+  }
   console.error(`exchange: failed to start: ${(e as Error).stack ?? String(e)}`);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 // Entry point of the renderer. No inline scripts, no eval: the page runs under a strict CSP.
+import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -6,7 +6,7 @@
 // while nothing trades; the candle that contains "now" closes at the live book. Open interest
 // at the candle's end comes from every account's fills (0 once the market settled).
 import type { MarketView } from '../engine/types';
-import { centiToCount, ticksToDollars } from '../engine/units';
+import { centiToCount, TICKS_PER_DOLLAR, ticksToDollars } from '../engine/units';
 import { invalidParameters } from '../http/errors';
 import { indexAfter, type Tape, type TradeTapes } from './tape';
 
@@ -21,10 +21,11 @@ export interface CandleRange {
 }
 
 type Ohlc = { open: number | null; low: number | null; high: number | null; close: number | null };
+type Quote = { open: number; low: number; high: number; close: number };
 
 const dollarsOrNull = (t: number | null) => (t === null ? null : ticksToDollars(t));
 
-function ohlcOf(obs: readonly number[], carried: number | null): Ohlc {
+function ohlcOf(obs: readonly number[], carried: number): Quote {
   if (obs.length === 0) return { open: carried, low: carried, high: carried, close: carried };
   let low = obs[0]!;
   let high = low;
@@ -35,8 +36,16 @@ function ohlcOf(obs: readonly number[], carried: number | null): Ohlc {
   return { open: obs[0]!, low, high, close: obs[obs.length - 1]! };
 }
 
-function wireOhlc(o: Ohlc, historical: boolean) {
-  const d = { open_dollars: dollarsOrNull(o.open), low_dollars: dollarsOrNull(o.low), high_dollars: dollarsOrNull(o.high), close_dollars: dollarsOrNull(o.close) };
+/** Drops null fields: the SDK's live candle fields are optional and not nullable. */
+function present(o: Record<string, string | null>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== null) out[k] = v;
+  return out;
+}
+
+/** A bid or ask OHLC: always four prices (the SDK requires them, live and historical). */
+function wireQuote(o: Ohlc, historical: boolean) {
+  const d = { open_dollars: dollarsOrNull(o.open)!, low_dollars: dollarsOrNull(o.low)!, high_dollars: dollarsOrNull(o.high)!, close_dollars: dollarsOrNull(o.close)! };
   return historical ? { ...d, open: d.open_dollars, low: d.low_dollars, high: d.high_dollars, close: d.close_dollars } : d;
 }
 
@@ -74,8 +83,10 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
   const after = (endSec: number) => indexAfter(trades, (endSec + 1) * 1000 - 1);
   // carry the last bid/ask/price seen before the first candle
   const firstLo = after(first - I);
-  let bid: number | null = null;
-  let ask: number | null = null;
+  // Before any trade shows a quote, the book reads as empty: bid 0, ask 1 (as a market's
+  // yes_bid_dollars / yes_ask_dollars do), so every candle has its four bid and ask prices.
+  let bid = 0;
+  let ask = TICKS_PER_DOLLAR;
   for (let i = 0; i < firstLo; i++) {
     const t = trades[i]!;
     if (t.taker_book_side === 'ask') bid = t.yes_price;
@@ -112,7 +123,7 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
       asks.push(m.yes_ask);
     }
     const volume = tape.cum[hi]! - tape.cum[lo]!;
-    const price = prices.length > 0 ? ohlcOf(prices, null) : { open: null, low: null, high: null, close: null };
+    const price: Ohlc = prices.length > 0 ? ohlcOf(prices, 0) : { open: null, low: null, high: null, close: null };
     const mean = volume > 0 ? Math.floor((2 * notional + volume) / (2 * volume)) : null;
     const yesBid = ohlcOf(bids, bid);
     const yesAsk = ohlcOf(asks, ask);
@@ -124,23 +135,20 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
   return out;
 }
 
-function candle(end: number, price: Ohlc, mean: number | null, previous: number | null, yesBid: Ohlc, yesAsk: Ohlc, volume: number, oi: number, historical: boolean) {
-  const p = wireOhlc(price, historical);
+function candle(end: number, price: Ohlc, mean: number | null, previous: number | null, yesBid: Quote, yesAsk: Quote, volume: number, oi: number, historical: boolean) {
+  const p = { open_dollars: dollarsOrNull(price.open), low_dollars: dollarsOrNull(price.low), high_dollars: dollarsOrNull(price.high), close_dollars: dollarsOrNull(price.close) };
   const prev = dollarsOrNull(previous);
   const meanText = dollarsOrNull(mean);
   const vol = centiToCount(volume);
   const oiText = centiToCount(oi);
   return {
     end_period_ts: end,
-    yes_bid: wireOhlc(yesBid, historical),
-    yes_ask: wireOhlc(yesAsk, historical),
+    yes_bid: wireQuote(yesBid, historical),
+    yes_ask: wireQuote(yesAsk, historical),
     price: {
-      ...p,
-      mean_dollars: meanText,
-      previous_dollars: prev,
-      min_dollars: p.low_dollars,
-      max_dollars: p.high_dollars,
-      ...(historical ? { mean: meanText, previous: prev } : {}),
+      // live names: left out while there is no value; historical names: always there, null when none
+      ...present({ ...p, mean_dollars: meanText, previous_dollars: prev, min_dollars: p.low_dollars, max_dollars: p.high_dollars }),
+      ...(historical ? { open: p.open_dollars, low: p.low_dollars, high: p.high_dollars, close: p.close_dollars, mean: meanText, previous: prev } : {}),
     },
     volume_fp: vol,
     open_interest_fp: oiText,

@@ -29,7 +29,9 @@ export function presentRfq(rfq: RfqRecord, viewer: string): WireRfq {
     id: rfq.rfq_id,
     market_ticker: rfq.market_ticker,
     event_ticker: rfq.event_ticker,
-    ...when(rfq.contracts_centi !== null, { contracts_fp: centiToCount(rfq.contracts_centi ?? 0) }),
+    // The SDK's RFQ requires contracts_fp. One sized by target_cost has no count of its own:
+    // it says 0.00 and its size is target_cost_dollars (the quotes carry what it buys).
+    contracts_fp: centiToCount(rfq.contracts_centi ?? 0),
     ...when(whole, { contracts: (rfq.contracts_centi ?? 0) / 100 }),
     ...when(rfq.target_cost_micro !== null, { target_cost_dollars: dollarsText(rfq.target_cost_micro ?? 0) }),
     target_cost_excludes_fees: rfq.target_cost_excludes_fees,

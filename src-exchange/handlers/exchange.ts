@@ -34,7 +34,8 @@ export const exchangeHandlers: HandlerFamily = (svc) => ({
     exchange_active: true,
     trading_active: true,
     exchange_estimated_resume_time: null,
-    exchange_index_statuses: [{ exchange_index: 0, description: 'event_contract', trading_active: true }],
+    // the SDK's ExchangeIndexStatus requires exchange_active and intra_exchange_transfers_active too
+    exchange_index_statuses: [{ exchange_index: 0, description: 'event_contract', exchange_active: true, trading_active: true, intra_exchange_transfers_active: true }],
   }),
   getExchangeSchedule: (ctx) => {
     const weekStart = Math.floor(ctx.nowMs / (7 * DAY_MS)) * 7 * DAY_MS;

@@ -13,6 +13,7 @@ import type { GetFcmOrdersQuery } from '../../src-shared/endpoints/fcm';
 import type { FcmFill, SetBlockedCategoryRequest, SetDailyCapRequest } from '../../src-shared/wire/fcm';
 import {
   dailyNotionalMicro,
+  dailyRestingNotionalMicro,
   FCM_DOMAIN,
   ownedSubtrader,
   subtradersOf,
@@ -158,6 +159,10 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
       subtrader_id: s.subtrader_id,
       limit: s.daily_cap_micro === null ? null : dollarsText(s.daily_cap_micro),
       executed_utilization: dollarsText(used),
+      // required by the SDK's model: the part of the day's notional still resting, and what is
+      // in flight (nothing here: every order is accepted or refused before the answer)
+      resting_order_utilization: dollarsText(dailyRestingNotionalMicro(engineOf(svc), s.subtrader_id, ctx.nowMs)),
+      pending_order_utilization: dollarsText(0),
       cap_date: new Date(utcDayStartMs(ctx.nowMs)).toISOString().slice(0, 10),
     };
   },

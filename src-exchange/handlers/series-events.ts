@@ -12,7 +12,7 @@ import {
   isArchivedMarket,
   makerFeeText,
   marketCloseMs,
-  multiplierText,
+  multiplierNumber,
   takerFeeText,
   type CatalogState,
   type CollectionRecord,
@@ -91,7 +91,8 @@ function presentTarget(t: StructuredTargetRecord) {
     type: t.type,
     competition: t.competition,
     details: t.details,
-    source_id: t.source_id,
+    // optional and not nullable in the SDK's StructuredTarget: left out when there is none
+    ...(t.source_id !== null && t.source_id !== undefined ? { source_id: t.source_id } : {}),
     source_ids: { ...t.source_ids },
     last_updated_ts: sec(t.updated_ms),
   };
@@ -182,7 +183,7 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
           id: c.id,
           series_ticker: c.series_ticker,
           fee_type: c.fee_type,
-          fee_multiplier: multiplierText(c.fee_multiplier_e4),
+          fee_multiplier: multiplierNumber(c.fee_multiplier_e4),
           effective_ts: sec(c.effective_ms),
           scheduled_ts: sec(c.effective_ms),
           maker_fee: makerFeeText(c.fee_type, c.fee_multiplier_e4),
@@ -228,13 +229,25 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
         throw invalidParameters(`the request spans ${periods * q.percentiles.length} points; at most ${MAX_CANDLES}: narrow the range or use a longer period_interval`);
       }
       const points: Record<string, unknown>[] = [];
+      const sdkMinutes = q.period_interval === 0 ? 0 : step / 60;
       for (let ts = first; ts <= last; ts += step) {
         for (const p of q.percentiles) {
           const value = forecastValue(svc.seed, ev.event_ticker, ev.forecast, p, ts * 1000);
-          points.push({ ts, percentile: p, value, formatted_value: `${value.toFixed(ev.forecast.decimals)}${ev.forecast.unit}`, event_ticker: ev.event_ticker });
+          const formatted = `${value.toFixed(ev.forecast.decimals)}${ev.forecast.unit}`;
+          points.push({
+            ts,
+            percentile: p,
+            value,
+            formatted_value: formatted,
+            event_ticker: ev.event_ticker,
+            // the same point in the SDK's ForecastPercentilesPoint names (one percentile each)
+            end_period_ts: ts,
+            period_interval: sdkMinutes,
+            percentile_points: [{ percentile: p, raw_numerical_forecast: value, numerical_forecast: value, formatted_forecast: formatted }],
+          });
         }
       }
-      // the spec's form: a plain array of { ts, percentile, value }
+      // the spec's form: a plain array of { ts, percentile, value } (the SDK wraps it in forecast_history)
       return points;
     },
 
@@ -277,7 +290,7 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
           event_ticker: c.event_ticker,
           series_ticker: c.series_ticker,
           fee_type_override: c.fee_type_override,
-          fee_multiplier_override: c.fee_multiplier_override_e4 === null ? null : multiplierText(c.fee_multiplier_override_e4),
+          fee_multiplier_override: c.fee_multiplier_override_e4 === null ? null : multiplierNumber(c.fee_multiplier_override_e4),
           scheduled_ts: sec(c.effective_ms),
           effective_ts: sec(c.effective_ms),
         })),

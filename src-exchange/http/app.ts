@@ -8,6 +8,7 @@ import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { readSignedHeaders, publicKeyFromPem, verifySignature } from '../auth/verify';
 import { ExchangeError, forbidden, invalidParameters, notFound, unauthorized } from './errors';
 import { RateLimits, endpointCost, type UsageTier } from './ratelimit';
+import { clientErrorHandler, codeForStatus, frameworkErrors, methodsByPath } from './framework-errors';
 
 export interface Caller {
   userId: string;
@@ -75,6 +76,22 @@ function parseOrThrow(schema: z.ZodType, value: unknown, where: string): unknown
   return r.data;
 }
 
+const SEND_JSON = 'send a JSON body with Content-Type: application/json (an empty object {} if there are no fields)';
+
+/**
+ * The body a body-taking row sees. JSON arrives parsed (undefined when empty). Anything else
+ * arrives as `{__nonJson: text}`: an empty one is no body at all (the official SDK posts
+ * body-less writes such as the usage-level upgrade with an empty form-encoded body), a
+ * non-empty one is refused. A row marked jsonBodyRequired refuses a request without JSON.
+ */
+function requestBody(row: AnyEndpoint, raw: unknown): unknown {
+  const nonJson = raw !== null && typeof raw === 'object' && '__nonJson' in raw ? String((raw as { __nonJson: unknown }).__nonJson) : null;
+  if (row.jsonBodyRequired && (raw === undefined || nonJson !== null)) throw invalidParameters(SEND_JSON);
+  if (nonJson === null) return raw;
+  if (nonJson.trim() !== '') throw invalidParameters(SEND_JSON);
+  return undefined;
+}
+
 function authenticate(req: FastifyRequest, row: AnyEndpoint, backend: RestBackend, nowMs: number): Caller | null {
   const signed = readSignedHeaders(req.headers);
   if (row.auth === 'public') return null;
@@ -92,7 +109,15 @@ function authenticate(req: FastifyRequest, row: AnyEndpoint, backend: RestBacken
 }
 
 export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024, keepAliveTimeout: 65_000, return503OnClosing: false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 4 * 1024 * 1024,
+    keepAliveTimeout: 65_000,
+    return503OnClosing: false,
+    clientErrorHandler,
+    frameworkErrors,
+  });
+  const methodsOf = methodsByPath(endpointList);
   const limits = new RateLimits(opts.rateLimits ?? true);
 
   // Bodies: JSON only. Anything else arrives as text and is judged per row (a body-taking
@@ -112,14 +137,21 @@ export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyIn
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof ExchangeError) return reply.code(err.status).send(err.toBody());
     const e = err as { statusCode?: number; message?: string };
-    if (e.statusCode && e.statusCode < 500) {
-      return reply.code(e.statusCode).send(new ExchangeError(e.statusCode, 'invalid_parameters', e.message ?? 'bad request').toBody());
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode).send(new ExchangeError(e.statusCode, codeForStatus(e.statusCode), e.message ?? 'bad request').toBody());
     }
     if (opts.logErrors !== false) console.error('[exchange] internal error', err);
     return reply.code(500).send(new ExchangeError(500, 'internal_server_error', 'internal error').toBody());
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send(notFound(`route ${req.method} ${req.url.split('?')[0]}`).toBody());
+    const path = req.url.split('?')[0]!;
+    const allowed = methodsOf(path);
+    if (allowed.length > 0) {
+      reply.code(405).header('allow', allowed.join(', '));
+      reply.send(new ExchangeError(405, codeForStatus(405), `${req.method} is not a method of ${path}; it answers ${allowed.join(', ')}`).toBody());
+      return;
+    }
+    reply.code(404).send(notFound(`route ${req.method} ${path}`).toBody());
   });
 
   for (const row of endpointList) {
@@ -133,13 +165,7 @@ export function buildApp(backend: RestBackend, opts: AppOptions = {}): FastifyIn
         const params = parseOrThrow(row.params, req.params ?? {}, 'path parameters') as Record<string, string>;
         const query = parseOrThrow(row.query, parseQuery(row, req.url), 'query') as Record<string, unknown>;
         let body: unknown = undefined;
-        if (row.body) {
-          const raw = req.body as unknown;
-          if (raw && typeof raw === 'object' && '__nonJson' in raw) {
-            throw invalidParameters('send a JSON body with Content-Type: application/json (an empty object if there are no fields)');
-          }
-          body = parseOrThrow(row.body, raw, 'body');
-        }
+        if (row.body) body = parseOrThrow(row.body, requestBody(row, req.body), 'body');
         if (caller) limits.take(caller.userId, caller.tier, row.bucket, endpointCost(row, body));
         const handler = backend.handlers[row.id];
         if (!handler) throw new ExchangeError(501, 'not_implemented', `${row.method} ${row.path} is not implemented by this exchange`);

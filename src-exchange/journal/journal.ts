@@ -19,7 +19,8 @@ import { open, rename, rm, mkdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { JournalError } from './errors';
 import { encodeFrame, encodeSnapshotFile } from './frame';
-import { acquireLock, fsyncDir, segmentName, snapshotName, TEMP_SUFFIX, type SegmentFile } from './files';
+import { fsyncDir, segmentName, snapshotName, TEMP_SUFFIX, type SegmentFile } from './files';
+import { acquireLock, type DirLock } from './lock';
 import { recover, type JournalEntry, type RecoveryReport, type Snapshot } from './recover';
 
 export type { JournalEntry, RecoveryReport, Snapshot } from './recover';
@@ -115,7 +116,7 @@ export class Journal<R = unknown, S = unknown> {
     private readonly segments: SegmentFile[],
     private readonly snapshotSeqs: number[],
     lastSeq: number,
-    private readonly lock: { release(keepFile?: boolean): Promise<void> },
+    private readonly lock: DirLock,
     private readonly opts: Required<Omit<JournalOptions, 'hooks'>> & { hooks: JournalHooks },
   ) {
     this.assignedSeq = lastSeq;

@@ -244,6 +244,15 @@ export function multiplierText(e4: number): string {
   return scaledText(e4, 4);
 }
 
+/**
+ * A fee multiplier as the SDK types it (a JSON number) where the spec gives no type: series fee
+ * changes and event overrides. At most 4 decimals, so the JSON text is the exact decimal
+ * (12500 -> 1.25); readers take it as decimal text, never as a float to compute with.
+ */
+export function multiplierNumber(e4: number): number {
+  return e4 / 10_000;
+}
+
 /** "1.25" -> 12500; undefined when malformed, finer than 0.0001 or above 100. */
 export function parseMultiplier(text: unknown): number | undefined {
   if (typeof text !== 'string' || !/^\d{1,3}(?:\.\d{1,4})?$/.test(text)) return undefined;

@@ -87,6 +87,15 @@ export function orderNotionalMicro(side: 'bid' | 'ask', yesPriceTicks: number, c
   return (side === 'bid' ? yesPriceTicks : TICKS_PER_DOLLAR - yesPriceTicks) * countCenti;
 }
 
+/** Of the day's notional (dailyNotionalMicro), what is still resting on the books, micro-dollars. */
+export function dailyRestingNotionalMicro(engine: Engine, id: string, nowMs: number): number {
+  let sum = 0;
+  for (const o of engine.listOrders({ userId: id, minCreatedMs: utcDayStartMs(nowMs) })) {
+    if (o.status === 'resting') sum += orderNotionalMicro(o.side, o.yes_price, o.remaining_count);
+  }
+  return sum;
+}
+
 /** What the subtrader's account has sent today (UTC), micro-dollars. */
 export function dailyNotionalMicro(engine: Engine, id: string, nowMs: number): number {
   let sum = 0;

@@ -6,6 +6,7 @@ import { noParams, noQuery } from '../../src-shared/endpoints/query';
 import { buildPath, createApiClient, type ApiClient } from './client';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError } from './errors';
 import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { ClockSkewError } from './clock';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -195,16 +196,16 @@ describe('createApiClient', () => {
   });
 
   describe('clock offset', () => {
-    it('corrects signing timestamps by the offset measured from a Date header 30 s ahead', async () => {
-      server = await startServer((_req, res) => json(res, 200, { orderbooks: [] }, { date: new Date(Date.now() + 30_000).toUTCString() }));
+    it('corrects signing timestamps by the offset measured from a Date header 20 s ahead', async () => {
+      server = await startServer((_req, res) => json(res, 200, { orderbooks: [] }, { date: new Date(Date.now() + 20_000).toUTCString() }));
       const client = clientFor(server);
       await client.request(rows.getOrderbooks, { query: { tickers: ['A'] } });
       await client.request(rows.getOrderbooks, { query: { tickers: ['A'] } });
       const [first, second] = server.requests.map((r) => Number(r.headers['svc-access-timestamp']));
       expect(Math.abs(first! - Date.now())).toBeLessThan(5_000);
-      expect(second! - Date.now()).toBeGreaterThan(28_000);
-      expect(second! - Date.now()).toBeLessThan(32_000);
-      expect(client.clock.offsetMs).toBeGreaterThan(28_500);
+      expect(second! - Date.now()).toBeGreaterThan(18_000);
+      expect(second! - Date.now()).toBeLessThan(22_000);
+      expect(client.clock.offsetMs).toBeGreaterThan(18_500);
     });
 
     it('does not correct an offset within the 1 s resolution of Date', async () => {
@@ -214,10 +215,10 @@ describe('createApiClient', () => {
       expect(client.clock.offsetMs).toBe(0);
     });
 
-    /** A server whose clock is 60 s ahead and which enforces a 5 s window on signed timestamps. */
+    /** A server whose clock is 20 s ahead and which enforces a 5 s window on signed timestamps. */
     async function skewedServer(): Promise<TestServer> {
       return startServer((req, res) => {
-        const serverNow = Date.now() + 60_000;
+        const serverNow = Date.now() + 20_000;
         const date = new Date(serverNow).toUTCString();
         const ts = Number(req.headers['svc-access-timestamp']);
         if (Math.abs(ts - serverNow) > 5_000) {
@@ -235,7 +236,7 @@ describe('createApiClient', () => {
       const client = clientFor(server);
       await expect(client.request(rows.getOrderbooks, { query: { tickers: ['A'] } })).resolves.toEqual({ orderbooks: [] });
       expect(server.requests).toHaveLength(2);
-      expect(client.clock.offsetMs).toBeGreaterThan(58_000);
+      expect(client.clock.offsetMs).toBeGreaterThan(18_000);
     });
 
     it('retries an idempotent create once after the re-measure, but not a plain write', async () => {
@@ -247,6 +248,18 @@ describe('createApiClient', () => {
 
       await expect(clientFor(server).request(rows.createOrder, { body }, { idempotent: true })).resolves.toMatchObject({ order_id: 'o1' });
       expect(server.requests).toHaveLength(3);
+    });
+
+    it('refuses to sign anything once a Date header is more than 30 s off, and says why', async () => {
+      server = await startServer((_req, res) => json(res, 200, { orderbooks: [] }, { date: new Date(Date.now() + 60_000).toUTCString() }));
+      const client = clientFor(server);
+      await client.request(rows.getOrderbooks, { query: { tickers: ['A'] } });
+      expect(client.clock.snapshot().refusal).toMatch(/60 s off/);
+      const refused = await client.request(rows.getOrderbooks, { query: { tickers: ['A'] } }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ClockSkewError);
+      expect(String((refused as Error).message)).toMatch(/will not sign/);
+      expect(server.requests).toHaveLength(1);
+      expect(() => client.wsHeaders()).toThrow(ClockSkewError);
     });
   });
 

@@ -158,7 +158,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const sentAt = Date.now();
     try {
-      const res = await doFetch(url, { ...init, signal: combined });
+      // never follow a redirect: fetch would carry the signed headers to wherever it points
+      const res = await doFetch(url, { ...init, signal: combined, redirect: 'manual' });
       const text = await res.text();
       return { res, text, sentAt, receivedAt: Date.now() };
     } catch (err) {
@@ -183,7 +184,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await limiter?.take(row, { body: v.body }, opts.signal);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
-      if (row.auth === 'signed' && signer) Object.assign(headers, signer.headers(row.method, path, clock.now()));
+      if (row.auth === 'signed' && signer) {
+        clock.assertSignable();
+        Object.assign(headers, signer.headers(row.method, path, clock.now()));
+      }
 
       const x = await send(url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);
       const err = x.res.ok ? undefined : ApiError.fromResponse(x.res, x.text, row.method, path);
@@ -230,6 +234,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     wsHeaders: () => {
       if (!signer) throw new Error('the WebSocket upgrade needs credentials and this client has none');
+      clock.assertSignable();
       return signer.wsHeaders(clock.now(), new URL(profile.wsUrl).pathname);
     },
   };

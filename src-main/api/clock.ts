@@ -3,6 +3,15 @@
 // trip; we therefore only correct when the offset exceeds 1 s (the exchange allows ~5 s).
 
 export const OFFSET_THRESHOLD_MS = 1000;
+/**
+ * Beyond this the terminal refuses to sign: a server (or a man in the middle) whose Date header is
+ * far off could otherwise make us sign timestamps for a moment of its choosing, to be replayed.
+ */
+export const MAX_OFFSET_MS = 30_000;
+
+export class ClockSkewError extends Error {
+  override name = 'ClockSkewError';
+}
 
 export interface ClockSnapshot {
   /** offset applied to signing timestamps (server - local), 0 when within the threshold */
@@ -10,12 +19,15 @@ export interface ClockSnapshot {
   /** last raw estimate, or undefined before any measurement */
   measuredMs: number | undefined;
   measuredAt: number | undefined;
+  /** why signing is refused (offset beyond MAX_OFFSET_MS), or null */
+  refusal: string | null;
 }
 
 export class ClockSync {
   private applied = 0;
   private measured: number | undefined;
   private measuredAt: number | undefined;
+  private refusal: string | null = null;
 
   constructor(private readonly localNow: () => number = Date.now) {}
 
@@ -44,6 +56,11 @@ export class ClockSync {
     const estimate = serverSecondMs + 500 - midpoint;
     this.measured = estimate;
     this.measuredAt = receivedAtLocal;
+    if (Math.abs(estimate) > MAX_OFFSET_MS) {
+      this.refusal = `the exchange's clock is ${(estimate / 1000).toFixed(0)} s off this computer's (more than ${MAX_OFFSET_MS / 1000} s): the terminal will not sign requests until the clocks agree; set this computer's time`;
+      return false;
+    }
+    this.refusal = null;
     // A new estimate within the measurement noise of the applied offset changes nothing, so a
     // real offset near the threshold does not flap between 0 and ~1 s.
     if (!force && Math.abs(estimate - this.applied) <= OFFSET_THRESHOLD_MS) return false;
@@ -59,6 +76,11 @@ export class ClockSync {
   }
 
   snapshot(): ClockSnapshot {
-    return { offsetMs: this.applied, measuredMs: this.measured, measuredAt: this.measuredAt };
+    return { offsetMs: this.applied, measuredMs: this.measured, measuredAt: this.measuredAt, refusal: this.refusal };
+  }
+
+  /** Throws when the last measured offset is beyond the bound: nothing may be signed. */
+  assertSignable(): void {
+    if (this.refusal) throw new ClockSkewError(this.refusal);
   }
 }

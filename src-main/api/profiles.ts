@@ -67,14 +67,31 @@ export function resolveProfile(input: unknown): Profile {
     case 'embedded':
     case 'custom': {
       const baseUrl = normaliseBase(p.baseUrl);
+      const ws = p.wsUrl ? normaliseWs(p.wsUrl) : deriveWs(baseUrl);
+      requireTls(baseUrl, 'https:', 'baseUrl');
+      requireTls(ws, 'wss:', 'wsUrl');
       return {
         kind: p.kind,
         name: p.name ?? (p.kind === 'embedded' ? 'embedded' : new URL(baseUrl).host),
         baseUrl,
-        wsUrl: p.wsUrl ? normaliseWs(p.wsUrl) : deriveWs(baseUrl),
+        wsUrl: ws,
         headerPrefix: p.headerPrefix ?? DEFAULT_HEADER_PREFIX,
       };
     }
+  }
+}
+
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves this computer. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h);
+}
+
+/** Signed requests travel encrypted unless they never leave the machine. */
+function requireTls(url: string, secure: 'https:' | 'wss:', what: string): void {
+  const u = new URL(url);
+  if (u.protocol !== secure && !isLoopbackHost(u.hostname)) {
+    throw new ProfileError(`invalid environment profile: ${what} must use ${secure.slice(0, -1)}:// (plain ${u.protocol.slice(0, -1)}:// is allowed only for this computer: localhost, 127.0.0.1, ::1), got ${url}`);
   }
 }
 

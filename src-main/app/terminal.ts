@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { launchExchange, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
 import { TerminalServices, type ServicesOptions } from './services';
-import { createDoor } from '../ipc/door';
+import { createDoor, toTerminalError } from '../ipc/door';
 import type { SecretBox } from '../vault/secret-box';
-import type { MethodName, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
+import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 
 export interface TerminalOptions {
   dataDir: string;
@@ -17,6 +17,7 @@ export interface TerminalOptions {
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (m: string) => void;
   sessionOptions?: ServicesOptions['sessionOptions'];
+  confirmRebind?: ServicesOptions['confirmRebind'];
 }
 
 export interface RunningTerminal {
@@ -44,9 +45,11 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
     ...(exchange ? { embedded: { baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, accounts: exchange.accounts } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
+    ...(opts.confirmRebind ? { confirmRebind: opts.confirmRebind } : {}),
+    describeError: toTerminalError,
   });
   await services.start();
-  const door = createDoor(services as unknown as Record<MethodName, (...a: never[]) => Promise<unknown>>, opts.log);
+  const door = createDoor(services.methods, opts.log);
   return {
     services,
     door,

@@ -2,7 +2,7 @@
 // factory with the security checklist applied, the app:// protocol serving the renderer with a
 // strict CSP, one IPC door that checks the sender frame, native notifications on fills, the app
 // menu, single-instance lock, window state, and the embedded exchange as a utility process.
-import { app, BrowserWindow, Menu, Notification, net, protocol, session, shell, utilityProcess, type IpcMainInvokeEvent, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Notification, net, protocol, session, shell, utilityProcess, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
@@ -21,7 +21,6 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 
 let mainWindow: BrowserWindow | null = null;
 let terminal: RunningTerminal | null = null;
-let notifyOnFill = true;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -39,6 +38,7 @@ if (!app.requestSingleInstanceLock()) {
 
 function emit<S extends StreamName>(stream: S, payload: StreamPayloads[S]): void {
   for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed()) w.webContents.send('terminal:event', stream, payload);
+  const notifyOnFill = terminal?.services.preferences.current().notifyOnFill ?? true;
   if (stream === 'notices' && notifyOnFill && Notification.isSupported()) {
     const n = payload as Notice;
     new Notification({ title: n.title, body: n.body, silent: n.level !== 'error' }).show();
@@ -83,8 +83,12 @@ async function boot(): Promise<void> {
     exchange: { command: process.execPath, args: [], spawnChild: utilitySpawn },
     emit,
     log: (m) => console.log(m),
+    // re-pointing a key-holding profile at another host needs the trader's word, asked natively
+    confirmRebind: async (question) => {
+      const r = await dialog.showMessageBox({ type: 'warning', buttons: ['Cancel', 'Allow'], defaultId: 0, cancelId: 0, title: 'Move keys to another host?', message: question });
+      return r.response === 1;
+    },
   });
-  notifyOnFill = (await terminal.services.getSettings()).notifyOnFill;
 
   Menu.setApplicationMenu(buildMenu());
   mainWindow = createWindow(userData);
@@ -173,6 +177,11 @@ function buildMenu(): Menu {
       submenu: [
         { label: 'Command Palette', accelerator: 'CmdOrCtrl+K', click: () => sendCommand('palette') },
         { label: 'Cancel All in Market', accelerator: 'CmdOrCtrl+Shift+X', click: () => sendCommand('cancel-all-market') },
+        { type: 'separator' },
+        // engaged in main directly: it works even when the window is frozen or busy
+        { label: 'Engage Kill Switch', accelerator: 'CmdOrCtrl+Shift+K', click: () => void terminal?.services.trading.engageKillSwitch().catch((e: unknown) => console.error('kill switch', e)) },
+        { label: 'Release Kill Switch…', click: () => sendCommand('release-kill-switch') },
+        { type: 'separator' },
         { label: 'Keyboard Shortcuts', accelerator: 'CmdOrCtrl+/', click: () => sendCommand('help') },
       ],
     },

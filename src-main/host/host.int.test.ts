@@ -2,11 +2,10 @@
 // parsed by the door, static files with a strict CSP and no path escapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { startHost, type RunningHost } from './server';
+import { hostClient } from './test-host';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 
@@ -23,46 +22,11 @@ beforeAll(async () => {
   terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
   host = await startHost({ staticDir, door: terminal.door });
 });
+const { connect, call, get } = hostClient(() => host);
 afterAll(async () => {
   await host?.close();
   await terminal?.stop();
 });
-
-function connect(opts: { token?: string; origin?: string }): Promise<WebSocket> {
-  const q = opts.token === undefined ? '' : `?token=${opts.token}`;
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc${q}`, { headers: { origin: opts.origin ?? `http://127.0.0.1:${host.port}` } });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
-
-function call(ws: WebSocket, id: number, method: string, args: unknown[]): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    const onMsg = (d: WebSocket.RawData) => {
-      const f = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (f.t === 'result' && f.id === id) {
-        ws.off('message', onMsg);
-        resolve(f);
-      }
-    };
-    ws.on('message', onMsg);
-    ws.send(JSON.stringify({ t: 'call', id, method, args }));
-  });
-}
-
-function get(p: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path: p, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('web host', () => {
   it('prints a 127.0.0.1 URL with its token', () => {

@@ -3,10 +3,11 @@
 // and come from our own origin; the Host header is checked against DNS rebinding.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CallFrame, type ServerFrame } from '../../src-shared/ipc/frames';
 import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import type { DoorResult } from '../ipc/door';
@@ -63,6 +64,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 const MAX_FRAME = 2 * 1024 * 1024;
+const MAX_URL = 8 * 1024;
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? randomBytes(24).toString('hex');
@@ -72,67 +74,132 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
 
   const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!hostOk(req)) {
-      res.writeHead(421).end('wrong host');
-      return;
+  /** Headers every answer carries, errors included: never a Referer with the token in it. */
+  const BASE_HEADERS = { 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' } as const;
+  const plain = (res: ServerResponse, status: number, text: string) => {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(text);
+  };
+
+  /** A request path to a file under the static root, or the answer for why not (never a throw). */
+  const staticFile = (raw: string): { file: string } | { status: number; text: string } => {
+    if (raw.length > MAX_URL) return { status: 414, text: 'URI too long' };
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(raw, `http://127.0.0.1:${port}`).pathname);
+    } catch {
+      return { status: 400, text: 'bad request path' }; // malformed percent-encoding or URL
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end();
-      return;
-    }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    let rel = decodeURIComponent(url.pathname);
     if (rel === '/' || rel === '') rel = '/index.html';
     const file = path.resolve(staticRoot, '.' + rel);
-    if (!file.startsWith(staticRoot + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
+    const notFound = { status: 404, text: 'not found' };
+    if (rel.includes('\0') || !file.startsWith(staticRoot + path.sep)) return notFound;
+    try {
+      return statSync(file).isFile() ? { file } : notFound;
+    } catch {
+      return notFound;
     }
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostOk(req)) return plain(res, 421, 'wrong host');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
+    const found = staticFile(req.url ?? '/');
+    if (!('file' in found)) return plain(res, found.status, found.text);
+    const { file } = found;
     const ext = path.extname(file);
     res.writeHead(200, {
+      ...BASE_HEADERS,
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
       'cache-control': ext === '.html' ? 'no-store' : 'max-age=3600',
       ...(ext === '.html' ? { 'content-security-policy': csp(port), 'x-frame-options': 'DENY' } : {}),
     });
-    if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') return void res.end();
+    const stream = createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+
+  const server = createServer((req, res) => {
+    // Nothing a client sends may take the host (and the embedded exchange with it) down.
+    try {
+      serve(req, res);
+    } catch (e) {
+      opts.log?.(`static request failed: ${(e as Error).message}`);
+      plain(res, 500, 'internal error');
+    }
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    // malformed HTTP (bad headers, oversize headers): answer if the socket still can, then close
+    if (socket.writable && !socket.destroyed) {
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nReferrer-Policy: no-referrer\r\nContent-Length: 0\r\n\r\n`);
+    } else socket.destroy();
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  wss.on('error', (e) => opts.log?.(`host socket server error: ${e.message}`));
+  const refuse = (socket: Duplex, why: string) => {
+    opts.log?.(`refused host socket (${why})`);
+    if (socket.writable) socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nReferrer-Policy: no-referrer\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
+  };
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    } catch {
+      return refuse(socket, 'malformed URL');
+    }
     const given = url.searchParams.get('token') ?? '';
     const origin = req.headers.origin;
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
     if (url.pathname !== '/ipc' || !hostOk(req) || !originOk || !sameToken(given, token)) {
-      opts.log?.(`refused host socket (path ${url.pathname}, origin ${origin ?? 'none'}, token ${given ? 'wrong' : 'missing'})`);
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
+      // the log names what was wrong, never the token itself
+      return refuse(socket, `path ${url.pathname.slice(0, 60)}, origin ${String(origin ?? 'none').slice(0, 80)}, token ${given ? (sameToken(given, token) ? 'ok' : 'wrong') : 'missing'}`);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', async (data, isBinary) => {
-        if (isBinary) return;
-        let frame: CallFrame;
-        try {
-          const parsed = CallFrame.safeParse(JSON.parse(data.toString()));
-          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'bad frame');
-          frame = parsed.data;
-        } catch (e) {
-          opts.log?.(`dropped a malformed host frame: ${(e as Error).message}`);
-          return;
-        }
-        const r = await opts.door(frame.method, frame.args);
-        const out: ServerFrame = r.ok ? { t: 'result', id: frame.id, ok: true, value: r.value } : { t: 'result', id: frame.id, ok: false, error: r.error };
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(out));
+      // an oversize frame, a protocol error or a reset arrive here; without a listener they
+      // would be thrown and end the process
+      ws.on('error', (e) => {
+        opts.log?.(`host socket closed on error: ${e.message}`);
+        sockets.delete(ws);
+        ws.terminate();
+      });
+      ws.on('message', (data, isBinary) => {
+        void handleFrame(ws, data, isBinary);
       });
     });
   });
+
+  const handleFrame = async (ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
+    if (isBinary) return;
+    let frame: CallFrame;
+    try {
+      const parsed = CallFrame.safeParse(JSON.parse(data.toString()));
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'bad frame');
+      frame = parsed.data;
+    } catch (e) {
+      opts.log?.(`dropped a malformed host frame: ${(e as Error).message.slice(0, 120)}`);
+      return;
+    }
+    let out: ServerFrame;
+    try {
+      const r = await opts.door(frame.method, frame.args);
+      out = r.ok ? { t: 'result', id: frame.id, ok: true, value: r.value } : { t: 'result', id: frame.id, ok: false, error: r.error };
+    } catch (e) {
+      out = { t: 'result', id: frame.id, ok: false, error: { kind: 'state', message: `internal error: ${(e as Error).message}` } };
+    }
+    if (ws.readyState !== ws.OPEN) return;
+    try {
+      ws.send(JSON.stringify(out));
+    } catch (e) {
+      opts.log?.(`could not answer call ${frame.id}: ${(e as Error).message}`);
+    }
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -147,7 +214,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     broadcast(stream, payload) {
       if (sockets.size === 0) return;
       const text = JSON.stringify({ t: 'event', stream, payload } satisfies ServerFrame);
-      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (e) => e && ws.terminate());
     },
     clients: () => sockets.size,
     async close() {

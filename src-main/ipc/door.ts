@@ -2,11 +2,13 @@
 // parses every argument with the method's zod schema, dispatches to the services, and turns
 // whatever went wrong into a TerminalError the UI can show. Nothing else touches IPC.
 import { z } from 'zod';
-import { methodArgs, type MethodName, type TerminalError } from '../../src-shared/ipc/contract';
+import { methodArgs, type MethodName, type ServiceMethods, type TerminalError } from '../../src-shared/ipc/contract';
 import { ApiError, ArgsValidationError, NetworkError, formatIssues } from '../api/errors';
 import { KeyError } from '../api/signer';
 import { ProfileError } from '../api/profiles';
-import { StateError } from '../app/services';
+import { StateError } from '../app/errors';
+import { ClockSkewError } from '../api/clock';
+import { RiskRefusal } from '../risk/gate';
 import { ConfigFileError } from '../app/profiles-store';
 
 export type Dispatch = (method: MethodName, args: unknown[]) => Promise<unknown>;
@@ -23,16 +25,17 @@ export function toTerminalError(err: unknown): TerminalError {
       ...(err.details ? { details: err.details } : {}),
     };
   }
+  if (err instanceof RiskRefusal) return { kind: 'risk', code: err.code, message: err.message, ...(err.confirmable ? { confirmable: true } : {}) };
   if (err instanceof ArgsValidationError) return { kind: 'validation', message: err.message };
   if (err instanceof z.ZodError) return { kind: 'validation', message: formatIssues(err.issues) };
   if (err instanceof NetworkError) return { kind: 'network', message: err.message };
-  if (err instanceof KeyError || err instanceof ProfileError || err instanceof StateError || err instanceof ConfigFileError) {
+  if (err instanceof KeyError || err instanceof ProfileError || err instanceof StateError || err instanceof ConfigFileError || err instanceof ClockSkewError) {
     return { kind: 'state', message: err.message };
   }
   return { kind: 'state', message: err instanceof Error ? err.message : String(err) };
 }
 
-export function createDoor(target: Record<MethodName, (...a: never[]) => Promise<unknown>>, log?: (m: string) => void) {
+export function createDoor(target: ServiceMethods, log?: (m: string) => void) {
   return async function call(method: string, args: unknown): Promise<DoorResult> {
     if (!Object.prototype.hasOwnProperty.call(methodArgs, method)) {
       return { ok: false, error: { kind: 'validation', message: `unknown method ${JSON.stringify(method).slice(0, 80)}` } };
@@ -43,12 +46,13 @@ export function createDoor(target: Record<MethodName, (...a: never[]) => Promise
       return { ok: false, error: { kind: 'validation', message: `${method}: ${formatIssues(parsed.error.issues)}` } };
     }
     try {
+      // only the parsed arguments reach the service, never what the renderer sent
       const fn = target[method as MethodName] as (...a: unknown[]) => Promise<unknown>;
-      const value = await fn.apply(target, parsed.data as unknown[]);
+      const value = await fn(...(parsed.data as unknown[]));
       return { ok: true, value: value === undefined ? null : value };
     } catch (err) {
       const e = toTerminalError(err);
-      if (e.kind === 'state' && !(err instanceof StateError)) log?.(`${method} failed: ${(err as Error).stack ?? String(err)}`);
+      if (e.kind === 'state' && !(err instanceof StateError) && !(err instanceof ClockSkewError)) log?.(`${method} failed: ${(err as Error).stack ?? String(err)}`);
       return { ok: false, error: e };
     }
   };

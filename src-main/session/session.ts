@@ -15,7 +15,10 @@ import { PrivateStore } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
-import { Decimal } from '../../src-shared/money';
+import { Decimal, ticksToDollars } from '../../src-shared/money';
+import { DailyPnl } from '../risk/pnl';
+import { fillLegOf } from '../risk/rows';
+import type { BookTop } from '../risk/gate';
 
 export const BOOK_DEPTH = 25;
 
@@ -61,6 +64,8 @@ export class TradingSession {
   readonly books = new BookMachine();
   private readonly ingest = new FrameIngest(this.books);
   readonly store = new PrivateStore();
+  /** today's fills as P&L, for the daily loss limit */
+  private readonly pnl = new DailyPnl(Date.now());
   readonly stream: StreamConnection;
   private readonly coalescer: FrameCoalescer;
   private readonly watched = new Set<string>();
@@ -138,8 +143,8 @@ export class TradingSession {
 
   // ------------------------------------------------------------------ orders
 
-  async placeOrder(draft: OrderDraft): Promise<OrderAck> {
-    const placed = await placeOrder(this.client, draft);
+  async placeOrder(draft: OrderDraft, clientOrderId?: string): Promise<OrderAck> {
+    const placed = await placeOrder(this.client, draft, clientOrderId ? { clientOrderId } : {});
     const created = (placed.created ?? placed.listed ?? {}) as Row;
     const ack: OrderAck = {
       client_order_id: placed.clientOrderId,
@@ -260,6 +265,7 @@ export class TradingSession {
       case 'fill': {
         const f = m.msg as Row;
         this.store.addFill({ ...f, ticker: f.market_ticker });
+        this.notePnl(f);
         this.opts.emit('notices', fillNotice(f));
         void this.refreshBalance();
         break;
@@ -304,14 +310,17 @@ export class TradingSession {
   }
 
   async reconcile(): Promise<void> {
-    const [orders, positions, balance, groups, fills] = await Promise.all([
+    const [orders, positions, balance, groups, fills, today] = await Promise.all([
       collectAll(this.client, 'getOrders', { query: { status: 'resting' } }, { maxPages: 50 }),
       this.client.getPositions({ query: { count_filter: 'position', limit: 1000 } }),
       this.client.getBalance(),
       this.client.getOrderGroups().catch(() => ({ order_groups: [] })),
       this.client.getFills({ query: { limit: 200 } }).catch(() => ({ fills: [] })),
+      // every fill since midnight UTC, for today's P&L (the daily loss limit)
+      collectAll(this.client, 'getFills', { query: { min_ts: Math.floor(Date.now() / 86_400_000) * 86_400, limit: 1000 } }, { maxPages: 20 }).catch(() => []),
     ]);
     const b = balance as Row;
+    for (const f of today as Row[]) this.notePnl(f);
     this.store.reset({
       orders: orders as Row[],
       positions: ((positions as { market_positions?: Row[] }).market_positions ?? []) as Row[],
@@ -332,6 +341,25 @@ export class TradingSession {
     }
   }
 
+  private notePnl(f: Row): void {
+    const leg = fillLegOf(f);
+    if (leg) this.pnl.add(leg, Date.now());
+  }
+
+  /** Today's P&L from today's fills, marked on the books main holds. */
+  dailyPnl(): Decimal {
+    return this.pnl.value(Date.now(), (t) => this.bookTop(t));
+  }
+
+  /** The inside market of a book main holds, for the risk gate; undefined when none is held. */
+  bookTop(ticker: string): BookTop | undefined {
+    const b = this.books.book(ticker);
+    if (!b) return undefined;
+    const bid = b.bestYesBid;
+    const ask = b.bestYesAsk;
+    return { stale: b.stale, yesBid: bid < 0 ? null : new Decimal(ticksToDollars(bid)), yesAsk: ask < 0 ? null : new Decimal(ticksToDollars(ask)) };
+  }
+
   private setExchangeStatus(s: Row): void {
     const shards = (s.exchange_index_statuses as Row[] | undefined) ?? [];
     this.exchangeInfo = {
@@ -343,6 +371,7 @@ export class TradingSession {
 
   connectionView(): ConnectionView {
     const lim = this.limiter.snapshot();
+    const clock = this.client.clock.snapshot();
     return {
       phase: this.streamStatus.phase === 'closed' ? 'offline' : this.streamStatus.phase,
       detail: this.streamStatus.detail,
@@ -355,6 +384,8 @@ export class TradingSession {
       exchange: this.exchangeInfo,
       userId: this.userId,
       isFcmMember: this.isFcmMember,
+      clockOffsetMs: clock.measuredMs === undefined ? null : Math.round(clock.measuredMs),
+      ...(clock.refusal ? { clockProblem: clock.refusal } : {}),
     };
   }
 

@@ -18,6 +18,7 @@ import { useGlobalHotkeys } from '../features/keyboard/useGlobalHotkeys';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { StatusBar } from '../features/status/StatusBar';
 import { useTradingCommands } from '../features/ticket/useTradingCommands';
+import { useRiskCommands } from '../features/risk/useRiskCommands';
 import { ConfirmHost } from '../ui/confirm';
 import { exportFocusedTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/States';
@@ -117,6 +118,7 @@ export function App() {
 
   useAppCommands();
   useTradingCommands();
+  useRiskCommands();
   useGlobalHotkeys();
 
   return (

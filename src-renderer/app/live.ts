@@ -8,6 +8,7 @@ import { useConnection } from '../stores/connection';
 import { applyMarketUpdate } from '../stores/market';
 import { notify, useNotices } from '../stores/notices';
 import { applyPrivateUpdate } from '../stores/private';
+import { setRiskView } from '../stores/risk';
 import { reseedAll } from '../stores/seed';
 import { useSession } from '../stores/session';
 import { resendWatch } from './watch';
@@ -17,6 +18,7 @@ const MENU_COMMANDS: Record<string, string> = {
   palette: 'app.palette',
   help: 'app.help',
   'cancel-all-market': 'trade.cancelAllMarket',
+  'release-kill-switch': 'risk.releaseKill',
 };
 
 export async function loadAppState(api: BridgedApi): Promise<void> {
@@ -24,6 +26,7 @@ export async function loadAppState(api: BridgedApi): Promise<void> {
     const app = await api.getAppState();
     useSession.getState().setApp(app);
     useConnection.setState({ view: app.connection });
+    setRiskView(app.risk);
   } catch (err) {
     useSession.getState().setLoadError(err);
   }
@@ -48,6 +51,7 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
       // a fresh session with the exchange: what we hold may be stale
       if (prev && prev.phase !== 'live' && view.phase === 'live') reseedAll();
     }),
+    api.on('risk', setRiskView),
     api.on('notices', (n) => {
       if (n.level === 'success' && /^Filled /.test(n.title) && !useSession.getState().settings.notifyOnFill) return;
       useNotices.getState().push(n);

@@ -11,6 +11,7 @@ import { MarketsPanel } from '../features/markets/MarketsPanel';
 import { OrdersPanel } from '../features/orders/OrdersPanel';
 import { PositionsPanel } from '../features/positions/PositionsPanel';
 import { RfqPanel } from '../features/rfq/RfqPanel';
+import { RiskPanel } from '../features/risk/RiskPanel';
 import { TicketPanel } from '../features/ticket/TicketPanel';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
@@ -25,6 +26,7 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   history: { title: PANEL_TITLES.history, render: () => <HistoryPanel /> },
   livedata: { title: PANEL_TITLES.livedata, render: () => <LiveDataPanel /> },
   fcm: { title: PANEL_TITLES.fcm, render: () => <FcmPanel />, fcmOnly: true },
+  risk: { title: PANEL_TITLES.risk, render: () => <RiskPanel /> },
 };
 
 export const isPanelId = (v: unknown): v is PanelId => typeof v === 'string' && (PANEL_IDS as readonly string[]).includes(v);

@@ -22,6 +22,7 @@ export class TerminalCallError extends Error implements TerminalError {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly details: string | undefined;
+  readonly confirmable: boolean | undefined;
   constructor(
     error: TerminalError,
     readonly method?: string,
@@ -31,6 +32,7 @@ export class TerminalCallError extends Error implements TerminalError {
     this.status = error.status;
     this.code = error.code;
     this.details = error.details;
+    this.confirmable = error.confirmable;
   }
 }
 

@@ -32,6 +32,7 @@ export const ERROR_CODE_TEXT: Record<string, string> = {
   response_shape: 'The exchange answered with data this terminal cannot read.',
   daily_cap_exceeded: "Over the subtrader's daily cap: this would take the day's event-contract notional past the cap set in the FCM panel.",
   category_blocked: 'This market is in a category blocked for the subtrader (FCM panel, blocked categories).',
+  kill_switch: 'The kill switch is engaged: no new orders until you release it (status bar, or the palette).',
   bridge_disconnected: 'Not connected to the terminal host.',
   bridge_timeout: 'The terminal host did not answer in time.',
   bridge_closed: 'The terminal bridge is closed.',
@@ -48,6 +49,7 @@ const KIND_TEXT: Record<string, string> = {
   network: 'Could not reach the exchange.',
   state: 'Not possible right now.',
   api: 'The exchange refused the request.',
+  risk: 'Refused by your risk limits; nothing was sent.',
 };
 
 function statusText(status: number): string {
@@ -97,6 +99,11 @@ export function errorText(err: unknown): string {
   if (e.details && !e.message.includes(e.details)) parts.push(`(${e.details})`);
   const tag = [e.code, e.status !== undefined ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
   return tag ? `${parts.join(' ')} [${tag}]` : parts.join(' ');
+}
+
+/** A risk refusal the trader may override by confirming (a duplicate, a large order). */
+export function isConfirmableRisk(err: unknown): boolean {
+  return field(err, 'kind', isString) === 'risk' && (err as Record<string, unknown>).confirmable === true;
 }
 
 /** Retrying helps for transport and server trouble, never for a refusal. */

@@ -26,6 +26,7 @@ export const PANEL_IDS = [
   'history',
   'livedata',
   'fcm',
+  'risk',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -41,6 +42,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   history: 'History',
   livedata: 'Live data',
   fcm: 'FCM',
+  risk: 'Risk & audit',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -55,6 +57,7 @@ const PANEL_KEYS: Record<PanelId, string> = {
   history: 'alt+9',
   livedata: 'alt+0',
   fcm: 'alt+minus',
+  risk: 'alt+equal',
 };
 
 export const ACTIONS: readonly ActionDef[] = [
@@ -63,6 +66,8 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'trade.sellAsk', label: 'Sell at the ask (join)', group: 'Trading', defaultKeys: 's' },
   { id: 'trade.sellBid', label: 'Sell at the bid (cross)', group: 'Trading', defaultKeys: 'shift+s' },
   { id: 'trade.cancelAllMarket', label: 'Cancel all my orders in this market', group: 'Trading', defaultKeys: 'shift+x' },
+  { id: 'risk.engageKill', label: 'Engage the kill switch: cancel every order, refuse new ones', group: 'Trading', defaultKeys: 'mod+shift+k', global: true },
+  { id: 'risk.releaseKill', label: 'Release the kill switch (asks first)', group: 'Trading', defaultKeys: 'mod+alt+shift+k', global: true },
   { id: 'trade.flatten', label: 'Flatten my position in this market', group: 'Trading', defaultKeys: 'shift+f' },
   { id: 'ticket.submit', label: 'Submit the order ticket', group: 'Ticket', defaultKeys: 'mod+enter', global: true },
   { id: 'ticket.size1', label: 'Size preset 1', group: 'Ticket', defaultKeys: '1' },

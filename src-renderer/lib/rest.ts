@@ -3,6 +3,7 @@
 // Only types come from src-shared/endpoints: the schemas stay in main.
 import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
 import type { BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
+import type { OrderOrigin } from '../../src-shared/ipc/risk';
 import { getTerminalApi } from './bridge';
 
 type EmptyObject = Record<never, never>;
@@ -18,7 +19,7 @@ export type RestArgs<K extends EndpointId> = Part<'params', ParamsIn<Endpoints[K
   Part<'query', QueryIn<Endpoints[K]>> &
   Part<'body', BodyIn<Endpoints[K]>>;
 export type RestResult<K extends EndpointId> = ResponseOut<Endpoints[K]>;
-type RestCall<K extends EndpointId> = EmptyObject extends RestArgs<K> ? [args?: RestArgs<K>] : [args: RestArgs<K>];
+export type RestCall<K extends EndpointId> = EmptyObject extends RestArgs<K> ? [args?: RestArgs<K>] : [args: RestArgs<K>];
 
 /** Drops undefined values so optional filters left blank are not sent. */
 function compact(obj: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
@@ -29,8 +30,18 @@ function compact(obj: Record<string, unknown> | undefined): Record<string, unkno
 }
 
 export async function rest<K extends EndpointId>(id: K, ...a: RestCall<K>): Promise<RestResult<K>> {
+  return restAs({}, id, ...a);
+}
+
+/** Who asked, and whether the trader confirmed: what main's risk gate and audit journal record for exposure rows. */
+export interface CallMeta {
+  origin?: OrderOrigin;
+  confirmed?: boolean;
+}
+
+export async function restAs<K extends EndpointId>(meta: CallMeta, id: K, ...a: RestCall<K>): Promise<RestResult<K>> {
   const args = (a[0] ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-  const input: { id: string; params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = { id };
+  const input: { id: string; params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } & CallMeta = { id, ...meta };
   const params = compact(args.params) as Record<string, string> | undefined;
   const query = compact(args.query);
   if (params) input.params = params;

@@ -1,9 +1,10 @@
 // Order actions shared by the ladder, the ticket and the hotkeys: build an OrderDraft from the
 // ticket's settings, send it through TerminalApi, and report the ack or the exchange's error.
-import type { OrderAck, OrderDraft } from '../../src-shared/ipc/contract';
+import type { OrderAck, OrderDraft, OrderOrigin } from '../../src-shared/ipc/contract';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { getTerminalApi } from '../lib/bridge';
-import { errorText } from '../lib/errors';
+import { errorText, isConfirmableRisk } from '../lib/errors';
+import { confirmAction } from '../ui/confirm';
 import { fmtCount, fmtPrice } from '../lib/format';
 import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
@@ -36,7 +37,7 @@ export function ackText(ack: OrderAck): string {
 }
 
 /** Places at a price in ticks with the ticket's size and settings (ladder clicks, hotkeys). */
-export async function placeAt(ticker: string, side: 'bid' | 'ask', priceTicks: number, countText?: string): Promise<OrderAck | null> {
+export async function placeAt(ticker: string, side: 'bid' | 'ask', priceTicks: number, countText?: string, origin: OrderOrigin = 'ladder'): Promise<OrderAck | null> {
   const draft = useTrading.getState().draft;
   const count = checkCountText(countText ?? draft.count);
   if (!count.ok || !count.value) {
@@ -48,32 +49,52 @@ export async function placeAt(ticker: string, side: 'bid' | 'ask', priceTicks: n
     return null;
   }
   const price = ticksToDollars(priceTicks);
-  const order: OrderDraft = { ticker, side, price, count: wireCount(count.value), ...draftExtras(draft) };
+  const order: OrderDraft = { ticker, side, price, count: wireCount(count.value), ...draftExtras(draft), origin };
   return sendOrder(order);
+}
+
+/**
+ * Runs an order call; when main's risk gate asks for a confirmation (a duplicate, an order over
+ * the confirm threshold) the trader is asked and the call is sent once more with `confirmed`.
+ * Main checks every limit again either way.
+ */
+export async function withRiskConfirm<T>(what: string, send: (confirmed: boolean) => Promise<T>): Promise<T | null> {
+  try {
+    return await send(false);
+  } catch (err) {
+    if (!isConfirmableRisk(err)) throw err;
+    const ok = await confirmAction({ title: 'Confirm this order?', body: `${what}. ${(err as Error).message}`, confirmLabel: 'Send anyway', danger: true });
+    if (!ok) return null;
+    return send(true);
+  }
 }
 
 export async function sendOrder(order: OrderDraft): Promise<OrderAck | null> {
   const what = describeOrder(order.side, order.count, order.price, order.ticker);
   try {
-    const ack = await getTerminalApi().placeOrder(order);
+    const ack = await withRiskConfirm(what, (confirmed) => getTerminalApi().placeOrder(confirmed ? { ...order, confirmed } : order));
+    if (ack === null) {
+      notify('info', `${what} not sent`, 'You kept it back at the confirmation.');
+      return null;
+    }
     notify('success', what, ackText(ack));
     return ack;
   } catch (err) {
-    notify('error', `${what} failed`, errorText(err));
+    notify('error', `${what} ${(err as { kind?: string }).kind === 'risk' ? 'refused' : 'failed'}`, errorText(err));
     throw err;
   }
 }
 
-export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 'ticker' | 'subaccount'>[]): Promise<void> {
+export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 'ticker' | 'subaccount'>[], origin: OrderOrigin = 'blotter'): Promise<void> {
   if (!orders.length) return;
   const api = getTerminalApi();
   try {
     if (orders.length === 1) {
       const o = orders[0]!;
-      await api.cancelOrder({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) });
+      await api.cancelOrder({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin });
       notify('info', `Canceled order ${o.order_id}`);
     } else {
-      await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })) });
+      await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })), origin });
       notify('info', `Canceled ${orders.length} orders`);
     }
   } catch (err) {
@@ -82,20 +103,22 @@ export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 
 }
 
 /** Moves a resting order to a new YES price, keeping its remaining size. */
-export async function amendPrice(o: OrderRow, priceTicks: number): Promise<void> {
+export async function amendPrice(o: OrderRow, priceTicks: number, origin: OrderOrigin = 'ladder'): Promise<void> {
   const price = ticksToDollars(priceTicks);
   const total = new Decimal(o.filled).add(o.remaining).toFixed(2);
   try {
-    await getTerminalApi().amendOrder({ order_id: o.order_id, ticker: o.ticker, side: o.side, price, count: total, ...(o.subaccount ? { subaccount: o.subaccount } : {}) });
+    const amend = { order_id: o.order_id, ticker: o.ticker, side: o.side, price, count: total, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin };
+    const done = await withRiskConfirm(`Move order ${o.order_id} to ${fmtPrice(price)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
+    if (done === null) return;
     notify('info', `Moved order ${o.order_id} to ${fmtPrice(price)}`);
   } catch (err) {
     notify('error', `Amend of ${o.order_id} failed`, errorText(err));
   }
 }
 
-export async function cancelAllIn(ticker: string | undefined): Promise<void> {
+export async function cancelAllIn(ticker: string | undefined, origin: OrderOrigin = 'hotkey'): Promise<void> {
   try {
-    const r = await getTerminalApi().cancelAll(ticker ? { ticker } : {});
+    const r = await getTerminalApi().cancelAll(ticker ? { ticker, origin } : { origin });
     notify('info', ticker ? `Canceled ${r.canceled} orders in ${ticker}` : `Canceled ${r.canceled} orders`);
   } catch (err) {
     notify('error', 'Cancel all failed', errorText(err));

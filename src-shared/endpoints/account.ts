@@ -10,6 +10,7 @@ export const accountEndpoints = {
   getAccountLimits: endpoint({
     id: 'getAccountLimits',
     method: 'GET',
+    renderer: 'read',
     path: '/account/limits',
     ...signedRead,
     params: noParams,
@@ -22,6 +23,7 @@ export const accountEndpoints = {
   getEndpointCosts: endpoint({
     id: 'getEndpointCosts',
     method: 'GET',
+    renderer: 'read',
     path: '/account/endpoint_costs',
     ...signedRead,
     params: noParams,
@@ -34,6 +36,7 @@ export const accountEndpoints = {
   getVolumeProgress: endpoint({
     id: 'getVolumeProgress',
     method: 'GET',
+    renderer: 'read',
     path: '/account/api_usage_level/volume_progress',
     ...signedRead,
     params: noParams,
@@ -46,6 +49,7 @@ export const accountEndpoints = {
   upgradeApiUsageLevel: endpoint({
     id: 'upgradeApiUsageLevel',
     method: 'POST',
+    renderer: 'write',
     path: '/account/api_usage_level/upgrade',
     ...signedRead,
     params: noParams,

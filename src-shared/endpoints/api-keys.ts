@@ -17,6 +17,7 @@ export const apiKeyEndpoints = {
   getApiKeys: endpoint({
     id: 'getApiKeys',
     method: 'GET',
+    renderer: 'read',
     path: '/api_keys',
     ...signedRead,
     params: noParams,

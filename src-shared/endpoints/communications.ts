@@ -76,6 +76,7 @@ export const communicationsEndpoints = {
   getCommunicationsId: endpoint({
     id: 'getCommunicationsId',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/id',
     ...signedRead,
     params: noParams,
@@ -88,6 +89,7 @@ export const communicationsEndpoints = {
   getRfqs: endpoint({
     id: 'getRfqs',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/rfqs',
     ...signedRead,
     params: noParams,
@@ -101,6 +103,7 @@ export const communicationsEndpoints = {
   getRfq: endpoint({
     id: 'getRfq',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/rfqs/{rfq_id}',
     ...signedRead,
     params: rfqParams,
@@ -113,6 +116,7 @@ export const communicationsEndpoints = {
   createRfq: endpoint({
     id: 'createRfq',
     method: 'POST',
+    renderer: 'write',
     path: '/communications/rfqs',
     ...signedWrite,
     params: noParams,
@@ -125,6 +129,7 @@ export const communicationsEndpoints = {
   deleteRfq: endpoint({
     id: 'deleteRfq',
     method: 'DELETE',
+    renderer: 'write',
     path: '/communications/rfqs/{rfq_id}',
     ...signedWrite,
     params: rfqParams,
@@ -137,6 +142,7 @@ export const communicationsEndpoints = {
   getQuotes: endpoint({
     id: 'getQuotes',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/quotes',
     ...signedRead,
     params: noParams,
@@ -150,6 +156,7 @@ export const communicationsEndpoints = {
   getQuote: endpoint({
     id: 'getQuote',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/quotes/{quote_id}',
     ...signedRead,
     params: quoteParams,
@@ -162,6 +169,7 @@ export const communicationsEndpoints = {
   createQuote: endpoint({
     id: 'createQuote',
     method: 'POST',
+    renderer: 'exposure',
     path: '/communications/quotes',
     ...signedWrite,
     params: noParams,
@@ -174,6 +182,7 @@ export const communicationsEndpoints = {
   deleteQuote: endpoint({
     id: 'deleteQuote',
     method: 'DELETE',
+    renderer: 'write',
     path: '/communications/quotes/{quote_id}',
     ...signedWrite,
     params: quoteParams,
@@ -186,6 +195,7 @@ export const communicationsEndpoints = {
   acceptQuote: endpoint({
     id: 'acceptQuote',
     method: 'PUT',
+    renderer: 'exposure',
     path: '/communications/quotes/{quote_id}/accept',
     ...signedWrite,
     params: quoteParams,
@@ -198,6 +208,7 @@ export const communicationsEndpoints = {
   confirmQuote: endpoint({
     id: 'confirmQuote',
     method: 'PUT',
+    renderer: 'exposure',
     path: '/communications/quotes/{quote_id}/confirm',
     ...signedWrite,
     params: quoteParams,
@@ -210,6 +221,7 @@ export const communicationsEndpoints = {
   getRfqQuote: endpoint({
     id: 'getRfqQuote',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}',
     ...signedRead,
     params: rfqQuoteParams,
@@ -222,6 +234,7 @@ export const communicationsEndpoints = {
   deleteRfqQuote: endpoint({
     id: 'deleteRfqQuote',
     method: 'DELETE',
+    renderer: 'write',
     path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}',
     ...signedWrite,
     params: rfqQuoteParams,
@@ -234,6 +247,7 @@ export const communicationsEndpoints = {
   acceptRfqQuote: endpoint({
     id: 'acceptRfqQuote',
     method: 'PUT',
+    renderer: 'exposure',
     path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}/accept',
     ...signedWrite,
     params: rfqQuoteParams,
@@ -246,6 +260,7 @@ export const communicationsEndpoints = {
   confirmRfqQuote: endpoint({
     id: 'confirmRfqQuote',
     method: 'PUT',
+    renderer: 'exposure',
     path: '/communications/rfqs/{rfq_id}/quotes/{quote_id}/confirm',
     ...signedWrite,
     params: rfqQuoteParams,
@@ -258,6 +273,7 @@ export const communicationsEndpoints = {
   getBlockTradeProposals: endpoint({
     id: 'getBlockTradeProposals',
     method: 'GET',
+    renderer: 'read',
     path: '/communications/block-trade-proposals',
     ...signedRead,
     params: noParams,
@@ -271,6 +287,7 @@ export const communicationsEndpoints = {
   createBlockTradeProposal: endpoint({
     id: 'createBlockTradeProposal',
     method: 'POST',
+    renderer: 'exposure',
     path: '/communications/block-trade-proposals',
     ...signedWrite,
     params: noParams,
@@ -283,6 +300,7 @@ export const communicationsEndpoints = {
   acceptBlockTradeProposal: endpoint({
     id: 'acceptBlockTradeProposal',
     method: 'POST',
+    renderer: 'exposure',
     path: '/communications/block-trade-proposals/{block_trade_proposal_id}/accept',
     ...signedWrite,
     params: z.object({ block_trade_proposal_id: Id }).strict(),

@@ -42,6 +42,7 @@ export const fcmEndpoints = {
   getFcmOrders: endpoint({
     id: 'getFcmOrders',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/orders',
     ...fcm,
     params: noParams,
@@ -56,6 +57,7 @@ export const fcmEndpoints = {
   getFcmFills: endpoint({
     id: 'getFcmFills',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/fills',
     ...fcm,
     params: noParams,
@@ -69,6 +71,7 @@ export const fcmEndpoints = {
   getFcmPositions: endpoint({
     id: 'getFcmPositions',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/positions',
     ...fcm,
     params: noParams,
@@ -91,6 +94,7 @@ export const fcmEndpoints = {
   getSubtraders: endpoint({
     id: 'getSubtraders',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/subtraders',
     ...fcm,
     params: noParams,
@@ -103,6 +107,7 @@ export const fcmEndpoints = {
   createSubtrader: endpoint({
     id: 'createSubtrader',
     method: 'POST',
+    renderer: 'write',
     path: '/fcm/subtraders',
     ...fcm,
     params: noParams,
@@ -115,6 +120,7 @@ export const fcmEndpoints = {
   getSubtraderBlockedCategories: endpoint({
     id: 'getSubtraderBlockedCategories',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/subtraders/blocked_categories',
     ...fcm,
     params: noParams,
@@ -127,6 +133,7 @@ export const fcmEndpoints = {
   setSubtraderBlockedCategory: endpoint({
     id: 'setSubtraderBlockedCategory',
     method: 'PUT',
+    renderer: 'write',
     path: '/fcm/subtraders/blocked_categories',
     ...fcm,
     params: noParams,
@@ -139,6 +146,7 @@ export const fcmEndpoints = {
   getSubtraderDailyCap: endpoint({
     id: 'getSubtraderDailyCap',
     method: 'GET',
+    renderer: 'read',
     path: '/fcm/subtraders/event_contract_daily_cap',
     ...fcm,
     params: noParams,
@@ -151,6 +159,7 @@ export const fcmEndpoints = {
   setSubtraderDailyCap: endpoint({
     id: 'setSubtraderDailyCap',
     method: 'PUT',
+    renderer: 'write',
     path: '/fcm/subtraders/event_contract_daily_cap',
     ...fcm,
     params: noParams,
@@ -163,6 +172,7 @@ export const fcmEndpoints = {
   clearSubtraderDailyCap: endpoint({
     id: 'clearSubtraderDailyCap',
     method: 'DELETE',
+    renderer: 'write',
     path: '/fcm/subtraders/event_contract_daily_cap',
     ...fcm,
     params: noParams,

@@ -27,6 +27,7 @@ export const historicalEndpoints = {
     path: '/historical/cutoff',
     auth: 'public',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: noQuery,
     body: null,
@@ -40,6 +41,7 @@ export const historicalEndpoints = {
     path: '/historical/markets',
     auth: 'public',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: z
       .object({
@@ -66,6 +68,7 @@ export const historicalEndpoints = {
     path: '/historical/markets/{ticker}',
     auth: 'public',
     bucket: 'read',
+    renderer: 'read',
     params: z.object({ ticker: Ticker }).strict(),
     query: noQuery,
     body: null,
@@ -79,6 +82,7 @@ export const historicalEndpoints = {
     path: '/historical/markets/{ticker}/candlesticks',
     auth: 'public',
     bucket: 'read',
+    renderer: 'read',
     params: z.object({ ticker: Ticker }).strict(),
     query: z.object(candleQuery).strict(),
     body: null,
@@ -92,6 +96,7 @@ export const historicalEndpoints = {
     path: '/historical/trades',
     auth: 'public',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: z
       .object({
@@ -114,6 +119,7 @@ export const historicalEndpoints = {
     path: '/historical/fills',
     auth: 'signed',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: archiveQuery,
     body: null,
@@ -128,6 +134,7 @@ export const historicalEndpoints = {
     path: '/historical/orders',
     auth: 'signed',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: archiveQuery,
     body: null,
@@ -142,6 +149,7 @@ export const historicalEndpoints = {
     path: '/historical/positions',
     auth: 'signed',
     bucket: 'read',
+    renderer: 'read',
     params: noParams,
     query: z
       .object({

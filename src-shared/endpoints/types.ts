@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Bucket = 'read' | 'write';
+export type RendererAccess = 'read' | 'write' | 'exposure';
 /** How an array query parameter travels: `?a=x&a=y` (repeat) or `?a=x,y` (comma). */
 export type ArrayStyle = 'repeat' | 'comma';
 
@@ -27,6 +28,14 @@ export interface EndpointDef<
   path: string;
   auth: 'public' | 'signed';
   bucket: Bucket;
+  /**
+   * Who may call this row through TerminalApi's `request` passthrough (the renderer is untrusted):
+   * 'read' a read the UI needs; 'write' a write that cannot create or enlarge exposure;
+   * 'exposure' a write that can, sent only after main's risk gate has passed it. Absent: never
+   * through the passthrough (API keys go through the vault's own methods, which keep the private
+   * key in main; cancels and decreases through the typed order methods).
+   */
+  renderer?: RendererAccess;
   /** batch endpoints cost per item: tokens = perItemCost x body[itemsField].length */
   batch?: { itemsField: string; perItemCost: number };
   /** path parameters, by the names in `path` */
@@ -36,6 +45,13 @@ export interface EndpointDef<
   arrays?: Record<string, ArrayStyle>;
   /** request body, or null when the operation takes none */
   body: B;
+  /**
+   * The request must carry a JSON body (Content-Type: application/json, `{}` when there is
+   * nothing to say); without one it is a 400. Other rows whose body schema allows no body take
+   * a request without one, whatever its content type (the SDK posts some with an empty
+   * form-encoded body).
+   */
+  jsonBodyRequired?: true;
   /** the response as the client accepts it (spec form and SDK form), normalised to the spec's names */
   response: R;
   /** the success status the exchange answers with */

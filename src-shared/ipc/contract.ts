@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { CountRequest, PriceRequest, Subaccount, Ticker } from '../wire/common';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
+import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
 export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
+export * from './risk';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -67,9 +69,13 @@ export const OrderDraft = z
     subaccount: Subaccount.optional(),
     expiration_time: z.number().int().nonnegative().optional(),
     post_only: z.boolean().optional(),
+    ...OrderCallMeta,
   })
   .strict();
 export type OrderDraft = z.infer<typeof OrderDraft>;
+
+/** Several orders at once (the exchange's batch create); each is gated on its own. */
+export const BatchPlaceInput = z.object({ orders: z.array(OrderDraft).min(1).max(20) }).strict();
 
 export const AmendInput = z
   .object({
@@ -79,6 +85,7 @@ export const AmendInput = z
     price: PriceRequest,
     count: CountRequest,
     subaccount: Subaccount.optional(),
+    ...OrderCallMeta,
   })
   .strict();
 
@@ -89,22 +96,24 @@ export const DecreaseInput = z
     reduce_by: CountRequest.optional(),
     reduce_to: z.string().regex(/^\d+(?:\.\d{1,2})?$/).optional(),
     subaccount: Subaccount.optional(),
+    origin: OrderOrigin.optional(),
   })
   .strict()
   .refine((d) => (d.reduce_by === undefined) !== (d.reduce_to === undefined), 'give exactly one of reduce_by or reduce_to');
 
-export const CancelInput = z.object({ order_id: z.string().min(1), ticker: Ticker.optional(), subaccount: Subaccount.optional() }).strict();
-export const BatchCancelInput = z.object({ orders: z.array(CancelInput).min(1).max(1000) }).strict();
+export const CancelInput = z.object({ order_id: z.string().min(1), ticker: Ticker.optional(), subaccount: Subaccount.optional(), origin: OrderOrigin.optional() }).strict();
+export const BatchCancelInput = z.object({ orders: z.array(CancelInput).min(1).max(1000), origin: OrderOrigin.optional() }).strict();
 /** With a ticker: every resting order of mine in that market; without: the exchange's cancel-all. */
-export const CancelAllInput = z.object({ ticker: Ticker.optional(), subaccount: Subaccount.optional() }).strict();
+export const CancelAllInput = z.object({ ticker: Ticker.optional(), subaccount: Subaccount.optional(), origin: OrderOrigin.optional() }).strict();
 
 /** Any row of the endpoint table, by id; main validates the parts with that row's schemas. */
 export const RestCallInput = z
   .object({
-    id: z.string().regex(/^[a-zA-Z]+$/),
+    id: z.string().regex(/^[a-zA-Z]+$/).max(60),
     params: z.record(z.string(), z.string()).optional(),
     query: z.record(z.string(), z.unknown()).optional(),
     body: z.unknown().optional(),
+    ...OrderCallMeta,
   })
   .strict();
 
@@ -136,6 +145,7 @@ export const methodArgs = {
   useKey: z.tuple([KeyRef]),
   request: z.tuple([RestCallInput]),
   placeOrder: z.tuple([OrderDraft]),
+  placeOrders: z.tuple([BatchPlaceInput]),
   amendOrder: z.tuple([AmendInput]),
   decreaseOrder: z.tuple([DecreaseInput]),
   cancelOrder: z.tuple([CancelInput]),
@@ -146,6 +156,12 @@ export const methodArgs = {
   saveSettings: z.tuple([Settings]),
   getLayout: z.tuple([ProfileId]),
   saveLayout: z.tuple([LayoutInput]),
+  getRisk: z.tuple([]),
+  saveRiskLimits: z.tuple([RiskLimits]),
+  engageKillSwitch: z.tuple([]),
+  releaseKillSwitch: z.tuple([ReleaseKillSwitchInput]),
+  getAuditLog: z.tuple([AuditFilter]),
+  revokeExchangeKey: z.tuple([z.string().trim().min(1).max(200)]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -185,6 +201,10 @@ export interface ConnectionView {
   exchange: { exchangeActive: boolean; tradingActive: boolean; shards: { index: number; label: string; tradingActive: boolean }[] } | null;
   userId: string | null;
   isFcmMember: boolean;
+  /** the exchange's clock minus ours, from its Date header (ms); null before any answer */
+  clockOffsetMs: number | null;
+  /** set when the offset is beyond the bound and the terminal refuses to sign */
+  clockProblem?: string;
 }
 
 export interface AppState {
@@ -192,6 +212,7 @@ export interface AppState {
   activeProfileId: string | null;
   connection: ConnectionView;
   settings: Settings;
+  risk: RiskView;
   /** the host tells the UI whether it runs in Electron (popouts, native notifications) or a browser */
   shell: 'electron' | 'web';
 }
@@ -283,11 +304,14 @@ export interface OrderAck {
 
 /** An error crossing the door: the ApiError's parts, or a validation message. */
 export interface TerminalError {
-  kind: 'api' | 'validation' | 'network' | 'state';
+  kind: 'api' | 'validation' | 'network' | 'state' | 'risk';
   message: string;
   status?: number;
+  /** for kind 'risk': the limit that refused (e.g. max_order_contracts, kill_switch, confirm_required) */
   code?: string;
   details?: string;
+  /** for kind 'risk': the trader may confirm and send again (a duplicate, an order above the confirm threshold) */
+  confirmable?: boolean;
 }
 
 export type Unsubscribe = () => void;
@@ -300,9 +324,15 @@ export interface StreamPayloads {
   notices: Notice;
   /** app-menu accelerators in Electron: the renderer runs the named action (e.g. `palette`) */
   commands: { command: string };
+  /** limits, kill switch and today's P&L of the active profile */
+  risk: RiskView;
 }
 
 type ArgsOf<M extends MethodName> = z.input<(typeof methodArgs)[M]>;
+/** A method's arguments as main's door hands them over: parsed by the method's schema. */
+export type ParsedArgs<M extends MethodName> = z.output<(typeof methodArgs)[M]>;
+/** What main implements behind the door: every method, with parsed arguments. */
+export type ServiceMethods = { [M in MethodName]: (...args: ParsedArgs<M>) => Promise<MethodResults[M]> };
 
 /** Results of each method (main is trusted, so these are types, not schemas). */
 export interface MethodResults {
@@ -317,6 +347,7 @@ export interface MethodResults {
   useKey: void;
   request: unknown;
   placeOrder: OrderAck;
+  placeOrders: { results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] };
   amendOrder: unknown;
   decreaseOrder: unknown;
   cancelOrder: { reduced_by: string; ts_ms: number };
@@ -327,6 +358,12 @@ export interface MethodResults {
   saveSettings: void;
   getLayout: unknown;
   saveLayout: void;
+  getRisk: RiskView;
+  saveRiskLimits: RiskView;
+  engageKillSwitch: RiskView;
+  releaseKillSwitch: RiskView;
+  getAuditLog: AuditEntry[];
+  revokeExchangeKey: void;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

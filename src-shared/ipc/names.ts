@@ -23,8 +23,15 @@ export const METHOD_NAMES = [
   'saveSettings',
   'getLayout',
   'saveLayout',
+  'placeOrders',
+  'getRisk',
+  'saveRiskLimits',
+  'engageKillSwitch',
+  'releaseKillSwitch',
+  'getAuditLog',
+  'revokeExchangeKey',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
-export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands'] as const;
+export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands', 'risk'] as const;
 export type StreamName = (typeof STREAM_NAMES)[number];

@@ -72,10 +72,15 @@ export const Rfq = z
   .transform(({ contracts, target_cost, ...r }, ctx) => ({
     ...r,
     rfq_id: pick(ctx, 'rfq_id (or the SDK id)', r.rfq_id, r.id),
-    contracts_fp: r.contracts_fp ?? contracts,
+    // an RFQ sized by its target cost says contracts_fp 0 (the SDK requires the field): no count
+    contracts_fp: (r.target_cost_dollars ?? target_cost) !== undefined && isZeroCount(r.contracts_fp ?? contracts) ? undefined : (r.contracts_fp ?? contracts),
     target_cost_dollars: r.target_cost_dollars ?? target_cost,
   }));
 export type Rfq = z.output<typeof Rfq>;
+
+function isZeroCount(v: string | undefined): boolean {
+  return v !== undefined && /^0*(?:\.0*)?$/.test(v);
+}
 
 export const RfqResponse = z.object({ rfq: Rfq });
 export const RfqsPage = pageOf('rfqs', Rfq);

@@ -6,6 +6,9 @@ export const ExchangeIndexStatus = z.object({
   exchange_index: z.number().int(),
   description: z.string(),
   trading_active: z.boolean(),
+  // the SDK's model requires these two; read them where they come
+  exchange_active: z.boolean().optional(),
+  intra_exchange_transfers_active: z.boolean().optional(),
 });
 
 export const ExchangeStatus = z.object({

@@ -8,6 +8,7 @@ import type { EndpointCost } from '../../../src-shared/wire/account';
 import type { Deposit, IntraExchangeTransfer } from '../../../src-shared/wire/portfolio';
 import { Decimal } from '../../../src-shared/money';
 import { rest } from '../../lib/rest';
+import { getTerminalApi } from '../../lib/bridge';
 import { errorText } from '../../lib/errors';
 import { fmtCash, fmtCents, fmtCount, fmtDateTime, fmtInt, isoTime } from '../../lib/format';
 import { useRest, useRestPages } from '../../hooks/useRest';
@@ -51,7 +52,7 @@ function ExchangeKeys() {
         void confirmAction({ title: 'Revoke this key on the exchange?', body: `Requests signed with ${k.api_key} will be refused from now on.`, confirmLabel: 'Revoke', danger: true }).then(async (ok) => {
           if (!ok) return;
           try {
-            await rest('deleteApiKey', { params: { api_key: k.api_key } });
+            await getTerminalApi().revokeExchangeKey(k.api_key);
             notify('success', `Revoked ${k.api_key}`);
             void qc.invalidateQueries({ queryKey: ['rest', 'getApiKeys'] });
           } catch (err) {

@@ -31,6 +31,14 @@ describe('chart candles', () => {
     ]);
   });
 
+  it('draws nothing for quiet periods before any quote (an empty book: bid 0.0000, ask 1.0000)', () => {
+    const c = toCandles([stick(120, null, '0', '0.0000', '1.0000'), stick(180, ['0.50', '0.55', '0.49', '0.52'], '10'), stick(240, null, '0', '0.0000', '1.0000')]);
+    expect(c.map((x) => [x.time, x.close])).toEqual([
+      [180, '0.52'],
+      [240, '0.52'],
+    ]);
+  });
+
   it('extends the current candle with a live trade', () => {
     const c = applyTrade([{ time: 120, open: '0.50', high: '0.52', low: '0.49', close: '0.51', volume: '5.00' }], { ts: 100, yes_price_dollars: '0.5300', count_fp: '2.00' }, 60);
     expect(c).toEqual([{ time: 120, open: '0.50', high: '0.5300', low: '0.49', close: '0.5300', volume: '7.00' }]);

@@ -14,8 +14,10 @@ const ok = (v: string | null | undefined): v is string => !!v && isDecimalString
 function midOf(c: Candlestick): string | null {
   const b = c.yes_bid.close_dollars;
   const a = c.yes_ask.close_dollars;
-  if (ok(b) && ok(a)) return new Decimal(b).add(a).div(2).toFixed(4);
-  return null;
+  if (!ok(b) || !ok(a)) return null;
+  // an empty book (bid 0, ask 1: what the exchange reports before any quote) has no mid
+  if (new Decimal(b).isZero() && new Decimal(a).eq(1)) return null;
+  return new Decimal(b).add(a).div(2).toFixed(4);
 }
 
 /**

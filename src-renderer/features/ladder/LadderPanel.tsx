@@ -249,7 +249,7 @@ export function LadderPanel() {
     if (kind === 'mybid' || kind === 'myask') {
       const side: Side = kind === 'mybid' ? 'bid' : 'ask';
       const mine = ordersAt(i, side);
-      if (mine.length) void cancelOrders(mine);
+      if (mine.length) void cancelOrders(mine, 'ladder');
       else place(side, i);
     } else if (kind === 'bid' || kind === 'ask') place(kind, i);
   };
@@ -326,7 +326,7 @@ export function LadderPanel() {
       place('ask', cur);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      void cancelOrders(ordersAt(cur, 'both'));
+      void cancelOrders(ordersAt(cur, 'both'), 'ladder');
     }
   };
 

@@ -14,7 +14,7 @@ import { reseed, useSeed } from '../../stores/seed';
 import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
 import type { OrderRow } from '../../stores/normalize';
-import { cancelAllIn, cancelOrders } from '../../services/trade';
+import { cancelAllIn, cancelOrders, withRiskConfirm } from '../../services/trade';
 import { confirmAction } from '../../ui/confirm';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
@@ -48,7 +48,9 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
     if (!p.value || !c.value) return;
     const [pv, cv] = [p.value, c.value];
     await run(async () => {
-      await getTerminalApi().amendOrder({ order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(pv), count: wireCount(cv), ...(order.subaccount ? { subaccount: order.subaccount } : {}) });
+      const amend = { order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(pv), count: wireCount(cv), ...(order.subaccount ? { subaccount: order.subaccount } : {}), origin: 'blotter' as const };
+      const done = await withRiskConfirm(`Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPrice(pv)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
+      if (done === null) return;
       notify('success', `Amended ${order.order_id}`, `${fmtCount(cv.toString())} @ ${fmtPrice(pv)}`);
       onClose();
     });
@@ -229,7 +231,7 @@ export function OrdersPanel() {
         confirmLabel: 'Cancel all',
         danger: true,
       }));
-    if (ok) await cancelAllIn(scope);
+    if (ok) await cancelAllIn(scope, 'blotter');
   };
 
   const emptyText = { resting: 'No resting orders.', executed: 'No executed orders.', canceled: 'No canceled orders.', all: 'No orders yet.', groups: '' }[tab];

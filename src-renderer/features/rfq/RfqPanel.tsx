@@ -4,7 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockTradeProposal, Quote, Rfq } from '../../../src-shared/wire/communications';
 import { Decimal } from '../../../src-shared/money';
-import { rest } from '../../lib/rest';
+import type { EndpointId } from '../../../src-shared/endpoints';
+import { rest, restAs, type RestCall, type RestResult } from '../../lib/rest';
+import { withRiskConfirm } from '../../services/trade';
 import { errorText } from '../../lib/errors';
 import { checkCountText, checkPriceText, parseUserDecimal, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCash, fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
@@ -24,6 +26,13 @@ type Tab = 'rfqs' | 'quotes' | 'blocks';
 
 const invalidateComms = (qc: ReturnType<typeof useQueryClient>) =>
   void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'rest' && ['getRfqs', 'getQuotes', 'getBlockTradeProposals'].includes(String(q.queryKey[1])) });
+
+/** Quotes, acceptances and block trades go through main's risk gate; a confirmable refusal asks the trader. */
+async function exposure<K extends EndpointId>(what: string, id: K, ...a: RestCall<K>): Promise<RestResult<K>> {
+  const r = await withRiskConfirm(what, (confirmed) => restAs({ origin: 'rfq', ...(confirmed ? { confirmed } : {}) }, id, ...a));
+  if (r === null) throw new Error('Not sent: kept back at the confirmation');
+  return r;
+}
 
 async function run(title: string, fn: () => Promise<unknown>, ok: string, qc: ReturnType<typeof useQueryClient>) {
   try {
@@ -130,7 +139,7 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
   // pair for less than it pays out
   const sumTooLow = y.value && n.value && y.value.add(n.value).lt(1);
   const m = useMutation({
-    mutationFn: () => rest('createQuote', { body: { rfq_id: rfq.rfq_id, yes_bid: wirePrice(y.value!), no_bid: wirePrice(n.value!), ...(postOnly ? { post_only: true } : {}) } }),
+    mutationFn: () => exposure(`Quote on ${rfq.market_ticker}`, 'createQuote', { body: { rfq_id: rfq.rfq_id, yes_bid: wirePrice(y.value!), no_bid: wirePrice(n.value!), ...(postOnly ? { post_only: true } : {}) } }),
     onSuccess: (r) => {
       notify('success', `Quote ${r.quote.quote_id} sent on ${rfq.market_ticker}`);
       invalidateComms(qc);
@@ -258,7 +267,7 @@ function QuoteTable() {
       body: `Buy ${side.toUpperCase()} on ${quote.market_ticker ?? 'the market'} at ${fmtPrice(price)}${quote.contracts_fp ? ` × ${fmtCount(quote.contracts_fp)}` : ''}. The quoter then confirms.`,
       confirmLabel: `Accept ${side.toUpperCase()}`,
     });
-    if (ok) await run('Could not accept the quote', () => rest('acceptQuote', { params: { quote_id: quote.quote_id }, body: { accepted_side: side } }), `Accepted ${side.toUpperCase()} on quote ${quote.quote_id}`, qc);
+    if (ok) await run('Could not accept the quote', () => exposure(`Accept ${side.toUpperCase()} on quote ${quote.quote_id}`, 'acceptQuote', { params: { quote_id: quote.quote_id }, body: { accepted_side: side } }), `Accepted ${side.toUpperCase()} on quote ${quote.quote_id}`, qc);
   };
   const columns = useMemo<Columns<Quote>>(
     () => [
@@ -289,7 +298,7 @@ function QuoteTable() {
             );
           if (scope === 'sent' && x.status === 'accepted')
             return (
-              <button type="button" className="btn btn-sm btn-primary" onClick={() => void run('Could not confirm', () => rest('confirmQuote', { params: { quote_id: x.quote_id }, body: {} }), `Confirmed quote ${x.quote_id}`, qc)}>
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void run('Could not confirm', () => exposure(`Confirm quote ${x.quote_id}`, 'confirmQuote', { params: { quote_id: x.quote_id }, body: {} }), `Confirmed quote ${x.quote_id}`, qc)}>
                 Confirm
               </button>
             );
@@ -342,7 +351,7 @@ function CreateBlock({ myId }: { myId: string | null }) {
   const valid = !!myId && !!f.ticker.trim() && !!f.counterparty.trim() && p.ok && c.ok && minutes > 0;
   const m = useMutation({
     mutationFn: () =>
-      rest('createBlockTradeProposal', {
+      exposure(`Block trade in ${f.ticker.trim()}`, 'createBlockTradeProposal', {
         body: {
           buyer_user_id: f.iAm === 'buyer' ? myId! : f.counterparty.trim(),
           seller_user_id: f.iAm === 'seller' ? myId! : f.counterparty.trim(),
@@ -424,7 +433,7 @@ function BlockTrades({ myId }: { myId: string | null }) {
           const b = row.original;
           const mine = (b.buyer_user_id === myId && !b.buyer_accepted) || (b.seller_user_id === myId && !b.seller_accepted);
           return mine && !['executed', 'expired', 'canceled'].includes(b.status) ? (
-            <button type="button" className="btn btn-sm btn-primary" onClick={() => void run('Could not accept the proposal', () => rest('acceptBlockTradeProposal', { params: { block_trade_proposal_id: b.id }, body: {} }), `Accepted block trade ${b.id}`, qc)}>
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => void run('Could not accept the proposal', () => exposure(`Accept block trade ${b.id}`, 'acceptBlockTradeProposal', { params: { block_trade_proposal_id: b.id }, body: {} }), `Accepted block trade ${b.id}`, qc)}>
               Accept
             </button>
           ) : null;

@@ -8,6 +8,50 @@ import { fmtDateTime, fmtDuration, toDate } from '../../lib/format';
 import { useRest } from '../../hooks/useRest';
 import { useConnection } from '../../stores/connection';
 import { activeProfile, useSession } from '../../stores/session';
+import { useRisk } from '../../stores/risk';
+import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
+
+/** Always visible: whether new orders can leave at all, and the one click that stops everything. */
+function KillSwitchItem() {
+  const ks = useRisk((s) => s.view?.killSwitch);
+  const hasProfile = useRisk((s) => !!s.view?.profileId);
+  if (!hasProfile) return null;
+  return ks?.engaged ? (
+    <span className="item" role="status" aria-live="polite" title={ks.detail}>
+      <span className="kill-engaged">KILL SWITCH ON</span>
+      <span className="dim">orders refused</span>
+      <button type="button" className="btn btn-sm" onClick={() => void releaseKillSwitch()}>
+        Release…
+      </button>
+    </span>
+  ) : (
+    <span className="item">
+      <button type="button" className="btn btn-sm btn-danger" title="Cancel every resting order and refuse new ones (Ctrl/Cmd+Shift+K)" onClick={() => void engageKillSwitch()}>
+        Kill switch
+      </button>
+    </span>
+  );
+}
+
+/** The offset applied to signing timestamps, and why signing stopped when it is too far off. */
+function ClockItem({ view }: { view: ConnectionView }) {
+  if (view.clockProblem) {
+    return (
+      <span className="item neg" role="alert" title={view.clockProblem}>
+        ⚠ Clock: not signing
+      </span>
+    );
+  }
+  // within the Date header's 1 s resolution nothing is corrected, so nothing to say
+  if (view.clockOffsetMs === null || Math.abs(view.clockOffsetMs) < 1000) return null;
+  const s = view.clockOffsetMs / 1000;
+  return (
+    <span className="item" title="The exchange's clock differs from this computer's; signed timestamps are corrected by this much (refused beyond 30 s)">
+      clock {s > 0 ? '+' : ''}
+      {s.toFixed(1)} s
+    </span>
+  );
+}
 
 const PHASE_TEXT: Record<ConnectionView['phase'], string> = {
   idle: 'Not connected',
@@ -110,6 +154,7 @@ export function StatusBar() {
         </span>
       )}
       {!bridgeDown && view?.latencyMs != null && <span className="item" title="Round trip of the last ping or request">{Math.round(view.latencyMs)} ms</span>}
+      {!bridgeDown && view && <ClockItem view={view} />}
       {view && view.reconnects > 0 && <span className="item">{view.reconnects} reconnect{view.reconnects === 1 ? '' : 's'}</span>}
       {view?.exchange && (
         <span className="item" title={view.exchange.shards.map((s) => `${s.label} (shard ${s.index}): trading ${s.tradingActive ? 'on' : 'halted'}`).join('\n')}>
@@ -125,6 +170,7 @@ export function StatusBar() {
       )}
       <Maintenance />
       <span className="grow" />
+      <KillSwitchItem />
       {view?.limits && (
         <>
           <Meter label="Read" available={view.limits.read.available} capacity={view.limits.read.capacity} />

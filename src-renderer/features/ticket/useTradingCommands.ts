@@ -31,7 +31,7 @@ function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
     notify('warning', `No ${take === 'bid' ? 'bid' : 'offer'} in ${ticker}`, 'Nothing to join or cross on that side.');
     return;
   }
-  void placeAt(ticker, side, price).catch(() => undefined);
+  void placeAt(ticker, side, price, undefined, 'hotkey').catch(() => undefined);
 }
 
 /** Sends the ticket as it stands; null when it is not valid yet. */
@@ -46,7 +46,7 @@ export async function submitDraft(fee: FeeTerms): Promise<OrderAck | null> {
     notify('error', 'Ticket not ready', check.price.message ?? check.count.message ?? 'check price and count');
     return null;
   }
-  return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft) });
+  return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft), origin: 'ticket' });
 }
 
 export function useTradingCommands() {
@@ -94,7 +94,7 @@ export function useTradingCommands() {
         confirmLabel: 'Flatten',
         danger: true,
       });
-      if (ok) await placeAt(t, side, price, count).catch(() => undefined);
+      if (ok) await placeAt(t, side, price, count, 'hotkey').catch(() => undefined);
     })();
   });
 

@@ -1,0 +1,312 @@
+// Profiles and keys: where the terminal trades and with which key, and the one trading session
+// of the active profile and key. Private keys enter through importKey/generateKey, live sealed
+// in the vault, and never leave main. A key is bound to its profile's host: while a profile
+// holds keys, its kind, URLs and header prefix cannot change (the Electron shell may ask the
+// trader natively; the web host refuses), so a saved key can never sign for another host.
+import path from 'node:path';
+import type { z } from 'zod';
+import type { GenerateKeyInput, ImportKeyInput, KeyRef, KeyView, ProfileInput, ProfileView, ServiceMethods, ConnectionView } from '../../src-shared/ipc/contract';
+import { loadPrivateKey } from '../api/signer';
+import { resolveProfile, type Profile } from '../api/profiles';
+import { Vault } from '../vault/vault';
+import type { SecretBox } from '../vault/secret-box';
+import { TradingSession, type SessionOptions } from '../session/session';
+import { ProfilesStore, type StoredProfile } from './profiles-store';
+import { StateError } from './errors';
+
+export const EMBEDDED_ID = 'embedded';
+
+export const OFFLINE: ConnectionView = {
+  phase: 'idle',
+  detail: 'no active key',
+  latencyMs: null,
+  reconnects: 0,
+  limits: null,
+  exchange: null,
+  userId: null,
+  isFcmMember: false,
+  clockOffsetMs: null,
+};
+
+export interface EmbeddedExchangeInfo {
+  baseUrl: string;
+  wsUrl: string;
+  accounts: { name: string; api_key_id: string; private_key_pem: string; fcm: boolean }[];
+}
+
+/** The session of the active profile and key, with who it trades as. */
+export interface ActiveSession {
+  session: TradingSession;
+  profileId: string;
+  keyId: string;
+}
+
+export interface ProfilesServiceOptions {
+  dataDir: string;
+  box: SecretBox;
+  embedded?: EmbeddedExchangeInfo;
+  emit: SessionOptions['emit'];
+  log?: (msg: string) => void;
+  sessionOptions?: Pick<SessionOptions, 'frameMs' | 'streamOptions'>;
+  /**
+   * Asks the trader to allow a change of where a key-holding profile sends its signatures. The
+   * Electron shell shows a native dialog in main; without it (the web host) the change is refused.
+   */
+  confirmRebind?: (question: string) => Promise<boolean>;
+  /** called after every session change (null: no session) */
+  onSession?: (active: ActiveSession | null) => Promise<void> | void;
+}
+
+type Out<T extends z.ZodType> = z.output<T>;
+type ProfileMethods = Pick<
+  ServiceMethods,
+  'saveProfile' | 'deleteProfile' | 'importKey' | 'generateKey' | 'rotateKey' | 'deleteKey' | 'useKey' | 'revokeExchangeKey'
+>;
+
+/** The fields that decide where a profile's signatures go. */
+const BINDING = ['kind', 'baseUrl', 'wsUrl', 'headerPrefix'] as const;
+
+export class ProfilesService implements ProfileMethods {
+  readonly profiles: ProfilesStore;
+  private readonly vault: Vault;
+  private current: ActiveSession | null = null;
+  private currentKey: string | null = null;
+
+  constructor(private readonly opts: ProfilesServiceOptions) {
+    this.profiles = new ProfilesStore(opts.dataDir);
+    this.vault = new Vault(path.join(opts.dataDir, 'keys'), opts.box);
+    if (opts.embedded) this.adoptEmbedded(opts.embedded);
+  }
+
+  /** The embedded exchange's provisioned accounts become keys of the `embedded` profile. */
+  private adoptEmbedded(info: EmbeddedExchangeInfo): void {
+    const existing = this.profiles.get(EMBEDDED_ID);
+    const keys = existing?.keys ?? [];
+    for (const a of info.accounts) {
+      if (!keys.some((k) => k.apiKeyId === a.api_key_id)) {
+        this.vault.put(EMBEDDED_ID, a.api_key_id, a.private_key_pem);
+        keys.push({ apiKeyId: a.api_key_id, name: a.name, source: 'provisioned', createdAt: Date.now() });
+      }
+    }
+    const trader = info.accounts.find((a) => a.name === 'trader') ?? info.accounts[0];
+    this.profiles.upsert({
+      id: EMBEDDED_ID,
+      name: 'Embedded exchange',
+      kind: 'embedded',
+      baseUrl: info.baseUrl,
+      wsUrl: info.wsUrl,
+      headerPrefix: 'SVC-',
+      keys,
+      activeKeyId: existing?.activeKeyId && keys.some((k) => k.apiKeyId === existing.activeKeyId) ? existing.activeKeyId : (trader?.api_key_id ?? null),
+    });
+    if (!this.profiles.activeProfileId) this.profiles.setActive(EMBEDDED_ID);
+  }
+
+  resolved(p: StoredProfile): Profile {
+    if (p.kind === 'demo' || p.kind === 'production') return resolveProfile({ kind: p.kind, name: p.name });
+    return resolveProfile({ kind: p.kind, name: p.name, baseUrl: p.baseUrl, wsUrl: p.wsUrl, headerPrefix: p.headerPrefix ?? 'SVC-' });
+  }
+
+  active(): ActiveSession | null {
+    return this.current;
+  }
+
+  /** The active session, or a clear refusal. */
+  need(): ActiveSession {
+    if (!this.current) throw new StateError('no active session: choose a profile and a key in Account');
+    return this.current;
+  }
+
+  /** Start (or restart) the session of the active profile and key. */
+  async start(): Promise<void> {
+    const id = this.profiles.activeProfileId;
+    const p = id ? this.profiles.get(id) : undefined;
+    const key = p?.activeKeyId ?? null;
+    const sessionKey = p && key ? `${p.id}/${key}/${p.baseUrl ?? ''}/${p.wsUrl ?? ''}/${p.headerPrefix ?? ''}/${p.kind}` : null;
+    if (sessionKey === this.currentKey && this.current) return;
+    await this.current?.session.stop();
+    this.current = null;
+    this.currentKey = sessionKey;
+    if (!p || !key) {
+      this.opts.emit('connection', OFFLINE);
+      await this.opts.onSession?.(null);
+      return;
+    }
+    const pem = this.vault.get(p.id, key);
+    if (!pem) {
+      this.opts.emit('connection', { ...OFFLINE, phase: 'unauthorized', detail: `the key ${key} is not in the vault; import it again` });
+      await this.opts.onSession?.(null);
+      return;
+    }
+    const session = new TradingSession({
+      profile: this.resolved(p),
+      credentials: { keyId: key, privateKeyPem: pem },
+      emit: this.opts.emit,
+      ...(this.opts.log ? { log: this.opts.log } : {}),
+      ...(this.opts.sessionOptions ?? {}),
+    });
+    this.current = { session, profileId: p.id, keyId: key };
+    try {
+      await session.start();
+    } catch (e) {
+      this.opts.log?.(`session start failed: ${(e as Error).message}`);
+    }
+    await this.opts.onSession?.(this.current);
+  }
+
+  async stop(): Promise<void> {
+    await this.current?.session.stop();
+    this.current = null;
+    this.currentKey = null;
+  }
+
+  // ------------------------------------------------------------------ profiles
+
+  profileView(p: StoredProfile): ProfileView {
+    let resolved: Profile | undefined;
+    try {
+      resolved = this.resolved(p);
+    } catch {
+      resolved = undefined;
+    }
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      baseUrl: resolved?.baseUrl ?? p.baseUrl ?? '',
+      wsUrl: resolved?.wsUrl ?? p.wsUrl ?? '',
+      headerPrefix: resolved?.headerPrefix ?? p.headerPrefix ?? '',
+      active: this.profiles.activeProfileId === p.id,
+      keys: p.keys.map((k): KeyView => ({ ...k, active: p.activeKeyId === k.apiKeyId })),
+    };
+  }
+
+  async saveProfile(input: ProfileInput): Promise<ProfileView> {
+    const id = input.id ?? (input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || `profile-${Date.now()}`);
+    const existing = this.profiles.get(id);
+    if (id === EMBEDDED_ID || existing?.kind === 'embedded') throw new StateError('the embedded profile is managed by the terminal');
+    if (input.kind === 'embedded') throw new StateError('only the terminal creates the embedded profile');
+    const next: StoredProfile = {
+      id,
+      name: input.name,
+      kind: input.kind,
+      ...(input.kind === 'custom' && input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+      ...(input.kind === 'custom' && input.wsUrl ? { wsUrl: input.wsUrl } : {}),
+      ...(input.kind === 'custom' && input.headerPrefix ? { headerPrefix: input.headerPrefix } : {}),
+      keys: existing?.keys ?? [],
+      activeKeyId: existing?.activeKeyId ?? null,
+    };
+    const resolved = this.resolved(next); // throws a ProfileError with every problem; nothing saved
+    if (existing && existing.keys.length > 0) await this.checkRebind(existing, resolved);
+    this.profiles.upsert(next);
+    if (this.profiles.activeProfileId === id) await this.start();
+    return this.profileView(next);
+  }
+
+  /** A key-holding profile keeps where it signs for, unless the trader allows the change natively. */
+  private async checkRebind(existing: StoredProfile, next: Profile): Promise<void> {
+    const before = this.resolved(existing);
+    const changed = BINDING.filter((k) => before[k] !== next[k]);
+    if (changed.length === 0) return;
+    const what = changed.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(next[k])}`).join(', ');
+    const question = `Profile "${existing.name}" holds ${existing.keys.length} key(s). Changing ${what} would send those keys' signatures to a different place. Allow it?`;
+    const allowed = this.opts.confirmRebind ? await this.opts.confirmRebind(question) : false;
+    if (!allowed) {
+      throw new StateError(`profile "${existing.name}" holds keys, so its ${changed.join(', ')} cannot change (its keys sign only for ${before.baseUrl}); delete its keys first or make a new profile`);
+    }
+  }
+
+  async deleteProfile(id: string): Promise<void> {
+    if (id === EMBEDDED_ID) throw new StateError('the embedded profile cannot be deleted');
+    if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
+    this.profiles.remove(id);
+    this.vault.deleteProfile(id);
+    await this.start();
+  }
+
+  async activate(id: string): Promise<void> {
+    if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
+    this.profiles.setActive(id);
+    await this.start();
+  }
+
+  // ------------------------------------------------------------------ keys
+
+  private profileOrThrow(id: string): StoredProfile {
+    const p = this.profiles.get(id);
+    if (!p) throw new StateError(`no profile ${id}`);
+    return p;
+  }
+
+  async importKey(input: Out<typeof ImportKeyInput>): Promise<KeyView> {
+    const p = this.profileOrThrow(input.profileId);
+    loadPrivateKey(input.privateKeyPem); // RSA only, parses: a clear error otherwise, nothing stored
+    this.vault.put(p.id, input.apiKeyId, input.privateKeyPem);
+    const meta = { apiKeyId: input.apiKeyId, name: input.name ? input.name : input.apiKeyId.slice(0, 8), source: 'imported' as const, createdAt: Date.now() };
+    const keys = [...p.keys.filter((k) => k.apiKeyId !== input.apiKeyId), meta];
+    this.profiles.upsert({ ...p, keys, activeKeyId: p.activeKeyId ?? input.apiKeyId });
+    if (this.profiles.activeProfileId === p.id) await this.start();
+    return { ...meta, active: (p.activeKeyId ?? input.apiKeyId) === input.apiKeyId };
+  }
+
+  /** Mints a key through the exchange with the active session's key; the private key goes straight to the vault. */
+  async generateKey(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
+    const p = this.profileOrThrow(input.profileId);
+    if (this.profiles.activeProfileId !== p.id) throw new StateError('generate keys on the active profile (managing keys needs a working key)');
+    const { session } = this.need();
+    const r = await session.client.generateApiKey({
+      body: { name: input.name, ...(input.scopes ? { scopes: input.scopes } : {}), ...(input.subaccount !== undefined ? { subaccount: input.subaccount } : {}) },
+    });
+    this.vault.put(p.id, r.api_key_id, r.private_key);
+    const meta = { apiKeyId: r.api_key_id, name: input.name, source: 'generated' as const, createdAt: Date.now() };
+    this.profiles.upsert({ ...this.profileOrThrow(p.id), keys: [...this.profileOrThrow(p.id).keys, meta] });
+    return { ...meta, active: false };
+  }
+
+  /** Rotation: generate a replacement, switch to it, then delete the old key on the exchange. */
+  async rotateKey(ref: KeyRef): Promise<KeyView> {
+    const p = this.profileOrThrow(ref.profileId);
+    const old = p.keys.find((k) => k.apiKeyId === ref.apiKeyId);
+    if (!old) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+    const fresh = await this.generateKey({ profileId: p.id, name: `${old.name} (rotated)` });
+    await this.useKey({ profileId: p.id, apiKeyId: fresh.apiKeyId });
+    await this.need().session.client.deleteApiKey({ params: { api_key: old.apiKeyId } });
+    this.vault.delete(p.id, old.apiKeyId);
+    const cur = this.profileOrThrow(p.id);
+    this.profiles.upsert({ ...cur, keys: cur.keys.filter((k) => k.apiKeyId !== old.apiKeyId) });
+    return { ...fresh, active: true };
+  }
+
+  async deleteKey(ref: KeyRef): Promise<void> {
+    const p = this.profileOrThrow(ref.profileId);
+    if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+    if (p.activeKeyId === ref.apiKeyId) throw new StateError('switch to another key before deleting the active one');
+    if (this.profiles.activeProfileId === p.id && this.current) {
+      await this.current.session.client.deleteApiKey({ params: { api_key: ref.apiKeyId } }).catch((e: unknown) => {
+        // already gone on the exchange is fine; anything else is reported
+        if ((e as { status?: number }).status !== 404) throw e;
+      });
+    }
+    this.vault.delete(p.id, ref.apiKeyId);
+    this.profiles.upsert({ ...p, keys: p.keys.filter((k) => k.apiKeyId !== ref.apiKeyId) });
+  }
+
+  /** Revokes a key on the exchange with the active key (never the active key itself); drops it from the vault too. */
+  async revokeExchangeKey(apiKeyId: string): Promise<void> {
+    const { session, profileId, keyId } = this.need();
+    if (apiKeyId === keyId) throw new StateError('the active key cannot revoke itself: switch to another key first');
+    await session.client.deleteApiKey({ params: { api_key: apiKeyId } });
+    const p = this.profiles.get(profileId);
+    if (p?.keys.some((k) => k.apiKeyId === apiKeyId)) {
+      this.vault.delete(profileId, apiKeyId);
+      this.profiles.upsert({ ...p, keys: p.keys.filter((k) => k.apiKeyId !== apiKeyId) });
+    }
+  }
+
+  async useKey(ref: KeyRef): Promise<void> {
+    const p = this.profileOrThrow(ref.profileId);
+    if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+    this.profiles.upsert({ ...p, activeKeyId: ref.apiKeyId });
+    if (this.profiles.activeProfileId === p.id) await this.start();
+  }
+}

@@ -1,0 +1,422 @@
+// Trading: every order action the renderer can ask for, behind the one risk gate and into the
+// audit journal. Anything that can create or enlarge exposure (placeOrder, placeOrders, an amend
+// up, the passthrough's 'exposure' rows: orders, RFQ quotes and their acceptance, block trades)
+// is turned into YES-leg intents and checked against the profile's limits and what main knows
+// before a byte goes to the exchange. Cancels and decreases only ever reduce; they are audited,
+// not gated, and work while the kill switch is engaged.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { z } from 'zod';
+import type {
+  AmendInput,
+  AuditEntry,
+  AuditFilter,
+  BatchCancelInput,
+  BatchPlaceInput,
+  CancelAllInput,
+  CancelInput,
+  DecreaseInput,
+  OrderAck,
+  OrderDraft,
+  OrderOrigin,
+  RestCallInput,
+  RiskLimits,
+  RiskView,
+  ServiceMethods,
+  StreamName,
+  StreamPayloads,
+  TerminalError,
+} from '../../src-shared/ipc/contract';
+import { Decimal } from '../../src-shared/money';
+import type { EndpointId } from '../../src-shared/endpoints';
+import { endpointRow, validateArgs } from '../api/client';
+import { AuditJournal } from '../audit/journal';
+import { checkOrder, describeIntent, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
+import { intentsFor, IntentError } from '../risk/intents';
+import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
+import { RiskStore } from '../risk/store';
+import type { TradingSession } from '../session/session';
+import { StateError } from './errors';
+import type { ActiveSession, ProfilesService } from './profiles-service';
+
+type Out<T extends z.ZodType> = z.output<T>;
+type Row = Record<string, unknown>;
+type TradingMethods = Pick<
+  ServiceMethods,
+  | 'request'
+  | 'placeOrder'
+  | 'placeOrders'
+  | 'amendOrder'
+  | 'decreaseOrder'
+  | 'cancelOrder'
+  | 'batchCancel'
+  | 'cancelAll'
+  | 'watchMarkets'
+  | 'getRisk'
+  | 'saveRiskLimits'
+  | 'engageKillSwitch'
+  | 'releaseKillSwitch'
+  | 'getAuditLog'
+>;
+
+export interface TradingServiceOptions {
+  dataDir: string;
+  profiles: ProfilesService;
+  emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
+  log?: (m: string) => void;
+  /** turns a thrown error into what the audit journal records */
+  describeError: (err: unknown) => TerminalError;
+}
+
+const D = (s: string) => new Decimal(s);
+const RECENT_MS = 60_000;
+
+interface AuditBase {
+  action: string;
+  origin: OrderOrigin | undefined;
+  ticker: string | null;
+  asked: Record<string, unknown>;
+  gate: string;
+  clientOrderId?: string | null;
+}
+
+export class TradingService implements TradingMethods {
+  private readonly risk: RiskStore;
+  readonly audit: AuditJournal;
+  private recent: RecentOrder[] = [];
+
+  constructor(private readonly opts: TradingServiceOptions) {
+    this.risk = new RiskStore(path.join(opts.dataDir, 'risk'));
+    this.audit = new AuditJournal(path.join(opts.dataDir, 'audit'));
+  }
+
+  private get profiles(): ProfilesService {
+    return this.opts.profiles;
+  }
+
+  // ------------------------------------------------------------------ risk state
+
+  riskView(): RiskView {
+    const profileId = this.profiles.profiles.activeProfileId;
+    if (!profileId) return { profileId: null, limits: this.risk.limits('default'), killSwitch: { engaged: false, since: null, detail: '' }, dailyPnl: null };
+    const active = this.profiles.active();
+    return {
+      profileId,
+      limits: this.risk.limits(profileId),
+      killSwitch: this.risk.killSwitch(profileId),
+      dailyPnl: active && active.profileId === profileId ? active.session.dailyPnl().toFixed(2) : null,
+    };
+  }
+
+  private pushRisk(): void {
+    this.opts.emit('risk', this.riskView());
+  }
+
+  /** After every session change: an engaged kill switch cancels again whatever rests. */
+  async onSession(active: ActiveSession | null): Promise<void> {
+    this.recent = [];
+    for (const p of this.risk.problems.splice(0)) this.opts.log?.(`[risk] ${p}`);
+    this.pushRisk();
+    if (active && this.risk.killSwitch(active.profileId).engaged) {
+      try {
+        const detail = await this.cancelEverything(active);
+        this.opts.log?.(`[risk] kill switch engaged at start: ${detail}`);
+      } catch (e) {
+        this.opts.log?.(`[risk] kill switch: cancel at start failed: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  private state(s: TradingSession, profileId: string): RiskState {
+    const now = Date.now();
+    this.recent = this.recent.filter((r) => now - r.at <= RECENT_MS);
+    const positions = new Map<string, Decimal>();
+    for (const p of s.store.positions.values()) {
+      const t = tickerOf(p);
+      if (t) positions.set(t, (positions.get(t) ?? D('0')).plus(positionCountOf(p)));
+    }
+    const resting = [...s.store.orders.values()].map(restingOrderOf).filter((o) => o !== null);
+    return {
+      now,
+      killSwitch: this.risk.killSwitch(profileId).engaged,
+      book: (t) => s.bookTop(t),
+      position: (t) => positions.get(t) ?? D('0'),
+      resting,
+      dailyPnl: s.dailyPnl(),
+      recent: this.recent,
+    };
+  }
+
+  /** Checks every intent; the first refusal is audited and thrown, nothing is sent. */
+  private gate(active: ActiveSession, intents: OrderIntent[], base: AuditBase, confirmed: boolean | undefined): void {
+    const limits = this.risk.limits(active.profileId);
+    const st = this.state(active.session, active.profileId);
+    for (const i of intents) {
+      const v = checkOrder({ ...i, confirmed: confirmed === true }, limits, st);
+      if (!v.ok) {
+        this.record(active, { ...base, gate: `refused: ${v.code}` }, 'refused', v.message, null);
+        throw new RiskRefusal(v.code, v.message, v.confirmable);
+      }
+    }
+    const now = Date.now();
+    for (const i of intents) this.recent.push(recentOf(i, now));
+  }
+
+  private record(active: ActiveSession, base: AuditBase, outcome: AuditEntry['outcome'], answer: string, latencyMs: number | null): void {
+    try {
+      this.audit.append({
+        ts: Date.now(),
+        profileId: active.profileId,
+        keyId: active.keyId,
+        action: base.action,
+        origin: base.origin ?? null,
+        ticker: base.ticker,
+        asked: base.asked,
+        gate: base.gate,
+        clientOrderId: base.clientOrderId ?? null,
+        outcome,
+        answer: answer.slice(0, 500),
+        latencyMs,
+      });
+    } catch (e) {
+      this.opts.log?.(`[audit] could not write: ${(e as Error).message}`);
+    }
+  }
+
+  /** Runs a send, recording its answer or error and latency. */
+  private async audited<T>(active: ActiveSession, base: AuditBase, send: () => Promise<T>, summary: (r: T) => string): Promise<T> {
+    const t0 = performance.now();
+    try {
+      const r = await send();
+      this.record(active, base, 'ok', summary(r), Math.round(performance.now() - t0));
+      return r;
+    } catch (e) {
+      const err = this.opts.describeError(e);
+      this.record(active, base, 'error', `${err.code ? `${err.code}: ` : ''}${err.message}`, Math.round(performance.now() - t0));
+      throw e;
+    }
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  private draftIntent(d: OrderDraft, action = 'place'): OrderIntent {
+    return { action, ticker: d.ticker, side: d.side, price: D(d.price), count: D(d.count) };
+  }
+
+  async placeOrder(draft: OrderDraft): Promise<OrderAck> {
+    const active = this.profiles.need();
+    const { origin, confirmed, ...order } = draft;
+    const intent = this.draftIntent(draft);
+    const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
+    this.gate(active, [intent], base, confirmed);
+    const clientOrderId = randomUUID();
+    return this.audited(active, { ...base, clientOrderId }, () => active.session.placeOrder(order, clientOrderId), (a) => `order ${a.order_id}: filled ${a.fill_count}, resting ${a.remaining_count}`);
+  }
+
+  /** Each order is gated on its own; a refused one is reported in its slot and the rest go. */
+  async placeOrders(input: Out<typeof BatchPlaceInput>): Promise<{ results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] }> {
+    const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = [];
+    for (const d of input.orders) {
+      try {
+        results.push({ ok: true, ack: await this.placeOrder(d) });
+      } catch (e) {
+        results.push({ ok: false, error: this.opts.describeError(e) });
+      }
+    }
+    return { results };
+  }
+
+  async amendOrder(a: Out<typeof AmendInput>): Promise<unknown> {
+    const active = this.profiles.need();
+    const { order_id, subaccount, origin, confirmed, ...body } = a;
+    const current = active.session.store.orders.get(order_id) ?? ((await active.session.client.getOrder({ params: { order_id } })).order as Row);
+    const previous = restingOrderOf(current);
+    if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
+    const intent: OrderIntent = { action: 'amend', ticker: a.ticker, side: a.side, price: D(a.price), count: D(a.count), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
+    const base: AuditBase = { action: 'amend', origin, ticker: a.ticker, asked: { order_id, ...body }, gate: 'passed' };
+    this.gate(active, [intent], base, confirmed);
+    return this.audited(
+      active,
+      base,
+      () => active.session.client.amendOrder({ params: { order_id }, ...(subaccount !== undefined ? { query: { subaccount } } : {}), body }),
+      () => `amended ${order_id}`,
+    );
+  }
+
+  async decreaseOrder(d: Out<typeof DecreaseInput>): Promise<unknown> {
+    const active = this.profiles.need();
+    const { order_id, subaccount, ticker, origin, reduce_by, reduce_to } = d;
+    const body = { market_ticker: ticker, ...(reduce_by !== undefined ? { reduce_by } : { reduce_to: reduce_to! }) };
+    const base: AuditBase = { action: 'decrease', origin, ticker, asked: { order_id, ...body }, gate: 'not gated (reduces)' };
+    return this.audited(active, base, () => active.session.client.decreaseOrder({ params: { order_id }, ...(subaccount !== undefined ? { query: { subaccount } } : {}), body }), () => `decreased ${order_id}`);
+  }
+
+  async cancelOrder(c: Out<typeof CancelInput>): Promise<{ reduced_by: string; ts_ms: number }> {
+    const active = this.profiles.need();
+    const base: AuditBase = { action: 'cancel', origin: c.origin, ticker: c.ticker ?? null, asked: { order_id: c.order_id, ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
+    const r = await this.audited(
+      active,
+      base,
+      () => active.session.client.cancelOrder({ params: { order_id: c.order_id }, query: c.subaccount !== undefined ? { subaccount: c.subaccount } : {} }),
+      (x) => `canceled ${c.order_id}: ${x.reduced_by}`,
+    );
+    return { reduced_by: r.reduced_by, ts_ms: r.ts_ms };
+  }
+
+  async batchCancel(b: Out<typeof BatchCancelInput>): Promise<unknown> {
+    const active = this.profiles.need();
+    const orders = b.orders.map((o) => ({ order_id: o.order_id, ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}), ...(o.ticker ? { market_ticker: o.ticker } : {}) }));
+    const base: AuditBase = { action: 'batch_cancel', origin: b.origin, ticker: null, asked: { orders: orders.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
+    return this.audited(active, base, () => active.session.client.batchCancelOrders({ body: { orders } }), (r) => `${r.orders.filter((x) => !x.error).length} of ${orders.length} canceled`);
+  }
+
+  /** With a ticker: batch-cancel my resting orders there; without: the exchange's cancel-all. */
+  async cancelAll(c: Out<typeof CancelAllInput>): Promise<{ canceled: number }> {
+    const active = this.profiles.need();
+    const s = active.session;
+    const base: AuditBase = { action: 'cancel_all', origin: c.origin, ticker: c.ticker ?? null, asked: { ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
+    return this.audited(
+      active,
+      base,
+      async () => {
+        if (!c.ticker) {
+          const before = s.store.restingOrders().length;
+          await s.client.cancelAllOrders(c.subaccount !== undefined ? { query: { subaccount: c.subaccount } } : undefined);
+          await s.reconcile();
+          return { canceled: before };
+        }
+        const mine = s.store.restingOrders(c.ticker);
+        let canceled = 0;
+        for (let i = 0; i < mine.length; i += 100) {
+          const chunk = mine.slice(i, i + 100);
+          const r = await s.client.batchCancelOrders({ body: { orders: chunk.map((o) => ({ order_id: String(o.order_id) })) } });
+          canceled += r.orders.filter((x) => !x.error).length;
+        }
+        return { canceled };
+      },
+      (r) => `${r.canceled} canceled`,
+    );
+  }
+
+  async watchMarkets(tickers: string[]): Promise<void> {
+    await this.profiles.need().session.watchMarkets(tickers);
+  }
+
+  // ------------------------------------------------------------------ REST passthrough
+
+  /** Rows by their `renderer` access: reads and harmless writes go; exposure goes through the gate; the rest never. */
+  async request(input: Out<typeof RestCallInput>): Promise<unknown> {
+    const row = (() => {
+      try {
+        return endpointRow(input.id);
+      } catch {
+        throw new StateError(`unknown endpoint ${input.id}`);
+      }
+    })();
+    if (row.renderer === undefined) {
+      throw new StateError(`${input.id} is not available to the UI through request: ${row.id.includes('ApiKey') ? 'keys are managed through the Account panel (importKey, generateKey, rotateKey, deleteKey, revokeExchangeKey), which keep private keys in main' : 'use the typed order methods (cancelOrder, batchCancel, cancelAll, decreaseOrder)'}`);
+    }
+    const active = this.profiles.need();
+    const args: Record<string, unknown> = {};
+    if (input.params) args.params = input.params;
+    if (input.query) args.query = input.query;
+    if (input.body !== undefined) args.body = input.body;
+    const call = (a: Record<string, unknown>) => (active.session.client.call as (id: EndpointId, x: unknown) => Promise<unknown>)(row.id as EndpointId, a);
+    if (row.renderer !== 'exposure') return scrub(await call(args));
+
+    // The row's own schemas first: a malformed call is a validation error, not a risk question.
+    const v = validateArgs(row, args);
+    let intents: OrderIntent[];
+    try {
+      intents = await intentsFor(row.id, v, { client: active.session.client, userId: active.session.userId });
+    } catch (e) {
+      if (e instanceof IntentError) throw new RiskRefusal('not_sized', `${row.id}: ${e.message}; nothing was sent`);
+      throw e;
+    }
+    if (intents.length === 0) throw new RiskRefusal('not_sized', `${row.id}: nothing to trade in this call; nothing was sent`);
+    const clientOrderId = row.id === 'createOrder' ? ((v.body as Row).client_order_id as string | undefined) ?? randomUUID() : null;
+    if (clientOrderId) args.body = { ...(v.body as Row), client_order_id: clientOrderId };
+    const first = intents[0]!;
+    const base: AuditBase = { action: first.action, origin: input.origin ?? 'api', ticker: first.ticker, asked: { id: row.id, ...args }, gate: 'passed', clientOrderId };
+    this.gate(active, intents, base, input.confirmed);
+    return this.audited(active, base, async () => scrub(await call(args)), () => intents.map(describeIntent).join('; '));
+  }
+
+  // ------------------------------------------------------------------ limits, kill switch, audit
+
+  async getRisk(): Promise<RiskView> {
+    return this.riskView();
+  }
+
+  async saveRiskLimits(limits: RiskLimits): Promise<RiskView> {
+    const profileId = this.profiles.profiles.activeProfileId;
+    if (!profileId) throw new StateError('no active profile: limits are kept per profile');
+    this.risk.setLimits(profileId, limits);
+    this.pushRisk();
+    return this.riskView();
+  }
+
+  /** Cancels every resting order in every subaccount (the exchange's cancel-all per subaccount) and trips every order group. */
+  private async cancelEverything(active: ActiveSession): Promise<string> {
+    const c = active.session.client;
+    const before = active.session.store.restingOrders().length;
+    const subs = await c.getSubaccountBalances().then(
+      (r) => [...new Set([0, ...r.subaccount_balances.map((b) => b.subaccount_number)])],
+      () => [0],
+    );
+    const failures: string[] = [];
+    for (const sub of subs) {
+      await c.cancelAllOrders({ query: { subaccount: sub } }).catch((e: unknown) => failures.push(`subaccount ${sub}: ${(e as Error).message}`));
+    }
+    const groups = await c.getOrderGroups().then(
+      (r) => r.order_groups,
+      () => [],
+    );
+    for (const g of groups) await c.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }).catch(() => undefined);
+    await active.session.reconcile().catch(() => undefined);
+    const left = active.session.store.restingOrders().length;
+    return `canceled ${before - left} resting order(s) in ${subs.length} subaccount(s), ${groups.length} order group(s) triggered${left ? `; ${left} still resting` : ''}${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
+  }
+
+  async engageKillSwitch(): Promise<RiskView> {
+    const profileId = this.profiles.profiles.activeProfileId;
+    if (!profileId) throw new StateError('no active profile');
+    // engaged (and on disk) before anything else: from here no new order passes the gate
+    this.risk.setKillSwitch(profileId, { engaged: true, since: Date.now(), detail: 'canceling…' });
+    this.pushRisk();
+    const active = this.profiles.active();
+    let detail = 'no session: resting orders will be canceled when the session starts';
+    if (active) {
+      const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
+      detail = await this.audited(active, base, () => this.cancelEverything(active), (d) => d).catch((e: unknown) => `cancel failed: ${(e as Error).message}`);
+    }
+    this.risk.setKillSwitch(profileId, { engaged: true, since: this.risk.killSwitch(profileId).since, detail });
+    this.pushRisk();
+    return this.riskView();
+  }
+
+  async releaseKillSwitch(): Promise<RiskView> {
+    const profileId = this.profiles.profiles.activeProfileId;
+    if (!profileId) throw new StateError('no active profile');
+    this.risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
+    const active = this.profiles.active();
+    if (active) this.record(active, { action: 'kill_release', origin: undefined, ticker: null, asked: { confirm: true }, gate: 'not gated' }, 'ok', 'released', null);
+    this.pushRisk();
+    return this.riskView();
+  }
+
+  async getAuditLog(filter: AuditFilter): Promise<AuditEntry[]> {
+    const profileId = this.profiles.profiles.activeProfileId;
+    if (!profileId) return [];
+    return this.audit.read(profileId, filter);
+  }
+}
+
+/** Defense in depth: an answer that carries key material never reaches the renderer. */
+function scrub(answer: unknown): unknown {
+  if (answer !== null && typeof answer === 'object' && /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(JSON.stringify(answer))) {
+    throw new StateError('the answer carried private key material and was withheld');
+  }
+  return answer;
+}
+

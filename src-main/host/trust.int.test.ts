@@ -1,0 +1,360 @@
+// The trust boundary, tried over the web host's socket the way a compromised page would: no
+// call, with any arguments, gets private key material out of main, sends a signature anywhere
+// but the key's own service, or places an order the risk gate has not passed. Runs the real
+// terminal (embedded exchange as a child process, the same services and door) on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startHost, type RunningHost } from './server';
+import { hostClient } from './test-host';
+import { startTerminal, type RunningTerminal } from '../app/terminal';
+import { FileKeyBox } from '../vault/secret-box';
+import { endpoints } from '../../src-shared/endpoints';
+
+const root = path.resolve(__dirname, '../..');
+let host: RunningHost;
+let terminal: RunningTerminal;
+let dataDir: string;
+let ws: WebSocket;
+/** every frame the page received, answers and pushed streams alike */
+const frames: string[] = [];
+const { connect } = hostClient(() => host);
+
+async function boot(): Promise<void> {
+  terminal = await startTerminal({
+    dataDir,
+    box: new FileKeyBox(dataDir),
+    shell: 'web',
+    emit: (s, p) => host?.broadcast(s, p),
+    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 7, sim: false },
+  });
+  const staticDir = path.join(dataDir, 'static');
+  mkdirSync(staticDir, { recursive: true });
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+  host = await startHost({ staticDir, door: terminal.door });
+  ws = await connect({ token: host.token });
+  ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
+}
+
+async function shutdown(): Promise<void> {
+  ws?.close();
+  await host?.close();
+  await terminal?.stop();
+}
+
+let nextId = 1;
+type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string; confirmable?: boolean } };
+function call(method: string, ...args: unknown[]): Promise<Result> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    const onMsg = (d: WebSocket.RawData) => {
+      const f = JSON.parse(d.toString()) as Record<string, unknown>;
+      if (f.t === 'result' && f.id === id) {
+        ws.off('message', onMsg);
+        resolve(f as unknown as Result);
+      }
+    };
+    ws.on('message', onMsg);
+    ws.send(JSON.stringify({ t: 'call', id, method, args }));
+  });
+}
+async function value<T>(method: string, ...args: unknown[]): Promise<T> {
+  const r = await call(method, ...args);
+  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
+  return r.value as T;
+}
+function refusal(r: Result): { kind: string; code?: string; message: string; confirmable?: boolean } {
+  expect(r.ok, JSON.stringify(r)).toBe(false);
+  return (r as Extract<Result, { ok: false }>).error;
+}
+
+/** The distinctive middle of a PEM's base64 body: finding it anywhere means the key leaked. */
+function keyMarks(pem: string): string[] {
+  const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  return [body.slice(40, 100), body.slice(-120, -60)];
+}
+function assertNoKeyMaterial(text: string, pems: string[]): void {
+  expect(text).not.toMatch(/PRIVATE KEY/);
+  for (const pem of pems) for (const mark of keyMarks(pem)) expect(text.includes(mark)).toBe(false);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A stand-in server on loopback that counts signed requests and answers with a chosen Date. */
+interface StandIn {
+  url: string;
+  signed: () => number;
+  close: () => Promise<void>;
+}
+async function standIn(dateOffsetMs = 0): Promise<StandIn> {
+  let signed = 0;
+  const server: Server = createServer((req, res) => {
+    if (Object.keys(req.headers).some((h) => h.endsWith('-access-signature'))) signed++;
+    res.writeHead(404, { 'content-type': 'application/json', date: new Date(Date.now() + dateOffsetMs).toUTCString() });
+    res.end(JSON.stringify({ error: { code: 'not_found', message: 'stand-in' } }));
+  });
+  server.on('upgrade', (req, socket) => {
+    if (Object.keys(req.headers).some((h) => h.endsWith('-access-signature'))) signed++;
+    socket.destroy();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, signed: () => signed, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+let market: string;
+let pems: string[];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'trust-'));
+  await boot();
+  pems = terminal.exchange!.accounts.map((a) => a.private_key_pem);
+  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
+  const markets = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 20 } });
+  market = markets.markets[0]!.ticker;
+  await value('watchMarkets', [market]);
+  await until('the book', () => frames.some((f) => f.includes('"books"') && f.includes(market)));
+}, 120_000);
+afterAll(shutdown);
+
+async function myRestingOrders(): Promise<{ order_id: string; remaining_count_fp?: string; yes_price_dollars?: string }[]> {
+  const r = await value<{ orders: { order_id: string }[] }>('request', { id: 'getOrders', query: { status: 'resting', limit: 1000 } });
+  return r.orders;
+}
+
+describe('keys never leave main', () => {
+  it('refuses every key row of the passthrough, whatever the arguments, and points at the vault', async () => {
+    for (const [id, args] of [
+      ['generateApiKey', { body: { name: 'leak' } }],
+      ['createApiKey', { body: { name: 'x', public_key: 'x' } }],
+      ['deleteApiKey', { params: { api_key: 'x' } }],
+    ] as const) {
+      const e = refusal(await call('request', { id, ...args }));
+      expect(e.kind).toBe('state');
+      expect(e.message).toMatch(/not available to the UI through request/);
+      expect(e.message).toMatch(/keep private keys in main/);
+    }
+  });
+
+  it('generateKey mints a key into the vault and answers only its id', async () => {
+    const profileId = (await value<{ activeProfileId: string }>('getAppState')).activeProfileId;
+    const r = await value<Record<string, unknown>>('generateKey', { profileId, name: 'minted' });
+    expect(Object.keys(r).sort()).toEqual(['active', 'apiKeyId', 'createdAt', 'name', 'source']);
+    assertNoKeyMaterial(JSON.stringify(r), pems);
+  });
+
+  it('refuses the order and cancel rows of the passthrough: only the typed methods may send them', async () => {
+    for (const id of ['cancelOrder', 'cancelAllOrders', 'batchCancelOrders', 'decreaseOrder']) {
+      const e = refusal(await call('request', { id, params: { order_id: 'x' }, body: {} }));
+      expect(e.kind).toBe('state');
+      expect(e.message).toMatch(/typed order methods/);
+    }
+  });
+});
+
+describe('the risk gate stands in every path', () => {
+  it('refuses a fat-finger order from placeOrder, naming the limit, the value and the order; nothing reaches the exchange', async () => {
+    const before = (await myRestingOrders()).length;
+    const e = refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '100000', origin: 'ticket' }));
+    expect(e).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
+    expect(e.message).toMatch(/100,?000/);
+    expect(e.message).toMatch(/1,?000/);
+    expect(e.message).toContain(market);
+    expect((await myRestingOrders()).length).toBe(before);
+  });
+
+  it('refuses the same order through the passthrough (createOrder, batchCreateOrders) and placeOrders', async () => {
+    const before = (await myRestingOrders()).length;
+    const big = { ticker: market, side: 'bid', count: '100000', price: '0.01' };
+    expect(refusal(await call('request', { id: 'createOrder', body: big }))).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
+    expect(refusal(await call('request', { id: 'batchCreateOrders', body: { orders: [{ ...big, count: '1' }, big] } }))).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
+    const batch = await value<{ results: { ok: boolean; error?: { code: string } }[] }>('placeOrders', { orders: [{ ticker: market, side: 'bid', price: '0.01', count: '100000' }] });
+    expect(batch.results[0]).toMatchObject({ ok: false, error: { code: 'max_order_contracts' } });
+    expect((await myRestingOrders()).length).toBe(before);
+  });
+
+  it('refuses a limit price more than the collar through the book, and an order on an unwatched market', async () => {
+    const bookFrame = [...frames].reverse().find((f) => f.includes('"books"') && f.includes(market));
+    expect(bookFrame).toBeTruthy();
+    // a bid at 0.99 is through any ask below 0.89; with an empty ask side nothing is crossed
+    const r = await call('placeOrder', { ticker: market, side: 'bid', price: '0.99', count: '1' });
+    if (!r.ok) expect(r.error.code).toBe('price_collar');
+    else await value('cancelAll', { ticker: market });
+    const unwatched = refusal(await call('placeOrder', { ticker: 'NOT-WATCHED-MKT', side: 'bid', price: '0.10', count: '1' }));
+    expect(unwatched.code).toBe('no_book');
+  });
+
+  it('asks for a confirmation above the confirm threshold and for a duplicate, and takes it when confirmed', async () => {
+    const large = { ticker: market, side: 'bid', price: '0.01', count: '600' };
+    const ask = refusal(await call('placeOrder', large));
+    expect(ask).toMatchObject({ kind: 'risk', code: 'confirm_required', confirmable: true });
+    const ok = await value<{ order_id: string }>('placeOrder', { ...large, confirmed: true });
+    expect(ok.order_id).toBeTruthy();
+    const dup = refusal(await call('placeOrder', { ...large, confirmed: false }));
+    expect(dup.confirmable).toBe(true);
+    await value('cancelAll', { ticker: market });
+  });
+
+  it('refuses an amend that enlarges past a limit, and lets a plain one through', async () => {
+    const ack = await value<{ order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.02', count: '5' });
+    const e = refusal(await call('amendOrder', { order_id: ack.order_id, ticker: market, side: 'bid', price: '0.02', count: '5000' }));
+    expect(e).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
+    const viaRequest = refusal(await call('request', { id: 'amendOrder', params: { order_id: ack.order_id }, body: { ticker: market, side: 'bid', price: '0.02', count: '5000' } }));
+    expect(viaRequest.kind).toBe('risk');
+    await value('amendOrder', { order_id: ack.order_id, ticker: market, side: 'bid', price: '0.03', count: '5' });
+    const resting = (await myRestingOrders()).find((o) => o.order_id === ack.order_id);
+    expect(resting?.yes_price_dollars).toMatch(/^0\.03/);
+    await value('cancelAll', { ticker: market });
+  });
+
+  it('holds limits per profile: a lowered limit refuses what passed before, bad limits change nothing', async () => {
+    const view = await value<{ limits: Record<string, unknown> }>('getRisk');
+    const bad = refusal(await call('saveRiskLimits', { ...view.limits, maxOrderContracts: '-1' }));
+    expect(bad.kind).toBe('validation');
+    expect((await value<{ limits: Record<string, unknown> }>('getRisk')).limits).toEqual(view.limits);
+    await value('saveRiskLimits', { ...view.limits, maxOrderContracts: '3' });
+    expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '4' })).code).toBe('max_order_contracts');
+    await value('saveRiskLimits', view.limits);
+  });
+});
+
+describe('kill switch', () => {
+  it('cancels every resting order, refuses every new order on every path, survives a restart, and releases only when confirmed', async () => {
+    await value('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '2', post_only: true });
+    await value('placeOrder', { ticker: market, side: 'ask', price: '0.99', count: '2', post_only: true });
+    expect((await myRestingOrders()).length).toBeGreaterThanOrEqual(2);
+
+    const engaged = await value<{ killSwitch: { engaged: boolean; detail: string } }>('engageKillSwitch');
+    expect(engaged.killSwitch.engaged).toBe(true);
+    expect(engaged.killSwitch.detail).toMatch(/canceled/);
+    expect(await myRestingOrders()).toEqual([]);
+
+    expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.04', count: '1' }))).toMatchObject({ kind: 'risk', code: 'kill_switch' });
+    expect(refusal(await call('request', { id: 'createOrder', body: { ticker: market, side: 'bid', count: '1', price: '0.04' } }))).toMatchObject({ kind: 'risk', code: 'kill_switch' });
+
+    // a restart of the whole terminal: still engaged
+    await shutdown();
+    await boot();
+    await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
+    expect((await value<{ killSwitch: { engaged: boolean } }>('getRisk')).killSwitch.engaged).toBe(true);
+    await value('watchMarkets', [market]);
+    await until('the book', () => frames.some((f) => f.includes('"books"') && f.includes(market)));
+    expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.04', count: '1' })).code).toBe('kill_switch');
+
+    expect(refusal(await call('releaseKillSwitch', {})).kind).toBe('validation');
+    expect(refusal(await call('releaseKillSwitch', { confirm: false })).kind).toBe('validation');
+    expect((await value<{ killSwitch: { engaged: boolean } }>('getRisk')).killSwitch.engaged).toBe(true);
+    expect((await value<{ killSwitch: { engaged: boolean } }>('releaseKillSwitch', { confirm: true })).killSwitch.engaged).toBe(false);
+    const ack = await value<{ order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.04', count: '1' });
+    expect(ack.order_id).toBeTruthy();
+    await value('cancelAll', { ticker: market });
+  }, 120_000);
+});
+
+describe('the audit journal', () => {
+  it('records what was asked, the gate, the client order id, the answer and latency, and no key material', async () => {
+    const log = await value<{ action: string; outcome: string; gate: string; clientOrderId: string | null; latencyMs: number | null; origin: string | null }[]>('getAuditLog', {});
+    expect(log.some((e) => e.outcome === 'refused' && e.gate.includes('max_order_contracts') && e.origin === 'ticket')).toBe(true);
+    expect(log.some((e) => e.action === 'kill_engage' && e.outcome === 'ok')).toBe(true);
+    expect(log.some((e) => e.action === 'kill_release')).toBe(true);
+    const placed = log.find((e) => e.action === 'place' && e.outcome === 'ok');
+    expect(placed?.clientOrderId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(placed?.latencyMs).toBeGreaterThanOrEqual(0);
+    const refusedOnly = await value<{ outcome: string }[]>('getAuditLog', { outcome: 'refused' });
+    expect(refusedOnly.length).toBeGreaterThan(0);
+    expect(refusedOnly.every((e) => e.outcome === 'refused')).toBe(true);
+    assertNoKeyMaterial(JSON.stringify(log), pems);
+  });
+});
+
+describe('keys are bound to where they may go', () => {
+  it('refuses to point a key-holding profile somewhere else; the stand-in gets no signature', async () => {
+    const evil = await standIn();
+    try {
+      const ex = terminal.exchange!;
+      const trader = ex.accounts[0]!;
+      const p = await value<{ id: string }>('saveProfile', { id: 'mine', name: 'mine', kind: 'custom', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' });
+      await value('importKey', { profileId: p.id, apiKeyId: trader.api_key_id, privateKeyPem: trader.private_key_pem });
+      for (const change of [
+        { baseUrl: `${evil.url}/trade-api/v2` },
+        { wsUrl: evil.url.replace('http', 'ws') },
+        { headerPrefix: 'KALSHI-' },
+        { kind: 'production' },
+      ]) {
+        const e = refusal(await call('saveProfile', { id: 'mine', name: 'mine', kind: 'custom', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-', ...change }));
+        expect(e.kind).toBe('state');
+        expect(e.message).toMatch(/holds keys/);
+      }
+      await value('activateProfile', 'mine');
+      await sleep(1000);
+      expect(evil.signed()).toBe(0);
+      const view = await value<{ profiles: { id: string; baseUrl: string }[] }>('getAppState');
+      expect(view.profiles.find((x) => x.id === 'mine')?.baseUrl).toBe(ex.baseUrl);
+      // the embedded profile cannot be rewritten at all
+      expect(refusal(await call('saveProfile', { id: 'embedded', name: 'embedded', kind: 'custom', baseUrl: evil.url, wsUrl: evil.url.replace('http', 'ws'), headerPrefix: 'SVC-' })).kind).toBe('state');
+    } finally {
+      await evil.close();
+      await value('activateProfile', 'embedded');
+    }
+  });
+
+  it('refuses plain http and ws to any host but this computer', async () => {
+    const e = refusal(await call('saveProfile', { name: 'plain', kind: 'custom', baseUrl: 'http://exchange.example/trade-api/v2', wsUrl: 'wss://exchange.example/trade-api/ws/v2', headerPrefix: 'KALSHI-' }));
+    expect(e.message).toMatch(/must use https/);
+    const w = refusal(await call('saveProfile', { name: 'plain', kind: 'custom', baseUrl: 'https://exchange.example/trade-api/v2', wsUrl: 'ws://exchange.example/trade-api/ws/v2', headerPrefix: 'KALSHI-' }));
+    expect(w.message).toMatch(/must use wss/);
+    expect((await value<{ profiles: { name: string }[] }>('getAppState')).profiles.some((x) => x.name === 'plain')).toBe(false);
+  });
+
+  it('stops signing when the server clock is 60 s off, shows why, and sends nothing more', async () => {
+    const skewed = await standIn(60_000);
+    try {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      await value('saveProfile', { id: 'skewed', name: 'skewed', kind: 'custom', baseUrl: skewed.url, wsUrl: skewed.url.replace('http', 'ws'), headerPrefix: 'SVC-' });
+      await value('importKey', { profileId: 'skewed', apiKeyId: 'k-skewed', privateKeyPem: pem });
+      await value('activateProfile', 'skewed');
+      await until('the clock problem', async () => !!(await value<{ connection: { clockProblem?: string } }>('getAppState')).connection.clockProblem);
+      const conn = (await value<{ connection: { clockProblem: string } }>('getAppState')).connection;
+      expect(conn.clockProblem).toMatch(/60 s off/);
+      const sent = skewed.signed();
+      const e = refusal(await call('request', { id: 'getBalance' }));
+      expect(e.message).toMatch(/will not sign/);
+      await sleep(1500);
+      expect(skewed.signed()).toBe(sent);
+    } finally {
+      await value('activateProfile', 'embedded');
+      await skewed.close();
+    }
+  });
+});
+
+describe('no answer the renderer can obtain carries key material', () => {
+  it('walks every endpoint row and every method with no or empty arguments, then scans all it received', async () => {
+    const refusedRows: string[] = [];
+    for (const [id, row] of Object.entries(endpoints)) {
+      const r = await call('request', { id });
+      if (row.renderer === undefined) {
+        expect(r.ok).toBe(false);
+        refusedRows.push(id);
+      }
+    }
+    expect(refusedRows.sort()).toEqual(['batchCancelOrders', 'cancelAllOrders', 'cancelOrder', 'createApiKey', 'decreaseOrder', 'deleteApiKey', 'generateApiKey']);
+    for (const m of ['getAppState', 'getSettings', 'getRisk', 'getLayout', 'getAuditLog']) await call(m, ...(m === 'getLayout' ? ['embedded'] : m === 'getAuditLog' ? [{}] : []));
+    expect(frames.length).toBeGreaterThan(100);
+    assertNoKeyMaterial(frames.join('\n'), pems);
+  }, 120_000);
+});
