@@ -235,9 +235,10 @@ describe('session resync pacing', () => {
     proxy.hooks.onClientFrame = (text) => {
       if (text.includes('get_snapshot')) snapshotsAsked++;
     };
-    // every snapshot of this market loses its NO side: malformed, so the book asks again
+    // every snapshot of this market carries a NO level priced above $1: malformed (prices are
+    // strict; a missing side is merely empty), so the book asks again
     proxy.hooks.onServerFrame = (text) =>
-      text.includes('"orderbook_snapshot"') && text.includes(ticker) ? text.replace(/,"no_dollars_fp":\[[^\]]*(?:\][^\]]*)*\]/, '') : text;
+      text.includes('"orderbook_snapshot"') && text.includes(ticker) ? text.replace('"no_dollars_fp":[', '"no_dollars_fp":[["2.5000","1.00"],') : text;
     await s.watchMarkets([ticker]);
     await new Promise((r) => setTimeout(r, 2500));
     // unpaced this would be one request per round trip (hundreds in 2.5 s); paced: 0, 250, 500, 1000 ms...
