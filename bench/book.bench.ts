@@ -9,6 +9,7 @@ import { NO, OrderBook, YES, DELTA_APPLIED, type BookSide } from '../src-main/ma
 import { BookMachine } from '../src-main/market/books';
 import { FrameIngest } from '../src-main/market/frame';
 import { ticksToDollars, centiToCount } from '../src-shared/money';
+import { mulberry32 } from '../src-shared/random';
 
 /** Ticks a side may use; with 30% of hits emptying a level, about 180 of them are non-empty. */
 const TICKS_PER_SIDE = 234;
@@ -16,17 +17,8 @@ const DELTAS = 1_000_000;
 const FRAMES = 200_000;
 const TICKER = 'KXBTCD-25DEC3117-T99999.99';
 
-/** mulberry32: a small seeded PRNG so every run sees the same stream. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** seeded, so every run sees the same stream */
+const rng = mulberry32;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

@@ -12,6 +12,7 @@ import { Engine } from '../src-exchange/engine/engine';
 import { NO, YES } from '../src-exchange/engine/book';
 import type { Command } from '../src-exchange/engine/types';
 import { measure, report, median } from './lib';
+import { mulberry32 } from '../src-shared/random';
 
 const OP_ADD = 0;
 const OP_CANCEL = 1;
@@ -35,16 +36,6 @@ interface Stream {
   orders: number;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function ownLeg(side: number, yesPrice: number): number {
   return side === 0 ? yesPrice : 10_000 - yesPrice;

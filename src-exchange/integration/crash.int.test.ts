@@ -21,6 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import type { CredentialsFile } from '../provision';
+import { mulberry32 } from '../../src-shared/random';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -191,16 +192,7 @@ interface Tracker {
 
 const newTracker = (): Tracker => ({ acked: new Map(), touching: new Map(), unansweredCreates: 0, resting: [], acks: 0 });
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 interface BurstOptions {
   ticker: string;

@@ -13,6 +13,7 @@ import type { CoreCommand } from '../core/core';
 import type { BootstrapContext } from '../bootstrap';
 import type { MarketResult } from '../engine/types';
 import { GAMES, OTHER_TARGETS, RACES, SERIES, seedUuid, tickerDate } from './catalog-seed-data';
+import { mulberry32 } from '../../src-shared/random';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -21,16 +22,7 @@ const SEED_CASH_MICRO = 10_000_000 * 1_000_000;
 
 export const seedAccountIds = (seed: number) => ({ maker: seedUuid(seed, 1, 1), taker: seedUuid(seed, 1, 2) });
 
-function rng(seed: number): () => number {
-  let a = (seed ^ 0x5eed_cafe) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number): (() => number) => mulberry32(seed ^ 0x5eed_cafe);
 
 type Fate = 'settled' | 'closed' | 'open' | 'unopened';
 

@@ -1,6 +1,8 @@
 // The simulation's seeded randomness: one small generator per run, so a seed gives the same
 // sequence of decisions (timing still varies, so runs are alike rather than identical).
 
+import { mulberry32 } from '../../src-shared/random';
+
 export interface Rng {
   /** uniform in [0, 1) */
   next(): number;
@@ -15,14 +17,7 @@ export interface Rng {
 }
 
 export function createRng(seed: number): Rng {
-  let a = (seed ^ 0x51a1_2f0d) >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed ^ 0x51a1_2f0d);
   return {
     next,
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),

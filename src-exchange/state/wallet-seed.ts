@@ -5,6 +5,7 @@ import type { BootstrapStep } from '../bootstrap';
 import { run } from '../handlers/support';
 import type { InstanceTransfer, MoneyMovement, MoneyMovementType } from './wallet';
 import { MICRO_PER_CENT } from '../engine/units';
+import { mulberry32 } from '../../src-shared/random';
 
 const DAY_S = 86_400;
 
@@ -18,16 +19,7 @@ function fnv1a(text: string): number {
 }
 
 /** mulberry32: a small deterministic generator (not for secrets). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = mulberry32;
 
 function uuidFrom(rand: () => number): string {
   const hex = (n: number) =>
