@@ -1,4 +1,4 @@
-// The one table of every operation in spec/endpoints.txt. A new endpoint is one row in a
+// The one table of every operation in docs/spec/endpoints.txt. A new endpoint is one row in a
 // family file under ./endpoints/; everything else (client, exchange routes, coverage) follows.
 import type { AnyEndpoint } from './endpoints/types';
 import { exchangeEndpoints } from './endpoints/exchange';
@@ -16,7 +16,7 @@ import { historicalEndpoints } from './endpoints/historical';
 import { liveDataEndpoints } from './endpoints/live-data';
 
 /**
- * Response normalisation (see protocol notes, "Where the spec and the official SDK disagree"):
+ * Response normalisation (see docs/spec/protocol-notes.md, "Where the spec and the official SDK disagree"):
  * every row's response schema reads both the spec's and the SDK's form and outputs ONE shape.
  * Plain-array answers come out as the SDK's envelope so there is always an items key:
  * GET /series -> { series }, /series/fee_changes -> { series_fee_change_arr },

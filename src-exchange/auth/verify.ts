@@ -1,4 +1,4 @@
-// RSA-PSS request verification per the protocol notes: message = timestamp_ms + METHOD + path
+// RSA-PSS request verification per the protocol notes (docs/spec/protocol-notes.md): message = timestamp_ms + METHOD + path
 // (path with the /trade-api/v2 prefix, no query), SHA-256, MGF1(SHA-256), salt = digest length,
 // standard base64; timestamps more than 5 s off are refused with header_timestamp_expired.
 import { constants, createPublicKey, verify, type KeyObject } from 'node:crypto';

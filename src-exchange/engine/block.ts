@@ -3,7 +3,7 @@
 // at p, the seller (who sells YES) buys NO at 10000 - p. Cash, positions and fees move
 // exactly as in a book fill between them; each side gets an executed order record (so a
 // fill always names an order) and a fill, and the tape gets one trade with
-// is_block_trade true. Fees per the protocol notes: the taker rate on the taker, the maker
+// is_block_trade true. Fees per the protocol notes (docs/spec/protocol-notes.md): the taker rate on the taker, the maker
 // rate (when the market's fee type charges makers) on the maker; `makerSide` says which
 // side provided the liquidity.
 

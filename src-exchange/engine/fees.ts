@@ -1,4 +1,4 @@
-// Trading fees per the protocol notes: fee = round up to the cent of
+// Trading fees per the protocol notes (docs/spec/protocol-notes.md): fee = round up to the cent of
 // rate x fee_multiplier x C x P x (1 - P). With C in centi-contracts, P in ticks and the
 // multiplier per 10,000 that is ceil(k x m x c x t x (10000 - t) / 4e14) cents, where
 // k = 28 for the taker rate 0.07 and k = 7 for the maker rate 0.0175.

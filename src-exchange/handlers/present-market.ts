@@ -1,6 +1,6 @@
 // Markets, trades, orderbooks, series and events as wire objects: the engine's live state
 // (prices, book, volume, status) merged with the catalog's metadata, under the SDK's field
-// names (`*_dollars` prices, `*_fp` counts, RFC 3339 times) as protocol-notes.md asks.
+// names (`*_dollars` prices, `*_fp` counts, RFC 3339 times) as docs/spec/protocol-notes.md asks.
 import type { z } from 'zod';
 import type { Engine } from '../engine/engine';
 import type { BookView, MarketView, TradeView } from '../engine/types';

@@ -1,5 +1,5 @@
 // The presenters turn engine views into objects the shared wire schemas accept, with the
-// exact decimal text the protocol notes ask for.
+// exact decimal text the protocol notes (docs/spec/protocol-notes.md) ask for.
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine/engine';
 import { Order, OrderGroup, OrderGroupDetail } from '../../src-shared/wire/orders';

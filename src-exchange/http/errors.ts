@@ -1,4 +1,4 @@
-// Error bodies exactly as the protocol notes give them:
+// Error bodies exactly as the protocol notes (docs/spec/protocol-notes.md) give them:
 // {"error": {"code": "<snake_case>", "message": "<text>", "details": "<optional>"}}.
 export type ErrorCode =
   | 'authentication_error'

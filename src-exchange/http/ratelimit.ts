@@ -1,5 +1,5 @@
 // Token buckets per account, ENFORCED: an overrun is a 429 too_many_requests with the error
-// body (no Retry-After, as on the real exchange). Tiers and costs per the protocol notes.
+// body (no Retry-After, as on the real exchange). Tiers and costs per the protocol notes (docs/spec/protocol-notes.md).
 import { TokenBucket } from 'limiter';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { ExchangeError } from './errors';

@@ -6,7 +6,7 @@
 // (engine `executeBlockTrade`) and confirms the RFQ. Mapping of the accepted side:
 //   - `yes`: the requester buys YES at the quote's yes_bid; the quoter buys NO at 1 - yes_bid.
 //   - `no`:  the requester buys NO at the quote's no_bid; the quoter buys YES at 1 - no_bid.
-// The quoter is the maker, the requester the taker (fees per the protocol notes).
+// The quoter is the maker, the requester the taker (fees per docs/spec/protocol-notes.md).
 // Size: the RFQ's `contracts`; else the most contracts `target_cost` buys at the accepted
 // price (fees included unless target_cost_excludes_fees); else 1 contract.
 import type { DomainCtx } from '../core/domain';

@@ -18,7 +18,7 @@ export interface OpenOptions {
   autoPong?: boolean;
 }
 
-/** The three upgrade headers, signed as the protocol notes say (RSA-PSS over ts + GET + path). */
+/** The three upgrade headers, signed as the protocol notes (docs/spec/protocol-notes.md) say (RSA-PSS over ts + GET + path). */
 export function signedUpgradeHeaders(keyId: string, privateKeyPem: string, prefix = 'SVC-', nowMs = Date.now(), path = WS_PATH): Record<string, string> {
   const signature = sign('sha256', Buffer.from(`${nowMs}GET${path}`), {
     key: privateKeyPem,

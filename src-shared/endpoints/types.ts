@@ -24,7 +24,7 @@ export interface EndpointDef<
   /** camelCase operation name, also the client's method name */
   id: string;
   method: HttpMethod;
-  /** exactly as in spec/endpoints.txt, without the /trade-api/v2 prefix */
+  /** exactly as in docs/spec/endpoints.txt, without the /trade-api/v2 prefix */
   path: string;
   auth: 'public' | 'signed';
   bucket: Bucket;

@@ -77,7 +77,7 @@ function blockedNames(entries: readonly BlockedEntry[]): string[] {
 /**
  * The subtrader's full blocked set, the answer of both GET and PUT. The real service sends
  * `{ "categories": [string] }`; this exchange used to send `{ subtrader_id, blocked_categories }`
- * and now sends both keys (the protocol notes' rule where both fit). Read: either key (the real
+ * and now sends both keys (the rule of docs/spec/protocol-notes.md where both fit). Read: either key (the real
  * service's wins when both are there), entries as names or the spec's `{category, blocked}`
  * records, null as none, or a bare array. Output, one shape: `{ subtrader_id?, categories }`.
  */

@@ -110,7 +110,7 @@ export async function liveDataOps(rec: Recorder, c: SdkClient, milestones: { id:
 }
 
 /**
- * The SDK's operations beyond the spec's 112 (protocol-notes: "welcome but not required").
+ * The SDK's operations beyond the spec's 112 (docs/spec/protocol-notes.md: "welcome but not required").
  * This exchange does not provide them: each must answer 404 with the error body.
  */
 export const NOT_PROVIDED = [
