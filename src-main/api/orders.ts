@@ -111,9 +111,6 @@ export class InFlightOrders {
   }
 }
 
-/** The process-wide default registry. */
-export const inFlightOrders = new InFlightOrders();
-
 export interface PlaceOrderOptions {
   /** at most this many create sends (default 4) */
   maxSends?: number;
@@ -218,7 +215,7 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
   const maxLookups = opts.maxLookups ?? 6;
   const baseBackoff = opts.backoffMs ?? 200;
   const maxBackoff = opts.maxBackoffMs ?? 3000;
-  const inflight = opts.inflight ?? inFlightOrders;
+  const inflight = opts.inflight ?? new InFlightOrders();
   const { signal } = opts;
 
   const clientOrderId = opts.clientOrderId ?? randomUUID();

@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
 import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
-import { TradingSession } from './session';
+import { TradingSession, type SessionOptions } from './session';
+import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
 import { diffAgainstRest } from '../market/book';
 import { resolveProfile } from '../api/profiles';
 import type { ApiClient } from '../api/client';
@@ -39,12 +40,12 @@ async function newMarket(): Promise<string> {
   return ticker;
 }
 
-function startSession(): TradingSession {
+function startSession(emit: SessionOptions['emit'] = () => undefined): TradingSession {
   const a = t.account('trader');
   const s = new TradingSession({
     profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
     credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
-    emit: () => undefined,
+    emit,
     frameMs: 5,
     streamOptions: { backoff: { initialMs: 50, maxMs: 400 }, silenceMs: 2_000, pingMs: 1_000 },
   });
@@ -251,9 +252,12 @@ describe('session resync pacing', () => {
 });
 
 describe('session order path', () => {
-  it('a dropped create response ends with exactly one order under one client_order_id', async () => {
+  it('a dropped create response ends with exactly one order under one client_order_id, shown as pending until found', async () => {
     const ticker = await newMarket();
-    const s = startSession();
+    const pending: PendingOrderView[][] = [];
+    const s = startSession((stream, payload) => {
+      if (stream === 'private' && (payload as PrivateUpdate).pending) pending.push((payload as PrivateUpdate).pending!);
+    });
     await s.start();
     let dropped = 0;
     proxy.hooks.dropResponse = (method, path) => method === 'POST' && path.endsWith('/portfolio/events/orders') && dropped++ === 0;
@@ -264,6 +268,12 @@ describe('session order path', () => {
     expect(mine).toHaveLength(1);
     expect(orders).toHaveLength(1);
     expect(mine[0]!.order_id).toBe(ack.order_id);
+    // the blotter saw it sending, then checking after the lost answer, then settled
+    const states = pending.flatMap((list) => list.filter((p) => p.clientOrderId === ack.client_order_id).map((p) => p.state));
+    expect(states[0]).toBe('sending');
+    expect(states).toContain('checking');
+    expect(pending.at(-1)).toEqual([]);
+    expect(pending.flat().every((p) => p.ticker === ticker && p.price === '0.3100' && p.count === '3')).toBe(true);
     await s.stop();
   });
 

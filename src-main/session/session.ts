@@ -5,14 +5,14 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { placeOrder, type OrderDraft } from '../api/orders';
+import { InFlightOrders, placeOrder, type InFlightOrder, type OrderDraft } from '../api/orders';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
 import { FrameCoalescer } from './coalescer';
 import { PrivateStore } from './private-store';
-import type { BookView, ConnectionView, MarketUpdate, OrderAck, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
+import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
@@ -64,6 +64,8 @@ export class TradingSession {
   readonly books = new BookMachine();
   private readonly ingest = new FrameIngest(this.books);
   readonly store = new PrivateStore();
+  /** orders being placed: shown in the blotter until the exchange answers or the lookup settles */
+  readonly inflight = new InFlightOrders();
   /** today's fills as P&L, for the daily loss limit */
   private readonly pnl = new DailyPnl(Date.now());
   readonly stream: StreamConnection;
@@ -94,6 +96,9 @@ export class TradingSession {
       },
       onLive: ({ reconnect }) => void this.onLive(reconnect),
       log: (m) => this.log(m),
+    });
+    this.inflight.subscribe((list) => {
+      if (!this.closed) this.opts.emit('private', { pending: list.map(pendingView) });
     });
   }
 
@@ -144,19 +149,17 @@ export class TradingSession {
   // ------------------------------------------------------------------ orders
 
   async placeOrder(draft: OrderDraft, clientOrderId?: string): Promise<OrderAck> {
-    const placed = await placeOrder(this.client, draft, clientOrderId ? { clientOrderId } : {});
-    const created = (placed.created ?? placed.listed ?? {}) as Row;
-    const ack: OrderAck = {
-      client_order_id: placed.clientOrderId,
-      order_id: placed.orderId,
-      fill_count: String(created.fill_count ?? created.fill_count_fp ?? '0'),
-      remaining_count: String(created.remaining_count ?? created.remaining_count_fp ?? '0'),
-    };
+    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}) });
+    // the create answer (its schema normalised the counts), or the order as listed after a lost answer
+    const counts = placed.created
+      ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
+      : { fill_count: placed.listed?.fill_count_fp ?? '0', remaining_count: placed.listed?.remaining_count_fp ?? '0' };
+    const ack: OrderAck = { client_order_id: placed.clientOrderId, order_id: placed.orderId, ...counts };
     // The stream will confirm; fetch the order now so the blotter shows it without waiting.
     void this.client
       .getOrder({ params: { order_id: placed.orderId } })
       .then((r) => {
-        this.store.putOrder((r as { order: Row }).order);
+        this.store.putOrder(r.order);
         this.coalescer.poke();
       })
       .catch(() => undefined);
@@ -423,4 +426,20 @@ export class TradingSession {
     const priv = this.store.take();
     if (priv) this.opts.emit('private', priv);
   }
+}
+
+function pendingView(o: InFlightOrder): PendingOrderView {
+  const d = o.draft;
+  return {
+    clientOrderId: o.clientOrderId,
+    ticker: d.ticker,
+    side: d.side,
+    price: d.price,
+    count: d.count,
+    state: o.state,
+    sends: o.sends,
+    lookups: o.lookups,
+    lastError: o.lastError ?? null,
+    startedAt: o.startedAt,
+  };
 }

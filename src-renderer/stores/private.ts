@@ -3,7 +3,7 @@
 // ladder painter, hotkeys) reads it without rendering.
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { PrivateUpdate } from '../../src-shared/ipc/contract';
+import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
 import { normalizeFill, normalizeOrder, normalizePosition, recordId, type FillRow, type OrderRow, type PositionRow } from './normalize';
 
 type Rec = Record<string, unknown>;
@@ -16,6 +16,8 @@ export interface PrivateState {
   rfqs: Record<string, Rec>;
   quotes: Record<string, Rec>;
   orderGroups: Record<string, Rec>;
+  /** orders main is still placing (no answer yet, or being looked up after a lost one) */
+  pending: PendingOrderView[];
   /** bumps on every change of rfqs/quotes/orderGroups so blotters can refetch */
   commsVersion: number;
   /** bumps when the stream says to replace everything */
@@ -25,6 +27,7 @@ export interface PrivateState {
 const MAX_FILLS = 5000;
 
 const empty = (): PrivateState => ({
+  pending: [],
   orders: {},
   positions: {},
   fills: [],
@@ -101,7 +104,8 @@ export function applyPrivateUpdate(u: PrivateUpdate): void {
   privateStore.setState((prev) => {
     const state = u.reset ? { ...empty(), resets: prev.resets + 1, commsVersion: prev.commsVersion + 1 } : prev;
     if (u.reset) rawOrders.clear();
-    const next: PrivateState = { ...state };
+    // the pending list is main's own and always whole: a reset of the account's data keeps it
+    const next: PrivateState = { ...state, pending: u.pending ?? prev.pending };
     if (u.orders?.length) next.orders = upsertOrders(state, u.orders);
     if (u.positions?.length) {
       const positions = { ...state.positions };

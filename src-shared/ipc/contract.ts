@@ -4,7 +4,8 @@
 // Money and counts cross as decimal strings; book levels cross as exact integers (price
 // ticks of 0.0001 $ and centi-contracts), never floats.
 import { z } from 'zod';
-import { CountRequest, PriceRequest, Subaccount, Ticker } from '../wire/common';
+import { CountRequest, Subaccount, Ticker } from '../wire/common';
+import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
@@ -53,40 +54,20 @@ export const GenerateKeyInput = z
   })
   .strict();
 
-export const TimeInForce = z.enum(['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill']);
-export const SelfTradePrevention = z.enum(['taker_at_cross', 'maker']);
-
-/** What the order ticket sends; main adds the client_order_id. */
-export const OrderDraft = z
-  .object({
-    ticker: Ticker,
-    side: z.enum(['bid', 'ask']),
-    price: PriceRequest,
-    count: CountRequest,
-    time_in_force: TimeInForce.optional(),
-    self_trade_prevention_type: SelfTradePrevention.optional(),
-    order_group_id: z.string().min(1).optional(),
-    subaccount: Subaccount.optional(),
-    expiration_time: z.number().int().nonnegative().optional(),
-    post_only: z.boolean().optional(),
-    ...OrderCallMeta,
-  })
-  .strict();
+/**
+ * What the order ticket sends: the endpoint table's create request without `client_order_id`
+ * (main assigns it, once, for the order's whole life) and without `exchange_index` (main
+ * routes), plus who asked and whether the trader confirmed.
+ */
+export const OrderDraft = CreateOrderRequest.omit({ client_order_id: true, exchange_index: true }).extend(OrderCallMeta).strict();
 export type OrderDraft = z.infer<typeof OrderDraft>;
 
 /** Several orders at once (the exchange's batch create); each is gated on its own. */
 export const BatchPlaceInput = z.object({ orders: z.array(OrderDraft).min(1).max(20) }).strict();
 
-export const AmendInput = z
-  .object({
-    order_id: z.string().min(1),
-    ticker: Ticker,
-    side: z.enum(['bid', 'ask']),
-    price: PriceRequest,
-    count: CountRequest,
-    subaccount: Subaccount.optional(),
-    ...OrderCallMeta,
-  })
+/** An amend: the table's amend request for one order (main keeps its client ids), where it rests, and the call's meta. */
+export const AmendInput = AmendOrderRequest.omit({ client_order_id: true, updated_client_order_id: true, exchange_index: true })
+  .extend({ order_id: z.string().min(1), subaccount: Subaccount.optional(), ...OrderCallMeta })
   .strict();
 
 export const DecreaseInput = z
@@ -277,8 +258,25 @@ export interface MarketUpdate {
 }
 
 /** Private stores as upserts; `reset` means replace everything (after a reconnect reconcile). */
+/** An order main is still placing: sent without an answer yet, or being looked up after a lost answer. */
+export interface PendingOrderView {
+  clientOrderId: string;
+  ticker: string;
+  side: 'bid' | 'ask';
+  price: string;
+  count: string;
+  /** sending: a create is on the wire; checking: looking it up by client_order_id; waiting: backing off before the next try */
+  state: 'sending' | 'checking' | 'waiting';
+  sends: number;
+  lookups: number;
+  lastError: string | null;
+  startedAt: number;
+}
+
 export interface PrivateUpdate {
   reset?: boolean;
+  /** every order still being placed (the whole list each time; empty when none) */
+  pending?: PendingOrderView[];
   orders?: Record<string, unknown>[];
   positions?: Record<string, unknown>[];
   fills?: Record<string, unknown>[];

@@ -15,6 +15,7 @@ import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
 import type { OrderRow } from '../../stores/normalize';
 import { cancelAllIn, cancelOrders, withRiskConfirm } from '../../services/trade';
+import { PendingOrders } from './PendingOrders';
 import { confirmAction } from '../../ui/confirm';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
@@ -239,6 +240,7 @@ export function OrdersPanel() {
   return (
     <div className="panel">
       <Tabs label="Order views" tabs={TABS} value={tab} onChange={setTab} />
+      <PendingOrders />
       <div className="tabpanel" role="tabpanel">
         {tab === 'groups' ? (
           <OrderGroups />
