@@ -5,7 +5,7 @@ import { endpoint } from '../../src-shared/endpoints/types';
 import { noParams, noQuery } from '../../src-shared/endpoints/query';
 import { buildPath, createApiClient, type ApiClient } from './client';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError } from './errors';
-import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { json, market, rows, rsaKeys, startServer, type TestServer } from './test-support';
 import { ClockSkewError } from './clock';
 
 let server: TestServer | undefined;
@@ -60,10 +60,10 @@ describe('createApiClient', () => {
   });
 
   it('builds the URL from validated params and query (comma style, omitted undefined)', async () => {
-    server = await startServer((_req, res) => json(res, 200, { markets: [{ ticker: 'A' }], cursor: null }));
+    server = await startServer((_req, res) => json(res, 200, { markets: [market('A')], cursor: null }));
     const client = clientFor(server);
     const out = await client.request(rows.getMarkets, { query: { tickers: ['A', 'B'], limit: 10, status: undefined } });
-    expect(out.markets).toEqual([{ ticker: 'A' }]);
+    expect(out.markets.map((m) => m.ticker)).toEqual(['A']);
     expect(server.requests[0]!.url).toBe('/trade-api/v2/markets?limit=10&tickers=A,B');
   });
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiClient, type ApiClient } from './client';
 import { ApiError } from './errors';
 import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, placeOrder, type InFlightOrder, type PlaceOrderOptions } from './orders';
-import { json, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
+import { json, listedOrder, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
 
 interface StoredOrder {
   order_id: string;
@@ -46,7 +46,7 @@ async function orderExchange(onCreate: CreateHook, seed: StoredOrder[] = [], lis
       const start = Number(q.get('cursor') ?? 0);
       const page = matching.slice(start, start + 2);
       const more = start + 2 < matching.length;
-      json(res, 200, { orders: page.map(({ created_ts: _c, ...o }) => o), cursor: more ? String(start + 2) : '', has_next: more });
+      json(res, 200, { orders: page.map(({ created_ts: _c, ...o }) => listedOrder(o)), cursor: more ? String(start + 2) : '', has_next: more });
       return;
     }
     json(res, 404, { error: { code: 'not_found', message: req.url } });

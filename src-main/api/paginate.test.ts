@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from './client';
 import { collectAll, paginate, paginatePages } from './paginate';
-import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { fcmFill, json, market, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { sampleSeries } from '../../src-shared/wire/samples';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -26,7 +27,7 @@ function pagedHandler(key: string, pages: unknown[][], tail: (i: number, last: b
 
 describe('paginate', () => {
   it('walks three cursor pages, passing the cursor and page size, and reports progress', async () => {
-    const pages = [[{ ticker: 'A' }, { ticker: 'B' }], [{ ticker: 'C' }, { ticker: 'D' }], [{ ticker: 'E' }]];
+    const pages = [[market('A'), market('B')], [market('C'), market('D')], [market('E')]];
     server = await startServer(pagedHandler('markets', pages));
     const progress: { items: number; pages: number }[] = [];
     const tickers: string[] = [];
@@ -47,7 +48,7 @@ describe('paginate', () => {
   });
 
   it('yields whole pages with their next cursor', async () => {
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }], [{ ticker: 'B' }]]));
+    server = await startServer(pagedHandler('markets', [[market('A')], [market('B')]]));
     const seen = [];
     for await (const page of paginatePages(clientFor(server), rows.getMarkets)) seen.push([page.index, page.items.length, page.nextCursor]);
     expect(seen).toEqual([
@@ -57,28 +58,28 @@ describe('paginate', () => {
   });
 
   it('stops on has_next false even when a cursor is present', async () => {
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }], [{ ticker: 'B' }]], (i) => ({ cursor: `c${i + 1}`, has_next: i < 1 })));
-    expect(await collectAll(clientFor(server), rows.getMarkets)).toEqual([{ ticker: 'A' }, { ticker: 'B' }]);
+    server = await startServer(pagedHandler('markets', [[market('A')], [market('B')]], (i) => ({ cursor: `c${i + 1}`, has_next: i < 1 })));
+    expect(await collectAll(clientFor(server), rows.getMarkets)).toEqual([market('A'), market('B')]);
     expect(server.requests).toHaveLength(2);
   });
 
   it('stops on an absent or null cursor, an empty page, and a repeated cursor', async () => {
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }]], () => ({ cursor: null })));
+    server = await startServer(pagedHandler('markets', [[market('A')]], () => ({ cursor: null })));
     expect(await collectAll(clientFor(server), rows.getMarkets)).toHaveLength(1);
     await server.close();
 
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }], []], (i) => ({ cursor: `c${i + 1}` })));
+    server = await startServer(pagedHandler('markets', [[market('A')], []], (i) => ({ cursor: `c${i + 1}` })));
     expect(await collectAll(clientFor(server), rows.getMarkets)).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
     await server.close();
 
-    server = await startServer((_req, res) => json(res, 200, { markets: [{ ticker: 'A' }], cursor: 'same' }));
+    server = await startServer((_req, res) => json(res, 200, { markets: [market('A')], cursor: 'same' }));
     expect(await collectAll(clientFor(server), rows.getMarkets)).toHaveLength(2);
     expect(server.requests).toHaveLength(2);
   });
 
   it('honours maxPages', async () => {
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }], [{ ticker: 'B' }], [{ ticker: 'C' }]]));
+    server = await startServer(pagedHandler('markets', [[market('A')], [market('B')], [market('C')]]));
     expect(await collectAll(clientFor(server), rows.getMarkets, undefined, { maxPages: 2 })).toHaveLength(2);
     expect(server.requests).toHaveLength(2);
   });
@@ -93,23 +94,23 @@ describe('paginate', () => {
   });
 
   it('sends no size parameter for FCM fills', async () => {
-    server = await startServer(pagedHandler('fills', [[{ fill_id: 'f1' }, { fill_id: 'f2' }], [{ fill_id: 'f3' }]]));
+    server = await startServer(pagedHandler('fills', [[fcmFill('f1'), fcmFill('f2')], [fcmFill('f3')]]));
     const fills = await collectAll(clientFor(server), rows.getFcmFills, { query: { min_ts: 100 } }, { pageSize: 1000 });
     expect(fills.map((f) => f.fill_id)).toEqual(['f1', 'f2', 'f3']);
     expect(server.requests.map((r) => queryOf(r.url))).toEqual([{ min_ts: '100' }, { min_ts: '100', cursor: 'c1' }]);
   });
 
   it('treats a plain-array endpoint as one page', async () => {
-    server = await startServer((_req, res) => json(res, 200, [{ ticker: 'S1' }, { ticker: 'S2' }]));
+    server = await startServer((_req, res) => json(res, 200, [{ ...sampleSeries, ticker: 'S1' }, { ...sampleSeries, ticker: 'S2' }]));
     const progress: number[] = [];
     const all = await collectAll(clientFor(server), rows.getSeriesList, undefined, { onProgress: (p) => progress.push(p.items) });
-    expect(all).toEqual([{ ticker: 'S1' }, { ticker: 'S2' }]);
+    expect(all.map((x) => x.ticker)).toEqual(['S1', 'S2']);
     expect(progress).toEqual([2]);
     expect(server.requests).toHaveLength(1);
   });
 
   it('stops when the signal aborts between pages', async () => {
-    server = await startServer(pagedHandler('markets', [[{ ticker: 'A' }], [{ ticker: 'B' }], [{ ticker: 'C' }]]));
+    server = await startServer(pagedHandler('markets', [[market('A')], [market('B')], [market('C')]]));
     const ac = new AbortController();
     const got: string[] = [];
     await expect(
