@@ -3,6 +3,7 @@ import type { DomainModule } from './domain';
 import { usersModule } from './users-module';
 import { catalogModule } from './catalog-module';
 import { walletModule } from './wallet-module';
+import { ordersModule } from './orders-module';
 import { commsModule } from './comms-module';
 import { fcmModule } from './fcm-module';
 // (catalog module: market-data owner) (wallet module: portfolio owner) (comms and fcm modules: communications owner)
@@ -11,6 +12,7 @@ import { fcmModule } from './fcm-module';
 export const domainModules: readonly DomainModule<any, any>[] = [
   usersModule,
   walletModule,
+  ordersModule,
   catalogModule,
   commsModule,
   fcmModule,

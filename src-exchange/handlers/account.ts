@@ -1,12 +1,12 @@
 // Account limits (usage tier and token buckets), endpoint costs, volume progress and the
 // usage-level upgrade. API key routes live in api-keys.ts and join this family.
+import { apiOrdersOf, type OrdersState } from '../core/orders-module';
 import { endpointList } from '../../src-shared/endpoints';
 import { centiToCount } from '../engine/units';
 import { forbidden, notFound } from '../http/errors';
 import { DEFAULT_COST, endpointCostTable, tierLimits, type UsageTier } from '../http/ratelimit';
-import { walletOf } from '../state/wallet';
 import { apiKeyHandlers } from './api-keys';
-import { engineOf, walletState } from './portfolio-support';
+import { engineOf } from './portfolio-support';
 import { seconds } from './present';
 import { caller, run, users, type HandlerFamily } from './support';
 
@@ -61,7 +61,7 @@ export const accountHandlers: HandlerFamily = (svc) => ({
     const c = caller(ctx);
     const user = users(svc).users[c.userId];
     if (!user) throw notFound('account');
-    const viaApi = new Set(walletOf(walletState(svc), c.userId).api_orders);
+    const viaApi = new Set(apiOrdersOf(svc.node.core.domain<OrdersState>('orders'), c.userId));
     const recent = engineOf(svc).listOrders({ userId: c.userId }).slice(0, UPGRADE_WINDOW);
     if (!recent.some((o) => viaApi.has(o.order_id))) {
       throw forbidden(`none of your last ${UPGRADE_WINDOW} orders was created through the API`);

@@ -4,7 +4,7 @@
 // cancel in the query; amend and decrease take subaccount in the query, exchange_index in the body.
 // Order reads leave out what /historical/orders serves (finished before the cutoff: 404 by id).
 import type { z } from 'zod';
-import type { ApiCreateOrderResult } from '../core/wallet-module';
+import type { ApiCreateOrderResult } from '../core/orders-module';
 import type { OrderView } from '../engine/types';
 import { centiToCount } from '../engine/units';
 import type { HandlerCtx } from '../http/app';

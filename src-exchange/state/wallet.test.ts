@@ -1,7 +1,6 @@
-// Wallet state: seeded history that agrees with the balance, allocation rules, netting, and
-// the window of API orders behind the usage-level upgrade.
+// Wallet state: seeded history that agrees with the balance, allocation rules and netting.
 import { describe, expect, it } from 'vitest';
-import { API_ORDER_WINDOW, applyWallet, checkAllocation, emptyWallet, recordApiOrder, walletOf } from './wallet';
+import { applyWallet, checkAllocation, emptyWallet, walletOf } from './wallet';
 import { walletHistoryFor } from './wallet-seed';
 
 const NOW = 1_750_000_000_000;
@@ -76,14 +75,5 @@ describe('netting and API orders', () => {
     applyWallet(s, { type: 'setSubaccountNetting', nowMs: NOW, userId: 'u', subaccount: 3, enabled: true });
     expect(walletOf(s, 'u').netting).toEqual({ '3': true });
     expect(applyWallet(s, { type: 'setSubaccountNetting', nowMs: NOW, userId: 'u', subaccount: 64, enabled: true }).ok).toBe(false);
-  });
-
-  it('remembers only the newest API orders', () => {
-    const s = emptyWallet();
-    for (let i = 0; i < API_ORDER_WINDOW + 5; i++) recordApiOrder(s, 'u', `o${i}`);
-    const kept = walletOf(s, 'u').api_orders;
-    expect(kept).toHaveLength(API_ORDER_WINDOW);
-    expect(kept[0]).toBe('o5');
-    expect(kept.at(-1)).toBe(`o${API_ORDER_WINDOW + 4}`);
   });
 });

@@ -49,16 +49,12 @@ export interface WalletAccount {
   allocation: TargetAllocation | null;
   /** subaccount number (as text) -> netting enabled */
   netting: Record<string, boolean>;
-  /** ids of the newest orders created through the API, oldest first, at most API_ORDER_WINDOW */
-  api_orders: string[];
 }
 
 export interface WalletState {
   accounts: Record<string, WalletAccount>;
 }
 
-/** The upgrade rule looks at the last 100 orders; remembering the newest 100 API orders suffices. */
-export const API_ORDER_WINDOW = 100;
 export const MAX_ALLOCATION_ROWS = 101;
 
 export const DEFAULT_ALLOCATION: TargetAllocation = {
@@ -85,7 +81,7 @@ export function emptyWallet(): WalletState {
 }
 
 export function emptyWalletAccount(): WalletAccount {
-  return { deposits: [], withdrawals: [], instance_transfers: [], allocation: null, netting: {}, api_orders: [] };
+  return { deposits: [], withdrawals: [], instance_transfers: [], allocation: null, netting: {} };
 }
 
 /** The account's records, created on first write. */
@@ -149,11 +145,4 @@ export function applyWallet(state: WalletState, cmd: WalletCommand): WalletResul
       return { ok: true };
     }
   }
-}
-
-/** Remember an order created through the API (keeps the newest API_ORDER_WINDOW). */
-export function recordApiOrder(state: WalletState, userId: string, orderId: string): void {
-  const a = accountOf(state, userId);
-  a.api_orders.push(orderId);
-  if (a.api_orders.length > API_ORDER_WINDOW) a.api_orders.splice(0, a.api_orders.length - API_ORDER_WINDOW);
 }
