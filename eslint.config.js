@@ -4,8 +4,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { readdirSync } from 'node:fs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const FEATURES = readdirSync(new URL('./src-renderer/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const RENDERER_PATTERNS = [
+  { group: ['electron'], message: 'Only src-main/electron imports electron.' },
+  { group: ['**/src-main/**', '**/src-exchange/**'], message: 'The renderer talks to main only through TerminalApi.' },
+];
+const RENDERER_PATHS = () => nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node API.' }));
 
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
@@ -19,8 +30,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/no-floating-promises': 'off',
       'no-console': 'off',
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits, returns or marks `void` is an error nobody sees.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
@@ -35,14 +54,42 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/**'],
-    rules: restrict(
-      [
-        { group: ['electron'], message: 'Only src-main/electron imports electron.' },
-        { group: ['**/src-main/**', '**/src-exchange/**'], message: 'The renderer talks to main only through TerminalApi.' },
-      ],
-      nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node API.' })),
-    ),
+    rules: restrict(RENDERER_PATTERNS, RENDERER_PATHS()),
   },
+  {
+    // The wire and endpoint modules hold zod schemas main runs: the renderer takes only their types.
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src-shared/wire/*', '**/src-shared/endpoints', '**/src-shared/endpoints/*'], allowTypeImports: true, message: 'The renderer takes only types from the wire and endpoint modules (their schemas run in main).' },
+          ],
+        },
+      ],
+    },
+  },
+  // Feature zones: a feature folder never imports another; they meet in app/, stores/,
+  // services/, hooks/, ui/ and lib/.
+  ...FEATURES.map((f) => ({
+    files: [`src-renderer/features/${f}/**/*.ts`, `src-renderer/features/${f}/**/*.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...RENDERER_PATTERNS,
+            {
+              group: FEATURES.filter((o) => o !== f).flatMap((o) => [`../${o}/**`, `../../${o}/**`, `../../../${o}/**`, `**/features/${o}/**`]),
+              message: `Features never import each other (${f} is a feature): move what they share to ui/, hooks/, stores/ or services/.`,
+            },
+          ],
+          paths: RENDERER_PATHS(),
+        },
+      ],
+    },
+  })),
   {
     files: ['src-main/**'],
     ignores: ['src-main/electron/**'],
