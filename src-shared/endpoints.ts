@@ -53,3 +53,10 @@ export function endpointKey(e: Pick<AnyEndpoint, 'method' | 'path'>): string {
 
 export const API_PREFIX = '/trade-api/v2';
 export const WS_PATH = '/trade-api/ws/v2';
+
+/** A row of the table by id, or a clear error: the table is the one source of every route. */
+export function endpointRow(id: string): AnyEndpoint {
+  const row = (endpoints as Record<string, AnyEndpoint | undefined>)[id];
+  if (!row) throw new Error(`the endpoint table has no ${id} row`);
+  return row;
+}

@@ -9,8 +9,13 @@
 import type { DomainCtx } from '../core/domain';
 import type { OutcomeSide } from '../engine/types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from '../engine/units';
-import type { CommsState } from './comms';
-import { isRejected, openMarket, userExists } from './comms';
+import { isRejected, openMarket, userExists } from './comms-common';
+
+/** The part of the communications state proposals use: their records and the shared sequence. */
+interface ProposalsState {
+  seq: number;
+  proposals: Record<string, ProposalRecord>;
+}
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
 
 export type ProposalStatus = 'open' | 'executed';
@@ -119,7 +124,7 @@ const newSide = (userId: string, subtraderId: string | undefined, subaccount: nu
   order_id: null,
 });
 
-export function applyProposalCommand(state: CommsState, cmd: ProposalCommand, ctx: DomainCtx): Outcome {
+export function applyProposalCommand(state: ProposalsState, cmd: ProposalCommand, ctx: DomainCtx): Outcome {
   const now = cmd.nowMs;
   switch (cmd.type) {
     case 'createBlockTradeProposal': {

@@ -15,8 +15,10 @@ import { fillFeeCents, TAKER_K } from '../engine/fees';
 import type { MarketView, OutcomeSide } from '../engine/types';
 import { centiToCount, isOrderCount, MAX_COUNT_CENTI, MICRO_PER_CENT, TICKS_PER_DOLLAR } from '../engine/units';
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
-import type { UsersState } from './users';
 import type { ProposalCommand, ProposalRecord } from './comms-proposals';
+import { allParticipants, isRejected, openMarket, userExists } from './comms-common';
+
+export { allParticipants, isRejected, openMarket, userExists };
 
 export const COMMS_DOMAIN = 'comms';
 /** Size of an RFQ that names neither contracts nor a target cost: one contract. */
@@ -129,23 +131,9 @@ export function commsStateOf(domains: Readonly<Record<string, unknown>>): CommsS
 
 // ------------------------------------------------------------------ shared helpers
 
-/** Every participant: RFQs are broadcast to all of them. */
-export function allParticipants(ctx: DomainCtx): string[] {
-  return Object.keys((ctx.domains['users'] as UsersState | undefined)?.users ?? {});
-}
+// allParticipants, userExists, openMarket and isRejected live in comms-common.ts (shared with
+// the proposals module without an import circle).
 
-export function userExists(ctx: DomainCtx, userId: string): boolean {
-  return (ctx.domains['users'] as UsersState | undefined)?.users[userId] !== undefined;
-}
-
-export function openMarket(engine: Engine, ticker: string): MarketView | Rejected {
-  const m = engine.getMarket(ticker);
-  if (!m) return reject('not_found', `market ${ticker} not found`, 404);
-  if (m.status !== 'open') return reject('invalid_order', `market ${ticker} is ${m.status}`, 400, 'market_not_open');
-  return m;
-}
-
-export const isRejected = (v: object): v is Rejected => (v as { ok?: unknown }).ok === false;
 
 /** The engine account an RFQ trades from. */
 export function rfqAccount(rfq: RfqRecord): { userId: string; subaccount: number } {

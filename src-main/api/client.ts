@@ -3,7 +3,7 @@
 // waits for rate-limit tokens, signs signed rows with a clock-corrected timestamp, and parses
 // the answer with the row's response schema.
 import type { z } from 'zod';
-import { endpoints, type EndpointId, type Endpoints } from '../../src-shared/endpoints';
+import { endpointRow, endpoints, type EndpointId, type Endpoints } from '../../src-shared/endpoints';
 import type { AnyEndpoint, ArrayStyle, BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
 import { ClockSync } from './clock';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError, formatIssues, isTimestampExpired, requestIdOf } from './errors';
@@ -126,11 +126,7 @@ export function buildPath(
 }
 
 /** The table's row for an id; throws a clear error for an id the table does not (yet) have. */
-export function endpointRow(id: string): AnyEndpoint {
-  const row = (endpoints as Record<string, AnyEndpoint | undefined>)[id];
-  if (!row) throw new Error(`the endpoint table has no ${id} row`);
-  return row;
-}
+export { endpointRow };
 
 function isResolvedProfile(p: ProfileInput | Profile): p is Profile {
   const r = p as Partial<Profile>;

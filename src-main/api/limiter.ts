@@ -6,9 +6,8 @@
 // empty, throws on a cost above the bucket size (a large batch), cannot be cancelled, and
 // has no way to drain on a 429 or to report queued waiters.
 import { z } from 'zod';
-import { API_PREFIX } from '../../src-shared/endpoints';
+import { API_PREFIX, endpointRow } from '../../src-shared/endpoints';
 import type { AnyEndpoint, Bucket } from '../../src-shared/endpoints/types';
-import { endpointRow, type ApiClient } from './client';
 
 export interface BucketParams {
   /** tokens the bucket holds when full */
@@ -236,8 +235,13 @@ function withMargin(p: BucketParams): BucketParams {
   return { capacity: Math.max(1, Math.floor(p.capacity * LIMIT_MARGIN.capacity)), refillRate: p.refillRate * LIMIT_MARGIN.refill };
 }
 
+/** What seeding needs of a client: one call per row (the ApiClient fits). */
+export interface Requester {
+  request(row: AnyEndpoint, args: Record<string, never>): Promise<unknown>;
+}
+
 export async function seedLimiter(
-  client: Pick<ApiClient, 'request'>,
+  client: Requester,
   limiter: RateLimiter,
   rows: { limits?: AnyEndpoint; costs?: AnyEndpoint } = {},
 ): Promise<LimiterSnapshot> {

@@ -3,7 +3,8 @@
 // file name is already a plain identifier (the door's schema), so no path can escape.
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, Settings, type LayoutInput, type ServiceMethods } from '../../src-shared/ipc/contract';
+import { Settings, type LayoutInput, type ServiceMethods } from '../../src-shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
 import { readJsonFile, writeJsonFile } from './profiles-store';
 import { StateError } from './errors';
 

@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { DockviewComponent, themeDark, themeLight, type DockviewApi, type SerializedDockview } from 'dockview';
 import { getTerminalApi } from '../lib/bridge';
 import { errorText } from '../lib/errors';
-import { useCommand } from '../lib/commands';
+import { useCommand, useCommands } from '../lib/commands';
 import { PANEL_IDS, PANEL_TITLES, type PanelId } from '../lib/keymap';
 import { useConnection } from '../stores/connection';
 import { notify } from '../stores/notices';
@@ -182,10 +182,7 @@ export function DockLayout() {
     requestAnimationFrame(() => focusInside(document.querySelector<HTMLElement>(`[data-panel="${id}"]`) ?? undefined));
   }, []);
 
-  for (const id of PANEL_IDS) {
-    // one command per panel; PANEL_IDS is a constant list, so the hook order never changes
-    useCommand(`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm);
-  }
+  useCommands(PANEL_IDS.map((id) => [`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm] as const));
   useCommand('app.resetLayout', reset);
   useCommand('app.popout', () => {
     const api = apiRef.current;

@@ -1,11 +1,13 @@
 // Re-renders at most once per interval while live stores change: enough for lists that show
 // live prices, without rendering on every frame.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand';
 import { marketStore } from '../stores/market';
 
 export function useStoreTick(stores: readonly Pick<StoreApi<unknown>, 'subscribe'>[], intervalMs = 1000): number {
   const [tick, setTick] = useState(0);
+  // the store list is fixed per call site
+  const storesRef = useRef(stores);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const fire = () => {
@@ -15,13 +17,12 @@ export function useStoreTick(stores: readonly Pick<StoreApi<unknown>, 'subscribe
         setTick((t) => t + 1);
       }, intervalMs);
     };
-    const offs = stores.map((s) => s.subscribe(fire));
+    const offs = storesRef.current.map((s) => s.subscribe(fire));
     return () => {
       offs.forEach((off) => off());
       if (timer) clearTimeout(timer);
     };
-    // the store list is fixed per call site
-  }, [intervalMs]);
+  }, [intervalMs, storesRef]);
   return tick;
 }
 

@@ -41,3 +41,16 @@ export function useCommand(id: string, handler: Handler, enabled = true): void {
     return registerCommand(id, () => ref.current());
   }, [id, enabled]);
 }
+
+/** Registers several commands at once (a list built from data), each calling its latest handler. */
+export function useCommands(entries: readonly (readonly [id: string, handler: Handler, enabled?: boolean])[]): void {
+  const ref = useRef(entries);
+  ref.current = entries;
+  const key = entries.map(([id, , enabled]) => `${id}:${enabled === false ? 0 : 1}`).join(',');
+  useEffect(() => {
+    const offs = ref.current
+      .filter(([, , enabled]) => enabled !== false)
+      .map(([id]) => registerCommand(id, () => ref.current.find(([x]) => x === id)?.[1]()));
+    return () => offs.forEach((off) => off());
+  }, [key]);
+}

@@ -370,4 +370,4 @@ export type TerminalApi = TerminalMethods & {
   on<S extends StreamName>(stream: S, listener: (payload: StreamPayloads[S]) => void): Unsubscribe;
 };
 
-export { DEFAULT_SETTINGS } from './defaults';
+// DEFAULT_SETTINGS lives in ./defaults (free of runtime dependencies for the renderer).

@@ -44,8 +44,10 @@ function withLive(m: Market): Market {
  */
 export function useLiveMarkets(markets: readonly Market[]): Market[] {
   const tick = useLiveTick(LIVE_LIST_MS);
-  // tick: re-read the live prices when the market stream moved
-  return useMemo(() => markets.map(withLive), [markets, tick]);
+  return useMemo(() => {
+    void tick; // a new tick means the market stream moved: read the live prices again
+    return markets.map(withLive);
+  }, [markets, tick]);
 }
 
 function WatchToggle({ ticker }: { ticker: string }) {

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/errors';
 import { checkCountText, wireCount } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
 import { useRest } from '../../hooks/useRest';
+import { useLatest } from '../../hooks/useLatest';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
 import { confirmAction } from '../../ui/confirm';
@@ -131,6 +132,7 @@ export function OrderGroups() {
       notify('error', `Could not ${what} ${g.order_group_id}`, errorText(err));
     }
   };
+  const actRef = useLatest(act);
   const columns = useMemo<Columns<OrderGroup>>(
     () => [
       col<OrderGroup>({ id: 'id', header: 'Group', size: 160, accessorFn: (g) => g.order_group_id, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -153,13 +155,13 @@ export function OrderGroups() {
             <button type="button" className="btn btn-sm" onClick={() => setEditing(row.original)}>
               Limit
             </button>
-            <button type="button" className="btn btn-sm" onClick={() => void act(row.original, 'reset')}>
+            <button type="button" className="btn btn-sm" onClick={() => void actRef.current(row.original, 'reset')}>
               Reset
             </button>
-            <button type="button" className="btn btn-sm" onClick={() => void act(row.original, 'trigger')}>
+            <button type="button" className="btn btn-sm" onClick={() => void actRef.current(row.original, 'trigger')}>
               Trigger
             </button>
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => void act(row.original, 'delete')}>
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => void actRef.current(row.original, 'delete')}>
               Delete
             </button>
           </>
@@ -167,8 +169,8 @@ export function OrderGroups() {
         meta: { csv: false },
       }),
     ],
-    // act closes over stable setters and the query client only
-    [],
+    // the latest act, through a ref: the columns are built once
+    [actRef],
   );
   return (
     <>

@@ -54,6 +54,7 @@ function PositionsTable() {
   const tick = useStoreTick(LIVE_STORES, 1000);
   const select = useTrading((s) => s.selectMarket);
   const rows = useMemo<PositionLine[]>(() => {
+    void tick; // a new tick means the books or the tickers moved: mark again from the live stores
     const books = booksStore.getState().byTicker;
     const tickers = marketStore.getState().tickers;
     return Object.values(positions)
@@ -69,7 +70,6 @@ function PositionsTable() {
           total: unrealized !== null ? sumDecimals([unrealized, p.realized]) : null,
         };
       });
-    // tick: marks are read from the live stores at render time
   }, [positions, tick]);
   const totals = {
     unrealized: sumDecimals(rows.map((r) => r.unrealized)),

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/errors';
 import { checkCountText, checkPriceText, parseUserDecimal, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCash, fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
 import { useRest, useRestPages } from '../../hooks/useRest';
+import { useLatest } from '../../hooks/useLatest';
 import { useConnection } from '../../stores/connection';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
@@ -268,7 +269,8 @@ function QuoteTable() {
       confirmLabel: `Accept ${side.toUpperCase()}`,
     });
     if (ok) await run('Could not accept the quote', () => exposure(`Accept ${side.toUpperCase()} on quote ${quote.quote_id}`, 'acceptQuote', { params: { quote_id: quote.quote_id }, body: { accepted_side: side } }), `Accepted ${side.toUpperCase()} on quote ${quote.quote_id}`, qc);
-  };
+  };  const acceptRef = useLatest(accept);
+
   const columns = useMemo<Columns<Quote>>(
     () => [
       col<Quote>({ id: 'time', header: 'Time', size: 78, accessorFn: (x) => x.updated_ts ?? x.created_ts ?? 0, cell: ({ getValue }) => fmtTime((getValue() as number) || null), meta: { csv: (x) => isoTime(x.updated_ts ?? x.created_ts ?? null) } }),
@@ -288,10 +290,10 @@ function QuoteTable() {
           if (scope === 'received' && x.status === 'open')
             return (
               <>
-                <button type="button" className="btn btn-sm btn-bid" onClick={() => void accept(x, 'yes')}>
+                <button type="button" className="btn btn-sm btn-bid" onClick={() => void acceptRef.current(x, 'yes')}>
                   Accept YES
                 </button>
-                <button type="button" className="btn btn-sm btn-ask" onClick={() => void accept(x, 'no')}>
+                <button type="button" className="btn btn-sm btn-ask" onClick={() => void acceptRef.current(x, 'no')}>
                   Accept NO
                 </button>
               </>
@@ -314,8 +316,8 @@ function QuoteTable() {
       }),
       col<Quote>({ id: 'rfq', header: 'RFQ id', size: 110, accessorFn: (x) => x.rfq_id, cell: ({ getValue }) => <span className="mono faint">{String(getValue())}</span> }),
     ],
-    // accept closes over the query client only
-    [scope, qc],
+    // the latest accept, through a ref
+    [scope, qc, acceptRef],
   );
   return (
     <DataTable

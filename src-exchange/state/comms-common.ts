@@ -1,0 +1,25 @@
+// Helpers the RFQ and the block-trade proposal modules share: who takes part, and whether a
+// market is open to trade in.
+import type { DomainCtx } from '../core/domain';
+import type { Engine } from '../engine/engine';
+import type { MarketView } from '../engine/types';
+import { reject, type Rejected } from './fcm';
+import type { UsersState } from './users';
+
+/** Every participant: RFQs are broadcast to all of them. */
+export function allParticipants(ctx: DomainCtx): string[] {
+  return Object.keys((ctx.domains['users'] as UsersState | undefined)?.users ?? {});
+}
+
+export function userExists(ctx: DomainCtx, userId: string): boolean {
+  return (ctx.domains['users'] as UsersState | undefined)?.users[userId] !== undefined;
+}
+
+export function openMarket(engine: Engine, ticker: string): MarketView | Rejected {
+  const m = engine.getMarket(ticker);
+  if (!m) return reject('not_found', `market ${ticker} not found`, 404);
+  if (m.status !== 'open') return reject('invalid_order', `market ${ticker} is ${m.status}`, 400, 'market_not_open');
+  return m;
+}
+
+export const isRejected = (v: object): v is Rejected => (v as { ok?: unknown }).ok === false;
