@@ -59,6 +59,17 @@ describe('price ticks', () => {
     expect(checkOrderPrice(new Decimal('1')).ok).toBe(false);
     expect(checkOrderPrice(new Decimal('0.12345')).reason).toMatch(/0.0001/);
   });
+  it('judges the tick by the digits typed, never by a rounded division', () => {
+    // wider than the working precision (40 digits): a division would round these onto the tick
+    for (const text of ['0.53000000000000000001', '0.5300000000000000000000000000000000000000001', '0.530000000000000000000000000000000000000000000000001']) {
+      expect(checkOrderPrice(new Decimal(text)).ok, text).toBe(false);
+      expect(() => dollarsToTicks(text), text).toThrow(MoneyError);
+    }
+    expect(checkOrderCount(new Decimal('5.0000000000000000000000000000000000000000001')).ok).toBe(false);
+    expect(() => formatCount(new Decimal('5.0000000000000000000000000000000000000000001'))).toThrow(MoneyError);
+    expect(checkOrderPrice(new Decimal('0.5300')).ok).toBe(true);
+    expect(dollarsToTicks('0.530000')).toBe(5300);
+  });
   it('steps by ticks and clamps to the valid range', () => {
     expect(stepPrice(new Decimal('0.5'), 3).toString()).toBe('0.5003');
     expect(stepPrice(new Decimal('0.0002'), -5).toString()).toBe('0.0001');

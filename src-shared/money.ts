@@ -44,7 +44,7 @@ export function formatDollars(value: Decimal, decimals = 4): string {
 
 /** A count as a wire `_fp` string with exactly 2 decimals. Throws if it is finer than 0.01. */
 export function formatCount(value: Decimal): string {
-  if (!value.mul(CENTI_PER_CONTRACT).isInteger()) throw new MoneyError(`count ${value.toString()} is finer than 0.01 contract`);
+  if (value.decimalPlaces() > 2) throw new MoneyError(`count ${value.toString()} is finer than 0.01 contract`);
   return value.toFixed(2);
 }
 
@@ -57,7 +57,9 @@ export interface PriceCheck {
 export function checkOrderPrice(price: Decimal): PriceCheck {
   if (!price.isFinite()) return { ok: false, reason: 'price is not a number' };
   if (price.lte(0) || price.gte(1)) return { ok: false, reason: 'price must be above 0 and below 1 dollar' };
-  if (!price.div(PRICE_TICK).isInteger()) return { ok: false, reason: 'price must be a multiple of 0.0001' };
+  // by the digits, never by a division: a division rounds to the working precision, so
+  // 0.53000000000000000000000000000000000000001 would pass as a multiple of the tick
+  if (price.decimalPlaces() > 4) return { ok: false, reason: 'price must be a multiple of 0.0001' };
   return { ok: true };
 }
 
@@ -65,7 +67,7 @@ export function checkOrderPrice(price: Decimal): PriceCheck {
 export function checkOrderCount(count: Decimal): PriceCheck {
   if (!count.isFinite()) return { ok: false, reason: 'count is not a number' };
   if (count.lte(0)) return { ok: false, reason: 'count must be positive' };
-  if (!count.mul(CENTI_PER_CONTRACT).isInteger()) return { ok: false, reason: 'count must be a multiple of 0.01' };
+  if (count.decimalPlaces() > 2) return { ok: false, reason: 'count must be a multiple of 0.01' };
   return { ok: true };
 }
 
@@ -73,7 +75,7 @@ export function checkOrderCount(count: Decimal): PriceCheck {
 export function dollarsToTicks(text: string): number {
   const d = parseDecimal(text, 'price');
   const ticks = d.mul(TICKS_PER_DOLLAR);
-  if (!ticks.isInteger() || ticks.lt(0) || ticks.gt(MAX_PRICE_TICKS)) {
+  if (d.decimalPlaces() > 4 || ticks.lt(0) || ticks.gt(MAX_PRICE_TICKS)) {
     throw new MoneyError(`price ${text} is not a multiple of 0.0001 between 0 and 1`);
   }
   return ticks.toNumber();

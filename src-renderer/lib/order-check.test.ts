@@ -59,3 +59,14 @@ describe('order ticket validation', () => {
     expect(parseUserDecimal('5,5')).toBeNull();
   });
 });
+
+describe('the ticket never rounds what was typed', () => {
+  it('refuses a price with digits past the tick, however far out, instead of sending 0.53', () => {
+    for (const text of ['0.53000000000000000001', '0.5300000000000000000000000000000000000000001']) {
+      const c = checkPriceText(text);
+      expect(c.ok, text).toBe(false);
+      expect(c.message).toMatch(/0\.0001/);
+    }
+    expect(checkCountText('5.0000000000000000000000000000000000000000001').ok).toBe(false);
+  });
+});
