@@ -1,7 +1,6 @@
 // The published WebSocket examples through the terminal's own frame path (FrameIngest over a
 // BookMachine), in the order a session would see them: every one is taken, books come out of the
 // snapshot with the published levels, and other channels pass through without touching a book.
-/* eslint-disable no-restricted-imports -- the test reads the corpus from disk */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
