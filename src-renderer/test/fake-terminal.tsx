@@ -1,0 +1,67 @@
+// A stand-in for main at the process boundary (what the Electron preload exposes as
+// window.terminal): every TerminalApi method is a recorded mock, reads answer from a table, and
+// view streams can be pushed the way main pushes them. Components under test run unchanged.
+import { vi, type Mock } from 'vitest';
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { StreamName, StreamPayloads, TerminalApi } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, type MethodName } from '../../src-shared/ipc/names';
+import { createQueryClient } from '../lib/query';
+
+type Listener = (payload: unknown) => void;
+
+export interface FakeTerminal {
+  api: { [K in MethodName]: Mock };
+  /** answers of `request` by endpoint id (a function gets the call's input) */
+  reads: Record<string, unknown>;
+  push<S extends StreamName>(stream: S, payload: StreamPayloads[S]): void;
+}
+
+export function installFakeTerminal(): FakeTerminal {
+  const listeners = new Map<string, Set<Listener>>();
+  const reads: Record<string, unknown> = {};
+  const api: Record<string, unknown> = {};
+  for (const m of METHOD_NAMES) api[m] = vi.fn(async () => undefined);
+  api.request = vi.fn(async (input: { id: string }) => {
+    const r = reads[input.id];
+    if (r === undefined) throw Object.assign(new Error(`no fake answer for ${input.id}`), { kind: 'api', status: 404, code: 'not_found' });
+    return typeof r === 'function' ? (r as (i: unknown) => unknown)(input) : r;
+  });
+  api.on = (stream: string, cb: Listener) => {
+    const set = listeners.get(stream) ?? new Set();
+    set.add(cb);
+    listeners.set(stream, set);
+    return () => set.delete(cb);
+  };
+  window.terminal = api as unknown as TerminalApi;
+  return {
+    api: api as FakeTerminal['api'],
+    reads,
+    push: (stream, payload) => listeners.get(stream)?.forEach((cb) => cb(payload)),
+  };
+}
+
+export function withQueries(children: ReactNode): ReactNode {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
+
+/**
+ * jsdom lays nothing out: give every element a screen-sized box (so virtualised tables render
+ * their rows) and a ResizeObserver that never fires (panels that measure keep their default).
+ */
+export function stubLayout(): void {
+  const box = { offsetWidth: 1200, offsetHeight: 800, clientWidth: 1200, clientHeight: 800 };
+  for (const [key, value] of Object.entries(box)) {
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+  HTMLElement.prototype.getBoundingClientRect = function () {
+    return { x: 0, y: 0, top: 0, left: 0, bottom: box.offsetHeight, right: box.offsetWidth, width: box.offsetWidth, height: box.offsetHeight, toJSON: () => ({}) } as DOMRect;
+  };
+  if (!('ResizeObserver' in globalThis)) {
+    (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  }
+}
