@@ -18,7 +18,7 @@ import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { ErrorState, InlineError, Loading, QueryView } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel, type PanelTab } from '../../ui/TabbedPanel';
 import { Profiles } from './Profiles';
 
 type Tab = 'profiles' | 'apikeys' | 'limits' | 'funding' | 'allocation';
@@ -360,29 +360,14 @@ function Allocation() {
   );
 }
 
+const ACCOUNT_TABS: readonly PanelTab<Tab>[] = [
+  { id: 'profiles', label: 'Profiles & keys', render: () => <Profiles /> },
+  { id: 'apikeys', label: 'Exchange keys', render: () => <ExchangeKeys /> },
+  { id: 'limits', label: 'Limits & volume', render: () => <Limits /> },
+  { id: 'funding', label: 'Funding', render: () => <Funding /> },
+  { id: 'allocation', label: 'Allocation', render: () => <Allocation /> },
+];
+
 export function AccountPanel() {
-  const [tab, setTab] = useState<Tab>('profiles');
-  return (
-    <div className="panel">
-      <Tabs
-        label="Account views"
-        tabs={[
-          { id: 'profiles', label: 'Profiles & keys' },
-          { id: 'apikeys', label: 'Exchange keys' },
-          { id: 'limits', label: 'Limits & volume' },
-          { id: 'funding', label: 'Funding' },
-          { id: 'allocation', label: 'Allocation' },
-        ]}
-        value={tab}
-        onChange={setTab}
-      />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'profiles' && <Profiles />}
-        {tab === 'apikeys' && <ExchangeKeys />}
-        {tab === 'limits' && <Limits />}
-        {tab === 'funding' && <Funding />}
-        {tab === 'allocation' && <Allocation />}
-      </div>
-    </div>
-  );
+  return <TabbedPanel label="Account views" tabs={ACCOUNT_TABS} />;
 }

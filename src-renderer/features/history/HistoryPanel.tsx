@@ -13,7 +13,7 @@ import { CandleChart } from '../../ui/charts';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading, QueryView } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel, type PanelTab } from '../../ui/TabbedPanel';
 
 type Kind = 'markets' | 'trades' | 'orders' | 'fills' | 'positions';
 
@@ -272,23 +272,12 @@ function MarketLookup() {
   );
 }
 
+const HISTORY_TABS: readonly PanelTab<'archive' | 'market'>[] = [
+  { id: 'archive', label: 'Archive', render: () => <Archive /> },
+  { id: 'market', label: 'Archived market', render: () => <MarketLookup /> },
+];
+
 export function HistoryPanel() {
-  const [tab, setTab] = useState<'archive' | 'market'>('archive');
-  return (
-    <div className="panel">
-      <Tabs
-        label="History views"
-        tabs={[
-          { id: 'archive', label: 'Archive' },
-          { id: 'market', label: 'Archived market' },
-        ]}
-        value={tab}
-        onChange={setTab}
-      />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'archive' ? <Archive /> : <MarketLookup />}
-      </div>
-    </div>
-  );
+  return <TabbedPanel label="History views" tabs={HISTORY_TABS} />;
 }
 

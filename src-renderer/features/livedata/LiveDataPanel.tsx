@@ -14,7 +14,7 @@ import { LineChart, type LineDef } from '../../ui/charts';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field, freeForm, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading, QueryView } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel, type PanelTab } from '../../ui/TabbedPanel';
 
 type Tab = 'milestones' | 'event' | 'weather' | 'index';
 
@@ -272,27 +272,13 @@ function IndexValues() {
   );
 }
 
+const LIVE_TABS: readonly PanelTab<Tab>[] = [
+  { id: 'milestones', label: 'Milestones', render: () => <Milestones /> },
+  { id: 'event', label: 'Event', render: () => <EventLive /> },
+  { id: 'weather', label: 'Weather', render: () => <Weather /> },
+  { id: 'index', label: 'Reference index', render: () => <IndexValues /> },
+];
+
 export function LiveDataPanel() {
-  const [tab, setTab] = useState<Tab>('milestones');
-  return (
-    <div className="panel">
-      <Tabs
-        label="Live data views"
-        tabs={[
-          { id: 'milestones', label: 'Milestones' },
-          { id: 'event', label: 'Event' },
-          { id: 'weather', label: 'Weather' },
-          { id: 'index', label: 'Reference index' },
-        ]}
-        value={tab}
-        onChange={setTab}
-      />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'milestones' && <Milestones />}
-        {tab === 'event' && <EventLive />}
-        {tab === 'weather' && <Weather />}
-        {tab === 'index' && <IndexValues />}
-      </div>
-    </div>
-  );
+  return <TabbedPanel label="Live data views" tabs={LIVE_TABS} />;
 }

@@ -1,8 +1,8 @@
 // Markets: browse and search markets, events and series, the watchlist, multivariate
 // collections, structured targets, and the selected market's detail.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { runCommand, useCommand } from '../../lib/commands';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel } from '../../ui/TabbedPanel';
 import { Collections } from './Collections';
 import { EventList } from './EventList';
 import { MarketDetail } from './MarketDetail';
@@ -32,25 +32,21 @@ export function MarketsPanel() {
     // after the panel is shown and the list has rendered
     requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-market-search]')?.focus()));
   });
-  return (
-    <div className="panel">
-      <Tabs label="Markets views" tabs={TABS} value={tab} onChange={setTab} />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'markets' && <MarketList filters={filters} setFilters={setFilters} />}
-        {tab === 'events' && <EventList series={filters.series} />}
-        {tab === 'series' && (
-          <SeriesList
-            onOpen={(s) => {
-              setFilters({ ...filters, series: s.ticker, event: '' });
-              setTab('markets');
-            }}
-          />
-        )}
-        {tab === 'watchlist' && <Watchlist />}
-        {tab === 'collections' && <Collections />}
-        {tab === 'targets' && <Targets />}
-        {tab === 'detail' && <MarketDetail />}
-      </div>
-    </div>
-  );
+  const render: Record<Tab, () => ReactNode> = {
+    markets: () => <MarketList filters={filters} setFilters={setFilters} />,
+    events: () => <EventList series={filters.series} />,
+    series: () => (
+      <SeriesList
+        onOpen={(s) => {
+          setFilters({ ...filters, series: s.ticker, event: '' });
+          setTab('markets');
+        }}
+      />
+    ),
+    watchlist: () => <Watchlist />,
+    collections: () => <Collections />,
+    targets: () => <Targets />,
+    detail: () => <MarketDetail />,
+  };
+  return <TabbedPanel label="Markets views" tabs={TABS.map((t) => ({ ...t, render: render[t.id] }))} value={tab} onChange={setTab} />;
 }

@@ -21,7 +21,7 @@ import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel } from '../../ui/TabbedPanel';
 import { OrderGroups } from './OrderGroups';
 
 type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'groups';
@@ -237,63 +237,64 @@ export function OrdersPanel() {
 
   const emptyText = { resting: 'No resting orders.', executed: 'No executed orders.', canceled: 'No canceled orders.', all: 'No orders yet.', groups: '' }[tab];
 
+  const blotter = (
+    <DataTable
+      label={`${TABS.find((t) => t.id === tab)!.label} orders`}
+      data={rows}
+      columns={columns}
+      getRowId={(o) => o.order_id}
+      loading={seed.state === 'loading' || seed.state === 'idle'}
+      loadingText="Loading orders…"
+      error={seed.state === 'error' ? seed.error : undefined}
+      onRetry={() => void reseed('orders')}
+      emptyText={onlyMarket && ticker ? `${emptyText.replace(/\.$/, '')} in ${ticker}.` : emptyText}
+      selectable={tab === 'resting'}
+      selection={selection}
+      onSelectionChange={setSelection}
+      initialSorting={[{ id: 'time', desc: true }]}
+      onActivate={(o) => o.status === 'resting' && setAmend(o)}
+      onDelete={(o) => o.status === 'resting' && void cancelOrders([o])}
+      tools={
+        <>
+          <label className="check">
+            <input type="checkbox" checked={onlyMarket} onChange={(e) => setOnlyMarket(e.target.checked)} disabled={!ticker} />
+            Only {ticker ?? 'the selected market'}
+          </label>
+          {tab === 'resting' && (
+            <>
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={!selected.length}
+                onClick={() => {
+                  void cancelOrders(selected).then(() => setSelection({}));
+                }}
+              >
+                Cancel selected ({selected.length})
+              </button>
+              <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancelAll()}>
+                Cancel all…
+              </button>
+            </>
+          )}
+          <button type="button" className="btn btn-sm" onClick={() => void reseed('orders')} title="Reload from the exchange">
+            Refresh
+          </button>
+        </>
+      }
+    />
+  );
   return (
-    <div className="panel">
-      <Tabs label="Order views" tabs={TABS} value={tab} onChange={setTab} />
-      <PendingOrders />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'groups' ? (
-          <OrderGroups />
-        ) : (
-          <DataTable
-            label={`${TABS.find((t) => t.id === tab)!.label} orders`}
-            data={rows}
-            columns={columns}
-            getRowId={(o) => o.order_id}
-            loading={seed.state === 'loading' || seed.state === 'idle'}
-            loadingText="Loading orders…"
-            error={seed.state === 'error' ? seed.error : undefined}
-            onRetry={() => void reseed('orders')}
-            emptyText={onlyMarket && ticker ? `${emptyText.replace(/\.$/, '')} in ${ticker}.` : emptyText}
-            selectable={tab === 'resting'}
-            selection={selection}
-            onSelectionChange={setSelection}
-            initialSorting={[{ id: 'time', desc: true }]}
-            onActivate={(o) => o.status === 'resting' && setAmend(o)}
-            onDelete={(o) => o.status === 'resting' && void cancelOrders([o])}
-            tools={
-              <>
-                <label className="check">
-                  <input type="checkbox" checked={onlyMarket} onChange={(e) => setOnlyMarket(e.target.checked)} disabled={!ticker} />
-                  Only {ticker ?? 'the selected market'}
-                </label>
-                {tab === 'resting' && (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      disabled={!selected.length}
-                      onClick={() => {
-                        void cancelOrders(selected).then(() => setSelection({}));
-                      }}
-                    >
-                      Cancel selected ({selected.length})
-                    </button>
-                    <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancelAll()}>
-                      Cancel all…
-                    </button>
-                  </>
-                )}
-                <button type="button" className="btn btn-sm" onClick={() => void reseed('orders')} title="Reload from the exchange">
-                  Refresh
-                </button>
-              </>
-            }
-          />
-        )}
-      </div>
+    <>
+      <TabbedPanel
+        label="Order views"
+        tabs={TABS.map((t) => ({ ...t, render: () => (t.id === 'groups' ? <OrderGroups /> : blotter) }))}
+        value={tab}
+        onChange={setTab}
+        strip={<PendingOrders />}
+      />
       {amend && <AmendDialog order={amend} onClose={() => setAmend(null)} />}
       {decrease && <DecreaseDialog order={decrease} onClose={() => setDecrease(null)} />}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Positions and P&L: market positions with realized and unrealized P&L (marked at the book mid,
 // else the last trade), event positions, fills, settlements, the balance with its breakdown,
 // and subaccounts.
-import { useMemo, useState } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Decimal } from '../../../src-shared/money';
 import type { EventPosition } from '../../../src-shared/wire/portfolio';
 import type { Settlement } from '../../../src-shared/wire/portfolio';
@@ -20,7 +20,7 @@ import type { FillRow, PositionRow } from '../../stores/normalize';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { ErrorState, Loading } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel } from '../../ui/TabbedPanel';
 import { markOf, positionValue, sumDecimals, unrealizedPnl, type Mark } from './pnl';
 import { Subaccounts } from './Subaccounts';
 
@@ -341,19 +341,15 @@ function BalanceView() {
   );
 }
 
+const VIEWS: Record<Tab, () => ReactNode> = {
+  positions: () => <PositionsTable />,
+  events: () => <EventPositions />,
+  fills: () => <Fills />,
+  settlements: () => <Settlements />,
+  balance: () => <BalanceView />,
+  subaccounts: () => <Subaccounts />,
+};
+
 export function PositionsPanel() {
-  const [tab, setTab] = useState<Tab>('positions');
-  return (
-    <div className="panel">
-      <Tabs label="Portfolio views" tabs={TABS} value={tab} onChange={setTab} />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'positions' && <PositionsTable />}
-        {tab === 'events' && <EventPositions />}
-        {tab === 'fills' && <Fills />}
-        {tab === 'settlements' && <Settlements />}
-        {tab === 'balance' && <BalanceView />}
-        {tab === 'subaccounts' && <Subaccounts />}
-      </div>
-    </div>
-  );
+  return <TabbedPanel label="Portfolio views" tabs={TABS.map((t) => ({ ...t, render: VIEWS[t.id] }))} />;
 }

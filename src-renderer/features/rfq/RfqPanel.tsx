@@ -21,9 +21,8 @@ import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
+import { TabbedPanel } from '../../ui/TabbedPanel';
 
-type Tab = 'rfqs' | 'quotes' | 'blocks';
 
 const invalidateComms = (qc: ReturnType<typeof useQueryClient>) =>
   void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'rest' && ['getRfqs', 'getQuotes', 'getBlockTradeProposals'].includes(String(q.queryKey[1])) });
@@ -463,7 +462,6 @@ function BlockTrades({ myId }: { myId: string | null }) {
 }
 
 export function RfqPanel() {
-  const [tab, setTab] = useState<Tab>('rfqs');
   const qc = useQueryClient();
   const myId = useMyId();
   const commsVersion = usePrivate((s) => s.commsVersion);
@@ -471,22 +469,13 @@ export function RfqPanel() {
     if (commsVersion) invalidateComms(qc);
   }, [commsVersion, qc]);
   return (
-    <div className="panel">
-      <Tabs
-        label="RFQ views"
-        tabs={[
-          { id: 'rfqs', label: 'RFQs' },
-          { id: 'quotes', label: 'Quotes' },
-          { id: 'blocks', label: 'Block trades' },
-        ]}
-        value={tab}
-        onChange={setTab}
-      />
-      <div className="tabpanel" role="tabpanel">
-        {tab === 'rfqs' && <RfqTable myId={myId} />}
-        {tab === 'quotes' && <QuoteTable />}
-        {tab === 'blocks' && <BlockTrades myId={myId} />}
-      </div>
-    </div>
+    <TabbedPanel
+      label="RFQ views"
+      tabs={[
+        { id: 'rfqs', label: 'RFQs', render: () => <RfqTable myId={myId} /> },
+        { id: 'quotes', label: 'Quotes', render: () => <QuoteTable /> },
+        { id: 'blocks', label: 'Block trades', render: () => <BlockTrades myId={myId} /> },
+      ]}
+    />
   );
 }

@@ -13,27 +13,18 @@ import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Loading } from '../../ui/States';
-import { Tabs } from '../../ui/Tabs';
-
-type Tab = 'limits' | 'audit';
+import { TabbedPanel } from '../../ui/TabbedPanel';
 
 export function RiskPanel() {
-  const [tab, setTab] = useState<Tab>('limits');
   return (
-    <div className="panel" data-testid="risk-panel">
-      <div className="panel-bar">
-        <Tabs
-          label="Risk and audit"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            { id: 'limits', label: 'Limits & kill switch' },
-            { id: 'audit', label: 'Audit journal' },
-          ]}
-        />
-      </div>
-      {tab === 'limits' ? <LimitsTab /> : <AuditTab />}
-    </div>
+    <TabbedPanel
+      label="Risk and audit"
+      testId="risk-panel"
+      tabs={[
+        { id: 'limits', label: 'Limits & kill switch', render: () => <LimitsTab /> },
+        { id: 'audit', label: 'Audit journal', render: () => <AuditTab /> },
+      ]}
+    />
   );
 }
 
