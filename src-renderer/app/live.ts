@@ -2,11 +2,10 @@
 // state, the watch list re-sent, private stores re-seeded, cached reads invalidated.
 import type { QueryClient } from '@tanstack/react-query';
 import type { BridgedApi } from '../lib/bridge';
-import { errorText } from '../lib/errors';
 import { applyBooks } from '../stores/books';
 import { useConnection } from '../stores/connection';
 import { applyMarketUpdate } from '../stores/market';
-import { notify, useNotices } from '../stores/notices';
+import { useNotices } from '../stores/notices';
 import { applyPrivateUpdate } from '../stores/private';
 import { setRiskView } from '../stores/risk';
 import { reseedAll } from '../stores/seed';
@@ -76,14 +75,4 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
   ];
   useConnection.setState({ bridge: api.bridge.status() });
   return () => offs.forEach((off) => off());
-}
-
-/** For actions: run, and show the error as a toast with the exchange's code. */
-export async function withErrorToast<T>(title: string, fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (err) {
-    notify('error', title, errorText(err));
-    return undefined;
-  }
 }

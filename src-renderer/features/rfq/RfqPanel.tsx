@@ -7,11 +7,11 @@ import { Decimal } from '../../../src-shared/money';
 import type { EndpointId } from '../../../src-shared/endpoints';
 import { rest, restAs, type RestCall, type RestResult } from '../../lib/rest';
 import { withRiskConfirm } from '../../services/trade';
-import { errorText } from '../../lib/errors';
 import { checkCountText, checkPriceText, parseUserDecimal, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCash, fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { useLatest } from '../../hooks/useLatest';
+import { toastAction } from '../../hooks/useAction';
 import { useConnection } from '../../stores/connection';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
@@ -35,13 +35,7 @@ async function exposure<K extends EndpointId>(what: string, id: K, ...a: RestCal
 }
 
 async function run(title: string, fn: () => Promise<unknown>, ok: string, qc: ReturnType<typeof useQueryClient>) {
-  try {
-    await fn();
-    notify('success', ok);
-    invalidateComms(qc);
-  } catch (err) {
-    notify('error', title, errorText(err));
-  }
+  if (await toastAction(title, fn, ok)) invalidateComms(qc);
 }
 
 function useMyId(): string | null {
