@@ -1,4 +1,5 @@
 // React Query hooks over the endpoint table.
+import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { EndpointId } from '../../src-shared/endpoints';
 import { rest, restKey, type RestArgs, type RestResult } from '../lib/rest';
@@ -39,4 +40,22 @@ export function useRestPages<K extends EndpointId>(id: K, args: RestArgs<K>, opt
     },
     ...rest,
   });
+}
+
+type ArrayKeys<T> = { [P in keyof T]-?: NonNullable<T[P]> extends readonly unknown[] ? P : never }[keyof T];
+type ItemOf<T, P extends keyof T> = NonNullable<T[P]> extends readonly (infer I)[] ? I : never;
+
+/** A paged list as rows: every page read so far, flattened by the page's list field. */
+export function useRestRows<K extends EndpointId, P extends ArrayKeys<RestResult<K>>>(
+  id: K,
+  args: RestArgs<K>,
+  items: P,
+  opts: RestQueryOptions & { pageSize?: number; sizeParam?: 'limit' | 'page_size' | null } = {},
+) {
+  const pages = useRestPages(id, args, opts);
+  const rows = useMemo(
+    () => (pages.data?.pages ?? []).flatMap((p) => ((p as RestResult<K>)[items] ?? []) as ItemOf<RestResult<K>, P>[]),
+    [pages.data, items],
+  );
+  return { pages, rows };
 }

@@ -8,6 +8,7 @@ import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { QueryView } from '../../ui/States';
+import { LoadMore } from '../../ui/LoadMore';
 
 const moneyColumns: Columns<Deposit> = [
   col<Deposit>({ id: 'time', header: 'Created', size: 118, accessorFn: (d) => d.created_ts, cell: ({ getValue }) => fmtDateTime(getValue() as number), meta: { csv: (d) => isoTime(d.created_ts) } }),
@@ -96,15 +97,7 @@ export function Funding() {
       loadingText={`Loading ${kind}…`}
       emptyText={kind === 'deposits' ? 'No deposits.' : 'No withdrawals.'}
       tools={switcher}
-      footer={
-        q.hasNextPage ? (
-          <div className="table-tools">
-            <button type="button" className="btn btn-sm" onClick={() => void q.fetchNextPage()}>
-              Load older
-            </button>
-          </div>
-        ) : null
-      }
+      footer={<LoadMore pages={q} label="Load older" />}
     />
   );
 }

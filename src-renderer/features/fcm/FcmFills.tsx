@@ -1,9 +1,9 @@
 // FCM fills across subtraders.
-import { useMemo } from 'react';
 import type { FcmFill } from '../../../src-shared/wire/fcm';
 import { fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
-import { useRestPages } from '../../hooks/useRest';
+import { useRestRows } from '../../hooks/useRest';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
+import { LoadMore } from '../../ui/LoadMore';
 
 const fillColumns: Columns<FcmFill> = [
   col<FcmFill>({ id: 'time', header: 'Time', size: 78, accessorFn: (f) => f.ts ?? 0, cell: ({ getValue }) => fmtTime((getValue() as number) || null), meta: { csv: (f) => isoTime(f.ts ?? null) } }),
@@ -17,8 +17,7 @@ const fillColumns: Columns<FcmFill> = [
 ];
 
 export function FcmFills() {
-  const q = useRestPages('getFcmFills', { query: {} }, { sizeParam: null });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.fills) ?? [], [q.data]);
+  const { pages: q, rows } = useRestRows('getFcmFills', { query: {} }, 'fills', { sizeParam: null });
   return (
     <DataTable
       label="FCM fills"
@@ -28,15 +27,7 @@ export function FcmFills() {
       {...queryState(q)}
       loadingText="Loading FCM fills…"
       emptyText="No fills by any subtrader."
-      footer={
-        q.hasNextPage ? (
-          <div className="table-tools">
-            <button type="button" className="btn btn-sm" onClick={() => void q.fetchNextPage()}>
-              Load older
-            </button>
-          </div>
-        ) : null
-      }
+      footer={<LoadMore pages={q} label="Load older" />}
     />
   );
 }

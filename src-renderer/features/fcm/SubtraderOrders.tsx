@@ -1,8 +1,8 @@
 // FCM, a subtrader's orders.
-import { useMemo } from 'react';
+
 import type { Order } from '../../../src-shared/wire/orders';
 import { fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
-import { useRestPages } from '../../hooks/useRest';
+import { useRestRows } from '../../hooks/useRest';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 
 const orderColumns: Columns<Order> = [
@@ -17,8 +17,7 @@ const orderColumns: Columns<Order> = [
 ];
 
 export function SubtraderOrders({ id }: { id: string }) {
-  const q = useRestPages('getFcmOrders', { query: { subtrader_id: id } }, { pageSize: 200 });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.orders) ?? [], [q.data]);
+  const { pages: q, rows: rows } = useRestRows('getFcmOrders', { query: { subtrader_id: id } }, 'orders', { pageSize: 200 });
   return (
     <DataTable label={`FCM orders of ${id}`} data={rows} columns={orderColumns} getRowId={(o) => o.order_id} loading={q.isPending} loadingText="Loading orders…" error={q.error} onRetry={() => void q.refetch()} emptyText={`No orders for ${id}.`} />
   );

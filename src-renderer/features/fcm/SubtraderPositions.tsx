@@ -1,8 +1,8 @@
 // FCM, a subtrader's positions.
-import { useMemo } from 'react';
+
 import type { MarketPosition } from '../../../src-shared/wire/portfolio';
 import { fmtCash, fmtCount } from '../../lib/format';
-import { useRestPages } from '../../hooks/useRest';
+import { useRestRows } from '../../hooks/useRest';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 
 const positionColumns: Columns<MarketPosition> = [
@@ -14,8 +14,7 @@ const positionColumns: Columns<MarketPosition> = [
 ];
 
 export function SubtraderPositions({ id }: { id: string }) {
-  const q = useRestPages('getFcmPositions', { query: { subtrader_id: id } }, { pageSize: 500 });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.market_positions) ?? [], [q.data]);
+  const { pages: q, rows: rows } = useRestRows('getFcmPositions', { query: { subtrader_id: id } }, 'market_positions', { pageSize: 500 });
   return (
     <DataTable
       label={`FCM positions of ${id}`}

@@ -1,14 +1,15 @@
 // Multivariate collections: browse them, pick one market (and a side) in each of the
 // collection's events, and create the combined market from those legs.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { MultivariateCollection } from '../../../src-shared/wire/events';
 import { rest } from '../../lib/rest';
-import { useRest, useRestPages } from '../../hooks/useRest';
+import { useRest, useRestRows } from '../../hooks/useRest';
 import { fmtDateTime } from '../../lib/format';
 import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Empty, ErrorState, InlineError, Loading } from '../../ui/States';
+import { LoadMore } from '../../ui/LoadMore';
 
 const columns: Columns<MultivariateCollection> = [
   col<MultivariateCollection>({ id: 'collection_ticker', header: 'Collection', size: 170, accessorFn: (c) => c.collection_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -142,8 +143,7 @@ function CollectionBuilder({ collection }: { collection: MultivariateCollection 
 }
 
 export function Collections() {
-  const pages = useRestPages('getMultivariateCollections', { query: {} }, { pageSize: 100 });
-  const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.multivariate_contracts) ?? [], [pages.data]);
+  const { pages: pages, rows: rows } = useRestRows('getMultivariateCollections', { query: {} }, 'multivariate_contracts', { pageSize: 100 });
   const [picked, setPicked] = useState<MultivariateCollection | null>(null);
   return (
     <div className="split">
@@ -158,15 +158,7 @@ export function Collections() {
           emptyText="No multivariate collections on this exchange."
           onActivate={setPicked}
           rowClassName={(c) => (c.collection_ticker === picked?.collection_ticker ? 'selected-row' : undefined)}
-          footer={
-            pages.hasNextPage ? (
-              <div className="table-tools">
-                <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()}>
-                  Load more
-                </button>
-              </div>
-            ) : null
-          }
+          footer={<LoadMore pages={pages} label="Load more" />}
         />
       </div>
       <div style={{ flex: '1 1 50%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>

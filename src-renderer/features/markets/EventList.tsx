@@ -2,12 +2,13 @@
 import { useMemo, useState } from 'react';
 import type { Event } from '../../../src-shared/wire/events';
 import type { Market } from '../../../src-shared/wire/markets';
-import { useRestPages } from '../../hooks/useRest';
+import { useRestRows } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
 import { fmtDateTime } from '../../lib/format';
 import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
+import { LoadMore } from '../../ui/LoadMore';
 
 const eventColumns: Columns<Event> = [
   col<Event>({ id: 'event_ticker', header: 'Event', size: 170, accessorFn: (e) => e.event_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -23,8 +24,7 @@ const NO_MARKETS: Market[] = [];
 export function EventList({ series }: { series: string }) {
   const [seriesText, setSeriesText] = useState(series);
   const s = useDebounced(seriesText.trim());
-  const pages = useRestPages('getEvents', { query: { with_nested_markets: true, ...(s ? { series_ticker: s } : {}) } }, { pageSize: 100 });
-  const events = useMemo(() => pages.data?.pages.flatMap((p) => p.events) ?? [], [pages.data]);
+  const { pages: pages, rows: events } = useRestRows('getEvents', { query: { with_nested_markets: true, ...(s ? { series_ticker: s } : {}) } }, 'events', { pageSize: 100 });
   const [picked, setPicked] = useState<string | null>(null);
   const event = events.find((e) => e.event_ticker === picked) ?? null;
   const select = useTrading((st) => st.selectMarket);
@@ -46,15 +46,7 @@ export function EventList({ series }: { series: string }) {
           onActivate={(e) => setPicked(e.event_ticker)}
           rowClassName={(e) => (e.event_ticker === picked ? 'selected-row' : undefined)}
           tools={<input placeholder="Series ticker" aria-label="Filter events by series" value={seriesText} onChange={(e) => setSeriesText(e.target.value)} style={{ width: 130 }} />}
-          footer={
-            pages.hasNextPage ? (
-              <div className="table-tools">
-                <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()}>
-                  Load more ({events.length} loaded)
-                </button>
-              </div>
-            ) : null
-          }
+          footer={<LoadMore pages={pages} loaded={events.length} />}
         />
       </div>
       <div style={{ flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column', borderTop: '1px solid var(--border)' }}>

@@ -1,7 +1,8 @@
 // Markets, filtered by status, series and event on the server and by text here, a page at a time.
 import { useEffect, useMemo, useState } from 'react';
 import { Decimal } from '../../../src-shared/money';
-import { useRestPages } from '../../hooks/useRest';
+import { useRestRows } from '../../hooks/useRest';
+import { LoadMore } from '../../ui/LoadMore';
 import { useDebounced } from '../../hooks/useDebounced';
 import { useTrading } from '../../stores/trading';
 import { DataTable } from '../../ui/DataTable';
@@ -24,8 +25,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
     ...(series ? { series_ticker: series } : {}),
     ...(event ? { event_ticker: event } : {}),
   };
-  const pages = useRestPages('getMarkets', { query }, { pageSize: 200 });
-  const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.markets) ?? [], [pages.data]);
+  const { pages: pages, rows: loaded } = useRestRows('getMarkets', { query }, 'markets', { pageSize: 200 });
   const all = useLiveMarkets(loaded);
   const needle = text.trim().toLowerCase();
   const rows = useMemo(
@@ -89,15 +89,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
           <input placeholder="Event" aria-label="Event ticker" value={filters.event} onChange={(e) => setFilters({ ...filters, event: e.target.value })} style={{ width: 120 }} />
         </>
       }
-      footer={
-        pages.hasNextPage ? (
-          <div className="table-tools">
-            <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? 'Loading more markets…' : `Load more (${all.length} loaded)`}
-            </button>
-          </div>
-        ) : null
-      }
+      footer={<LoadMore pages={pages} loaded={all.length} busyLabel="Loading more markets…" />}
     />
   );
 }

@@ -1,13 +1,14 @@
 // Structured targets (teams, players, places that markets refer to).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { StructuredTarget } from '../../../src-shared/wire/events';
-import { useRest, useRestPages } from '../../hooks/useRest';
+import { useRest, useRestRows } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
 import { fmtDateTime } from '../../lib/format';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { freeForm, KeyValues } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { QueryView } from '../../ui/States';
+import { LoadMore } from '../../ui/LoadMore';
 
 const columns: Columns<StructuredTarget> = [
   col<StructuredTarget>({ id: 'id', header: 'Id', size: 150, accessorFn: (t) => t.structured_target_id, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -48,8 +49,7 @@ export function Targets() {
   const [competition, setCompetition] = useState('');
   const t = useDebounced(type.trim());
   const c = useDebounced(competition.trim());
-  const pages = useRestPages('getStructuredTargets', { query: { ...(t ? { type: t } : {}), ...(c ? { competition: c } : {}) } }, { pageSize: 500, sizeParam: 'page_size' });
-  const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.structured_targets) ?? [], [pages.data]);
+  const { pages: pages, rows: rows } = useRestRows('getStructuredTargets', { query: { ...(t ? { type: t } : {}), ...(c ? { competition: c } : {}) } }, 'structured_targets', { pageSize: 500, sizeParam: 'page_size' });
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
@@ -68,15 +68,7 @@ export function Targets() {
             <input placeholder="Competition" aria-label="Filter by competition" value={competition} onChange={(e) => setCompetition(e.target.value)} style={{ width: 130 }} />
           </>
         }
-        footer={
-          pages.hasNextPage ? (
-            <div className="table-tools">
-              <button type="button" className="btn btn-sm" onClick={() => void pages.fetchNextPage()}>
-                Load more
-              </button>
-            </div>
-          ) : null
-        }
+        footer={<LoadMore pages={pages} label="Load more" />}
       />
       {open && <TargetDetail id={open} onClose={() => setOpen(null)} />}
     </>

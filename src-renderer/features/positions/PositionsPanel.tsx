@@ -8,7 +8,7 @@ import type { Settlement } from '../../../src-shared/wire/portfolio';
 import { runCommand } from '../../lib/commands';
 import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtPrice, fmtTime, isoTime, signOf } from '../../lib/format';
 import { ticksToDollars } from '../../../src-shared/money';
-import { useRest, useRestPages } from '../../hooks/useRest';
+import { useRest, useRestRows } from '../../hooks/useRest';
 import { useStoreTick } from '../../hooks/useLiveTick';
 import { booksStore, insideOf } from '../../stores/books';
 import { marketStore } from '../../stores/market';
@@ -23,6 +23,7 @@ import { ErrorState, Loading } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
 import { markOf, positionValue, sumDecimals, unrealizedPnl, type Mark } from './pnl';
 import { Subaccounts } from './Subaccounts';
+import { LoadMore } from '../../ui/LoadMore';
 
 type Tab = 'positions' | 'events' | 'fills' | 'settlements' | 'balance' | 'subaccounts';
 const TABS: { id: Tab; label: string }[] = [
@@ -172,8 +173,7 @@ const eventColumns: Columns<EventPosition> = [
 ];
 
 function EventPositions() {
-  const q = useRestPages('getPositions', { query: { count_filter: 'position' } }, { pageSize: 1000 });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.event_positions) ?? [], [q.data]);
+  const { pages: q, rows } = useRestRows('getPositions', { query: { count_filter: 'position' } }, 'event_positions', { pageSize: 1000 });
   return (
     <DataTable
       label="Event positions"
@@ -250,8 +250,7 @@ const settlementColumns: Columns<Settlement> = [
 ];
 
 function Settlements() {
-  const q = useRestPages('getSettlements', { query: {} }, { pageSize: 200 });
-  const rows = useMemo(() => q.data?.pages.flatMap((p) => p.settlements) ?? [], [q.data]);
+  const { pages: q, rows } = useRestRows('getSettlements', { query: {} }, 'settlements', { pageSize: 200 });
   return (
     <DataTable
       label="Settlements"
@@ -261,15 +260,7 @@ function Settlements() {
       {...queryState(q)}
       loadingText="Loading settlements…"
       emptyText="No settlements yet."
-      footer={
-        q.hasNextPage ? (
-          <div className="table-tools">
-            <button type="button" className="btn btn-sm" onClick={() => void q.fetchNextPage()}>
-              Load older
-            </button>
-          </div>
-        ) : null
-      }
+      footer={<LoadMore pages={q} label="Load older" />}
     />
   );
 }

@@ -1,6 +1,6 @@
 // Subaccounts: balances, creating one, cash transfers between them, the transfer history and
 // netting per subaccount.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubaccountTransfer } from '../../../src-shared/wire/portfolio';
 import { Decimal } from '../../../src-shared/money';
@@ -8,7 +8,7 @@ import { rest } from '../../lib/rest';
 import { errorText } from '../../lib/errors';
 import { fmtCash, fmtCents, fmtTime, isoTime } from '../../lib/format';
 import { parseUserDecimal } from '../../lib/order-check';
-import { useRest, useRestPages } from '../../hooks/useRest';
+import { useRest, useRestRows } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
@@ -37,8 +37,7 @@ export function Subaccounts() {
   const qc = useQueryClient();
   const balances = useRest('getSubaccountBalances');
   const netting = useRest('getSubaccountNetting');
-  const transfers = useRestPages('getSubaccountTransfers', { query: {} }, { pageSize: 200 });
-  const transferRows = useMemo(() => transfers.data?.pages.flatMap((p) => p.transfers) ?? [], [transfers.data]);
+  const { pages: transfers, rows: transferRows } = useRestRows('getSubaccountTransfers', { query: {} }, 'transfers', { pageSize: 200 });
   const [from, setFrom] = useState('0');
   const [to, setTo] = useState('1');
   const [amount, setAmount] = useState('');
