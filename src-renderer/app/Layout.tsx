@@ -195,7 +195,7 @@ export function DockLayout() {
       <div ref={host} className="dock-host" />
       {Object.entries(mounts).map(([id, m]) =>
         createPortal(
-          <div data-panel={m.component} style={{ height: '100%' }}>
+          <div data-panel={m.component} className="u-h-100">
             {PANELS[m.component].render()}
           </div>,
           m.el,

@@ -22,7 +22,7 @@ export function KeyValues({ entries }: { entries: [string, ReactNode][] }) {
   return (
     <dl className="kv">
       {entries.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
+        <div key={k} className="u-d-contents">
           <dt>{k}</dt>
           <dd>{v}</dd>
         </div>

@@ -28,7 +28,7 @@ export function ErrorState({ error, onRetry, context }: { error: unknown; onRetr
       {e.message && e.message !== e.title && <div>{e.message}</div>}
       {meta && <div className="err-meta">{meta}</div>}
       {onRetry && (
-        <div style={{ marginTop: 6 }}>
+        <div className="u-mt-6">
           <button type="button" className="btn btn-sm" onClick={onRetry}>
             Try again
           </button>

@@ -42,7 +42,7 @@ export function ConfirmHost() {
         </>
       }
     >
-      <p style={{ margin: 0 }}>{req?.body}</p>
+      <p className="u-m-0">{req?.body}</p>
     </Modal>
   );
 }

@@ -40,7 +40,7 @@ export function Allocation() {
   return (
     <div className="panel-body pad col">
       <div className="dim">How automatic sweeps spread cash across shards. Percentages are whole numbers and add up to 100.</div>
-      <table className="grid" style={{ width: 'auto' }}>
+      <table className="grid u-w-auto">
         <thead>
           <tr>
             <th>Shard</th>
@@ -52,10 +52,10 @@ export function Allocation() {
           {rows.map((r, i) => (
             <tr key={i}>
               <td>
-                <input className="num" aria-label="Shard" value={r.exchange_index} aria-invalid={bad[i]} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, exchange_index: e.target.value } : x)))} style={{ width: 70 }} />
+                <input className="num u-w-70" aria-label="Shard" value={r.exchange_index} aria-invalid={bad[i]} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, exchange_index: e.target.value } : x)))} />
               </td>
               <td>
-                <input className="num" aria-label="Percent" value={r.percent} aria-invalid={bad[i]} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, percent: e.target.value } : x)))} style={{ width: 70 }} />
+                <input className="num u-w-70" aria-label="Percent" value={r.percent} aria-invalid={bad[i]} onChange={(e) => setRows(rows.map((x, j) => (j === i ? { ...x, percent: e.target.value } : x)))} />
               </td>
               <td>
                 <button type="button" className="btn btn-sm" onClick={() => setRows(rows.filter((_, j) => j !== i))} aria-label="Remove row">
@@ -73,7 +73,7 @@ export function Allocation() {
         <span className={total === 100 || rows.length === 0 ? 'dim' : 'inline-error'}>Total {total}%</span>
         {dup && <span className="inline-error">Each shard once</span>}
       </div>
-      <label className="field" style={{ maxWidth: 320 }}>
+      <label className="field u-maxw-320">
         <span>Collateral left for resting orders</span>
         <select value={reservation} onChange={(e) => setReservation(e.target.value as 'sum' | 'max')}>
           <option value="sum">Sum of resting orders</option>

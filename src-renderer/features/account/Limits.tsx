@@ -64,12 +64,12 @@ export function Limits() {
                       const goal = new Decimal(g.earn_volume_goal_fp);
                       const pct = goal.gt(0) ? Decimal.min(100, new Decimal(s.trailing_30d_volume_fp).div(goal).mul(100)).toFixed(0) : '100';
                       return (
-                        <div key={g.level} className="row" style={{ flexWrap: 'nowrap' }}>
-                          <span style={{ width: 90 }}>{g.level}</span>
+                        <div key={g.level} className="row u-fw-nowrap">
+                          <span className="u-w-90">{g.level}</span>
                           <div className="progress grow" role="progressbar" aria-valuenow={Number(pct)} aria-valuemin={0} aria-valuemax={100} aria-label={`Progress to ${g.level}`}>
                             <div style={{ width: `${pct}%` }} />
                           </div>
-                          <span className="num dim" style={{ width: 200 }}>
+                          <span className="num dim u-w-200">
                             {pct}% of {fmtCount(g.earn_volume_goal_fp)} (keep {fmtCount(g.keep_volume_goal_fp)})
                           </span>
                         </div>
@@ -81,7 +81,7 @@ export function Limits() {
             )
           }
         </QueryView>
-        <div className="row" style={{ marginTop: 6 }}>
+        <div className="row u-mt-6">
           <button
             type="button"
             className="btn btn-sm"
@@ -95,7 +95,7 @@ export function Limits() {
           {upgrade.error ? <InlineError error={upgrade.error} /> : null}
         </div>
       </div>
-      <div style={{ flex: '1 1 auto', minHeight: 160, display: 'flex' }}>
+      <div className="u-fx-1-1-auto-minh-160-d-flex">
         <DataTable
           label="Endpoint costs"
           data={costs.data?.endpoint_costs ?? []}

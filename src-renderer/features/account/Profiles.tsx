@@ -173,7 +173,7 @@ function ImportKey({ profile }: { profile: ProfileView }) {
       <button type="submit" className="btn btn-primary" disabled={!keyId.trim() || !pemOk || busy}>
         {busy ? 'Importing…' : 'Import key'}
       </button>
-      <div style={{ gridColumn: '1 / -1' }}>
+      <div className="u-gc-1-1">
         <InlineError error={error} />
       </div>
     </form>
@@ -207,14 +207,14 @@ function GenerateKey({ profile }: { profile: ProfileView }) {
       <Field label="Subaccount (optional)" error={Number.isNaN(sub) ? '0 to 63' : undefined}>
         <input className="num" value={subaccount} onChange={(e) => setSubaccount(e.target.value)} />
       </Field>
-      <label className="check" style={{ alignSelf: 'end', height: 22 }}>
+      <label className="check u-as-end-h-22">
         <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} />
         Can trade (write scope)
       </label>
       <button type="submit" className="btn btn-primary" disabled={!name.trim() || Number.isNaN(sub) || busy}>
         {busy ? 'Generating…' : 'Generate key'}
       </button>
-      <div style={{ gridColumn: '1 / -1' }}>
+      <div className="u-gc-1-1">
         <InlineError error={error} />
       </div>
     </form>
@@ -274,23 +274,23 @@ export function Profiles() {
   return (
     <div className="panel-body">
       <section className="section">
-        <div className="row" style={{ marginBottom: 4 }}>
-          <h3 className="grow" style={{ margin: 0 }}>
+        <div className="row u-mb-4">
+          <h3 className="grow u-m-0">
             Profiles
           </h3>
           <button type="button" className="btn btn-sm" onClick={() => setEditing('new')}>
             New profile
           </button>
         </div>
-        <table className="grid" style={{ minWidth: 780 }}>
+        <table className="grid u-minw-780">
           <thead>
             <tr>
-              <th style={{ width: 150 }}>Name</th>
-              <th style={{ width: 80 }}>Kind</th>
+              <th className="u-w-150">Name</th>
+              <th className="u-w-80">Kind</th>
               <th>Base URL</th>
-              <th style={{ width: 70 }}>Prefix</th>
-              <th style={{ width: 60 }}>Keys</th>
-              <th style={{ width: 230 }} />
+              <th className="u-w-70">Prefix</th>
+              <th className="u-w-60">Keys</th>
+              <th className="u-w-230" />
             </tr>
           </thead>
           <tbody>
@@ -357,15 +357,15 @@ export function Profiles() {
               <div className="dim">No keys: this profile can read public data only. Import or generate one below.</div>
             ) : (
               // the fixed columns alone fill a narrow panel: without a floor the Name column shrinks to nothing
-              <table className="grid" style={{ minWidth: 780 }}>
+              <table className="grid u-minw-780">
                 <thead>
                   <tr>
-                    <th style={{ width: 200 }}>Key id</th>
+                    <th className="u-w-200">Key id</th>
                     <th>Name</th>
-                    <th style={{ width: 86 }}>Source</th>
-                    <th style={{ width: 120 }}>Created</th>
-                    <th style={{ width: 60 }} />
-                    <th style={{ width: 170 }} />
+                    <th className="u-w-86">Source</th>
+                    <th className="u-w-120">Created</th>
+                    <th className="u-w-60" />
+                    <th className="u-w-170" />
                   </tr>
                 </thead>
                 <tbody>

@@ -126,11 +126,11 @@ function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
   return (
     <div className="vsplit">
       <div className="section dim">Markets of {info.eventTicker} (closing price)</div>
-      <div style={{ flex: '1 1 50%', display: 'flex', minHeight: 0 }}>
+      <div className="u-fx-1-1-50-d-flex-minh-0">
         {ev.isPending ? <Loading text="Loading event candles…" /> : ev.error ? <ErrorState error={ev.error} onRetry={() => void ev.refetch()} /> : eventLines.every((l) => !l.points.length) ? <Empty>No event candles in this window.</Empty> : <LineChart lines={eventLines} theme={theme} label={`Markets of ${info.eventTicker}`} />}
       </div>
       <div className="section dim">Forecast percentiles</div>
-      <div style={{ flex: '1 1 50%', display: 'flex', minHeight: 0 }}>
+      <div className="u-fx-1-1-50-d-flex-minh-0">
         {fc.isPending ? <Loading text="Loading forecast history…" /> : fc.error ? <ErrorState error={fc.error} onRetry={() => void fc.refetch()} context="Forecast history" /> : forecastLines.length === 0 ? <Empty>This event has no forecast history.</Empty> : <LineChart lines={forecastLines} theme={theme} decimals={2} label="Forecast percentile history" />}
       </div>
     </div>
@@ -156,7 +156,7 @@ export function ChartPanel() {
           </label>
         )}
       </div>
-      <div className="panel-body" style={{ display: 'flex', flexDirection: 'column' }}>
+      <div className="panel-body u-d-flex-fd-column">
         {!ticker ? (
           <Empty>No market selected.</Empty>
         ) : tab === 'market' ? (

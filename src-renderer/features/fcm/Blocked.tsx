@@ -28,7 +28,7 @@ export function Blocked({ id }: { id: string }) {
       {q.data.categories.length === 0 ? (
         <div className="dim">Nothing is blocked for {id}.</div>
       ) : (
-        <ul style={{ margin: 0, paddingLeft: 16 }}>
+        <ul className="u-m-0-pl-16">
           {q.data.categories.map((c) => (
             <li key={c}>
               {c}{' '}

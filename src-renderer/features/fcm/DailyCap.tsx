@@ -40,13 +40,13 @@ export function DailyCap({ id }: { id: string }) {
         <Field label="New cap ($)" error={limit && !valid ? 'A dollar amount like 5000.00' : undefined}>
           <input className="num" value={limit} onChange={(e) => setLimit(e.target.value)} />
         </Field>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={!valid || setCap.isPending} style={{ alignSelf: 'end' }}>
+        <button type="submit" className="btn btn-sm btn-primary u-as-end" disabled={!valid || setCap.isPending} >
           Set cap
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-danger"
-          style={{ alignSelf: 'end' }}
+          className="btn btn-sm btn-danger u-as-end"
+          
           disabled={q.data.limit === null || clear.isPending}
           onClick={() => void confirmAction({ title: 'Clear the cap?', body: `Remove the daily cap of ${id}.`, confirmLabel: 'Clear', danger: true }).then((ok) => ok && clear.mutate())}
         >

@@ -66,7 +66,7 @@ export function FcmPanel() {
         <FcmFills />
       ) : (
         <div className="split">
-          <div style={{ flex: '1 1 45%', display: 'flex', flexDirection: 'column', borderRight: '1px solid var(--border)' }}>
+          <div className="u-fx-1-1-45-d-flex-fd-column-br-1px-solid-var-border">
             <DataTable
               label="Subtraders"
               data={subtraders.data?.subtraders ?? []}
@@ -85,7 +85,7 @@ export function FcmPanel() {
                     if (SUFFIX_RE.test(suffix)) create.mutate();
                   }}
                 >
-                  <input placeholder="New subtrader suffix" aria-label="Suffix of the new subtrader" value={suffix} onChange={(e) => setSuffix(e.target.value)} aria-invalid={!!suffix && !SUFFIX_RE.test(suffix)} style={{ width: 150 }} />
+                  <input placeholder="New subtrader suffix" aria-label="Suffix of the new subtrader" value={suffix} onChange={(e) => setSuffix(e.target.value)} aria-invalid={!!suffix && !SUFFIX_RE.test(suffix)} className="u-w-150" />
                   <button type="submit" className="btn btn-sm" disabled={!SUFFIX_RE.test(suffix) || create.isPending}>
                     Create
                   </button>
@@ -95,7 +95,7 @@ export function FcmPanel() {
               }
             />
           </div>
-          <div style={{ flex: '1 1 55%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+          <div className="u-fx-1-1-55-d-flex-fd-column-minw-0">
             {picked ? (
               <>
                 <div className="panel-bar">

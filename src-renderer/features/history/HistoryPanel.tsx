@@ -141,7 +141,7 @@ function Archive() {
     <div className="vsplit">
       <div className="section">
         {cutoff.data ? (
-          <div className="dim" style={{ marginBottom: 4 }}>
+          <div className="dim u-mb-4">
             Archive cutoffs: markets settled before {fmtDateTime(cutoff.data.market_settled_ts)}, trades before {fmtDateTime(cutoff.data.trades_created_ts)}, orders updated before{' '}
             {fmtDateTime(cutoff.data.orders_updated_ts)}
             {cutoff.data.market_positions_last_updated_ts ? `, positions before ${fmtDateTime(cutoff.data.market_positions_last_updated_ts)}` : ''}.
@@ -163,8 +163,8 @@ function Archive() {
               </option>
             ))}
           </select>
-          <input placeholder={kind === 'markets' ? 'Tickers (comma list)' : 'Market ticker'} aria-label="Ticker filter" value={ticker} onChange={(e) => setTicker(e.target.value)} style={{ width: 170 }} />
-          {kind === 'markets' && <input placeholder="Series" aria-label="Series filter" value={series} onChange={(e) => setSeries(e.target.value)} style={{ width: 100 }} />}
+          <input placeholder={kind === 'markets' ? 'Tickers (comma list)' : 'Market ticker'} aria-label="Ticker filter" value={ticker} onChange={(e) => setTicker(e.target.value)} className="u-w-170" />
+          {kind === 'markets' && <input placeholder="Series" aria-label="Series filter" value={series} onChange={(e) => setSeries(e.target.value)} className="u-w-100" />}
           {kind !== 'positions' && (
             <>
               <label className="check">
@@ -192,7 +192,7 @@ function Archive() {
           )}
         </form>
       </div>
-      <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      <div className="u-fx-1-minh-0-d-flex">
         <DataTable
           key={kind}
           label={`Historical ${def.label.toLowerCase()}`}
@@ -240,7 +240,7 @@ function MarketLookup() {
         <Field label="Archived market ticker">
           <input value={ticker} onChange={(e) => setTicker(e.target.value)} />
         </Field>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={!ticker.trim()} style={{ alignSelf: 'end' }}>
+        <button type="submit" className="btn btn-sm btn-primary u-as-end" disabled={!ticker.trim()} >
           Look up
         </button>
       </form>
@@ -261,7 +261,7 @@ function MarketLookup() {
                   ]}
                 />
               </div>
-              <div style={{ flex: 1, minHeight: 200, display: 'flex' }}>
+              <div className="u-fx-1-minh-200-d-flex">
                 {candles.isPending ? <Loading text="Loading archived candles…" /> : candles.error ? <ErrorState error={candles.error} onRetry={() => void candles.refetch()} /> : bars.length ? <CandleChart candles={bars} markers={[]} theme={theme} label={`${submitted} archived hourly candles`} /> : <Empty>No traded candles in the last 30 days before the close.</Empty>}
               </div>
             </div>

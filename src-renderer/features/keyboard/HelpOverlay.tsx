@@ -47,10 +47,10 @@ export function HelpOverlay() {
   const mac = isMacPlatform();
   return (
     <Modal open={open} onClose={() => show(null)} title="Keyboard">
-      <div style={{ columns: '2 300px', columnGap: 24 }}>
+      <div className="u-cols-2-300px-cg-24">
         {GROUPS.map((g) => (
-          <section key={g} style={{ breakInside: 'avoid', marginBottom: 10 }}>
-            <h3 className="dim" style={{ fontSize: 11, textTransform: 'uppercase', margin: '0 0 4px' }}>
+          <section key={g} className="u-bi-avoid-mb-10">
+            <h3 className="dim u-fs-11-tt-uppercase-m-0-0-4px">
               {g}
             </h3>
             <table className="grid">
@@ -58,7 +58,7 @@ export function HelpOverlay() {
                 {ACTIONS.filter((a) => a.group === g).map((a) => (
                   <tr key={a.id}>
                     <td>{a.label}</td>
-                    <td style={{ width: 110, textAlign: 'right' }}>{keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : <span className="faint">unbound</span>}</td>
+                    <td className="u-w-110-ta-right">{keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : <span className="faint">unbound</span>}</td>
                   </tr>
                 ))}
               </tbody>
@@ -66,8 +66,8 @@ export function HelpOverlay() {
           </section>
         ))}
         {LOCAL.map(([title, rows]) => (
-          <section key={title} style={{ breakInside: 'avoid', marginBottom: 10 }}>
-            <h3 className="dim" style={{ fontSize: 11, textTransform: 'uppercase', margin: '0 0 4px' }}>
+          <section key={title} className="u-bi-avoid-mb-10">
+            <h3 className="dim u-fs-11-tt-uppercase-m-0-0-4px">
               {title}
             </h3>
             <table className="grid">
@@ -75,7 +75,7 @@ export function HelpOverlay() {
                 {rows.map(([k, what]) => (
                   <tr key={k}>
                     <td>{what}</td>
-                    <td style={{ width: 130, textAlign: 'right' }}>
+                    <td className="u-w-130-ta-right">
                       <span className="kbd">{k}</span>
                     </td>
                   </tr>
@@ -85,7 +85,7 @@ export function HelpOverlay() {
           </section>
         ))}
       </div>
-      <p className="faint" style={{ marginBottom: 0 }}>
+      <p className="faint u-mb-0">
         Remap any key in Settings ({formatCombo(keymap['app.settings'] ?? '', mac) || 'from the palette'}). Charts by TradingView Lightweight Charts™.
       </p>
     </Modal>

@@ -367,7 +367,7 @@ export function LadderPanel() {
     <div className={`panel ladder${stale ? ' is-stale' : ''}`}>
       <div className="panel-bar">
         <strong className="nowrap">{ticker}</strong>
-        {title && <span className="dim grow" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={title}>{title}</span>}
+        {title && <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap" title={title}>{title}</span>}
         {!title && <span className="grow" />}
         {stale && (
           <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
@@ -417,7 +417,7 @@ export function LadderPanel() {
         onWheel={onWheel}
       >
         {!hasBook && (
-          <div className="state" style={{ position: 'absolute', inset: 0, zIndex: 1, background: 'var(--bg-panel)' }} role="status">
+          <div className="state u-pos-absolute-in-0-z-1-bg-var-bg-panel" role="status">
             <span className="spinner" aria-hidden="true" />
             Waiting for the book of {ticker}…
           </div>

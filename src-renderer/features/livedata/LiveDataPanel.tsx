@@ -34,9 +34,9 @@ function GameStats({ milestone }: { milestone: string }) {
           <summary>
             Period {i + 1} ({p.events.length} events)
           </summary>
-          <ol style={{ margin: 0, paddingLeft: 20 }}>
+          <ol className="u-m-0-pl-20">
             {p.events.map((e, j) => (
-              <li key={j} className="mono" style={{ fontSize: 11 }}>
+              <li key={j} className="mono u-fs-11">
                 {Object.entries(e)
                   .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
                   .join('  ')}
@@ -72,7 +72,7 @@ function Milestones() {
   const batchBy = new Map((batch.data?.live_datas ?? []).map((d) => [d.milestone_id ?? '', d]));
   return (
     <div className="split">
-      <div style={{ flex: '0 0 260px', borderRight: '1px solid var(--border)', overflow: 'auto' }}>
+      <div className="u-fx-0-0-260px-br-1px-solid-var-border-ov-auto">
         <div className="section col">
           <Field label="Milestone id">
             <input value={typed} onChange={(e) => (setTyped(e.target.value), setPicked(null))} placeholder="milestone id" />
@@ -92,7 +92,7 @@ function Milestones() {
           ) : milestones.length === 0 ? (
             <div className="dim">This event has no milestones.</div>
           ) : (
-            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul className="u-ls-none-m-0-p-0">
               {milestones.map((m) => (
                 <li key={m.id}>
                   <button type="button" className={`btn btn-ghost btn-sm${id === m.id ? ' btn-on' : ''}`} onClick={() => setPicked(m.id)} style={{ width: '100%', justifyContent: 'flex-start' }}>
@@ -104,7 +104,7 @@ function Milestones() {
           )}
         </div>
       </div>
-      <div className="panel-body pad" style={{ flex: 1 }}>
+      <div className="panel-body pad u-fx-1">
         {!id ? (
           <Empty>Pick a milestone or type its id.</Empty>
         ) : q.isPending ? (
@@ -114,7 +114,7 @@ function Milestones() {
         ) : q.data ? (
           <div className="col">
             <KeyValues entries={[['Type', q.data.live_data.type], ...details(q.data.live_data.details)]} />
-            <h3 className="dim" style={{ margin: '6px 0 0', fontSize: 11, textTransform: 'uppercase' }}>
+            <h3 className="dim u-m-6px-0-0-fs-11-tt-uppercase">
               Game stats
             </h3>
             <GameStats milestone={id} />
@@ -184,10 +184,10 @@ function Weather() {
     <div className="vsplit">
       <div className="panel-bar">
         <label className="check">
-          City <input value={city} onChange={(e) => setCity(e.target.value)} style={{ width: 80 }} />
+          City <input value={city} onChange={(e) => setCity(e.target.value)} className="u-w-80" />
         </label>
         <label className="check">
-          Last hours <input className="num" value={hours} onChange={(e) => setHours(e.target.value)} style={{ width: 50 }} />
+          Last hours <input className="num u-w-50" value={hours} onChange={(e) => setHours(e.target.value)} />
         </label>
         {latest && (
           <span>
@@ -195,10 +195,10 @@ function Weather() {
           </span>
         )}
       </div>
-      <div style={{ flex: '1 1 55%', display: 'flex', minHeight: 0 }}>
+      <div className="u-fx-1-1-55-d-flex-minh-0">
         {!c ? <Empty>Type a city code.</Empty> : idx.isPending ? <Loading text="Loading the weather index…" /> : idx.error ? <ErrorState error={idx.error} onRetry={() => void idx.refetch()} context="Weather index" /> : lines.length === 0 ? <Empty>No index values in this window.</Empty> : <LineChart lines={lines} theme={theme} decimals={1} label="Weather index" />}
       </div>
-      <div style={{ flex: '1 1 45%', display: 'flex', minHeight: 0, borderTop: '1px solid var(--border)' }}>
+      <div className="u-fx-1-1-45-d-flex-minh-0-bt-1px-solid-var-border">
         <DataTable
           label="Weather calibrations"
           data={cal.data?.calibrations ?? []}

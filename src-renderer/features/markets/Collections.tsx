@@ -59,7 +59,7 @@ function CollectionBuilder({ collection }: { collection: MultivariateCollection 
       {events.data?.events.map((ev) => {
         const leg = legs[ev.event_ticker];
         return (
-          <fieldset key={ev.event_ticker} style={{ border: '1px solid var(--border)', borderRadius: 3, padding: '4px 8px' }}>
+          <fieldset key={ev.event_ticker} className="u-b-1px-solid-var-border-brad-3-p-4px-8px">
             <legend className="dim">
               {ev.title} <span className="mono">{ev.event_ticker}</span>
             </legend>
@@ -115,7 +115,7 @@ function CollectionBuilder({ collection }: { collection: MultivariateCollection 
         )}
       </div>
       {create.error && <InlineError error={create.error} />}
-      <div className="section" style={{ padding: '6px 0 0' }}>
+      <div className="section u-p-6px-0-0">
         <h3>Combined events already created</h3>
         {mve.isPending ? (
           <Loading text="Loading combined events…" />
@@ -124,7 +124,7 @@ function CollectionBuilder({ collection }: { collection: MultivariateCollection 
         ) : mve.data.events.length === 0 ? (
           <div className="dim">None yet.</div>
         ) : (
-          <ul style={{ margin: 0, paddingLeft: 16 }}>
+          <ul className="u-m-0-pl-16">
             {mve.data.events.map((e) => (
               <li key={e.event_ticker}>
                 <span className="mono">{e.event_ticker}</span> {e.title}{' '}
@@ -147,7 +147,7 @@ export function Collections() {
   const [picked, setPicked] = useState<MultivariateCollection | null>(null);
   return (
     <div className="split">
-      <div style={{ flex: '1 1 50%', display: 'flex', flexDirection: 'column', borderRight: '1px solid var(--border)' }}>
+      <div className="u-fx-1-1-50-d-flex-fd-column-br-1px-solid-var-border">
         <DataTable
           label="Multivariate collections"
           data={rows}
@@ -161,7 +161,7 @@ export function Collections() {
           footer={<LoadMore pages={pages} label="Load more" />}
         />
       </div>
-      <div style={{ flex: '1 1 50%', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <div className="u-fx-1-1-50-d-flex-fd-column-minw-0">
         {picked ? <CollectionBuilder key={picked.collection_ticker} collection={picked} /> : <div className="state">Open a collection to build a market from its legs.</div>}
       </div>
     </div>

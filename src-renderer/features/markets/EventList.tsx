@@ -32,7 +32,7 @@ export function EventList({ series }: { series: string }) {
   const eventMarkets = useLiveMarkets(event?.markets ?? NO_MARKETS);
   return (
     <div className="vsplit">
-      <div style={{ flex: '1 1 55%', minHeight: 0, display: 'flex' }}>
+      <div className="u-fx-1-1-55-minh-0-d-flex">
         <DataTable
           label="Events"
           data={events}
@@ -45,11 +45,11 @@ export function EventList({ series }: { series: string }) {
           emptyText={s ? `No events in series ${s}.` : 'No events.'}
           onActivate={(e) => setPicked(e.event_ticker)}
           rowClassName={(e) => (e.event_ticker === picked ? 'selected-row' : undefined)}
-          tools={<input placeholder="Series ticker" aria-label="Filter events by series" value={seriesText} onChange={(e) => setSeriesText(e.target.value)} style={{ width: 130 }} />}
+          tools={<input placeholder="Series ticker" aria-label="Filter events by series" value={seriesText} onChange={(e) => setSeriesText(e.target.value)} className="u-w-130" />}
           footer={<LoadMore pages={pages} loaded={events.length} />}
         />
       </div>
-      <div style={{ flex: '1 1 45%', minHeight: 0, display: 'flex', flexDirection: 'column', borderTop: '1px solid var(--border)' }}>
+      <div className="u-fx-1-1-45-minh-0-d-flex-fd-column-bt-1px-solid-var-border">
         {event ? (
           <DataTable
             label={`Markets in ${event.event_ticker}`}

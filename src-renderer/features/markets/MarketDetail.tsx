@@ -24,7 +24,7 @@ function FeeExamples({ multiplier, makerFees, price }: { multiplier: string | nu
   const m = multiplier && isDecimalString(multiplier) ? new Decimal(multiplier) : new Decimal(1);
   const p = price && isDecimalString(price) && new Decimal(price).gt(0) && new Decimal(price).lt(1) ? new Decimal(price) : new Decimal('0.5');
   return (
-    <table className="grid" style={{ width: 'auto' }}>
+    <table className="grid u-w-auto">
       <thead>
         <tr>
           <th>Contracts at {fmtPrice(p)}</th>
@@ -88,7 +88,7 @@ export function MarketDetail() {
         </button>
       </div>
       <Section title="Market">
-        <div style={{ fontSize: 13, marginBottom: 4 }}>{m.title}</div>
+        <div className="u-fs-13-mb-4">{m.title}</div>
         {m.subtitle && <div className="dim">{m.subtitle}</div>}
         <KeyValues
           entries={[
@@ -113,20 +113,20 @@ export function MarketDetail() {
       <Section title="Rules">
         {m.rules_primary ? <div className="prose">{m.rules_primary}</div> : <div className="dim">No rules text.</div>}
         {m.rules_secondary && (
-          <div className="prose dim" style={{ marginTop: 6 }}>
+          <div className="prose dim u-mt-6">
             {m.rules_secondary}
           </div>
         )}
       </Section>
       <Section title="Fees">
-        <div style={{ marginBottom: 4 }}>
+        <div className="u-mb-4">
           Taker: ceil to the cent of 0.07 × {info.fee.multiplier ?? '1'} × contracts × P × (1 − P).{' '}
           {info.fee.makerFees ? 'Makers pay 0.0175 × the same.' : 'Makers pay no fee in this series.'}
           {info.fee.overridden ? ' An event override applies.' : ''}
           {info.fee.type ? ` Fee type ${info.fee.type}.` : ''}
         </div>
         <FeeExamples multiplier={info.fee.multiplier} makerFees={info.fee.makerFees} price={mid} />
-        <h3 style={{ marginTop: 8 }}>Series fee changes</h3>
+        <h3 className="u-mt-8">Series fee changes</h3>
         {seriesFees.isPending && info.seriesTicker ? (
           <Loading text="Loading series fee changes…" />
         ) : seriesFees.error ? (
@@ -134,7 +134,7 @@ export function MarketDetail() {
         ) : (seriesFees.data?.series_fee_change_arr.length ?? 0) === 0 ? (
           <div className="dim">No scheduled changes.</div>
         ) : (
-          <ul style={{ margin: 0, paddingLeft: 16 }}>
+          <ul className="u-m-0-pl-16">
             {seriesFees.data?.series_fee_change_arr.map((f, i) => (
               <li key={f.id ?? i}>
                 {fmtDateTime(f.effective_ts)}: {f.fee_type ?? ''} {f.fee_multiplier ? `× ${f.fee_multiplier}` : ''}
@@ -144,7 +144,7 @@ export function MarketDetail() {
             ))}
           </ul>
         )}
-        <h3 style={{ marginTop: 8 }}>Event fee changes</h3>
+        <h3 className="u-mt-8">Event fee changes</h3>
         {eventFees.isPending && info.eventTicker ? (
           <Loading text="Loading event fee changes…" />
         ) : eventFees.error ? (
@@ -152,7 +152,7 @@ export function MarketDetail() {
         ) : (eventFees.data?.event_fee_changes.length ?? 0) === 0 ? (
           <div className="dim">No event overrides.</div>
         ) : (
-          <ul style={{ margin: 0, paddingLeft: 16 }}>
+          <ul className="u-m-0-pl-16">
             {eventFees.data?.event_fee_changes.map((f, i) => (
               <li key={f.id ?? i}>
                 {fmtDateTime(f.effective_ts ?? f.scheduled_ts ?? null)}:{' '}

@@ -75,7 +75,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
                 select(rows[0].ticker);
               }
             }}
-            style={{ width: 200 }}
+            className="u-w-200"
           />
           <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as StatusFilter })}>
             <option value="">Any status</option>
@@ -85,8 +85,8 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
             <option value="closed">Closed</option>
             <option value="settled">Settled</option>
           </select>
-          <input placeholder="Series" aria-label="Series ticker" value={filters.series} onChange={(e) => setFilters({ ...filters, series: e.target.value })} style={{ width: 100 }} />
-          <input placeholder="Event" aria-label="Event ticker" value={filters.event} onChange={(e) => setFilters({ ...filters, event: e.target.value })} style={{ width: 120 }} />
+          <input placeholder="Series" aria-label="Series ticker" value={filters.series} onChange={(e) => setFilters({ ...filters, series: e.target.value })} className="u-w-100" />
+          <input placeholder="Event" aria-label="Event ticker" value={filters.event} onChange={(e) => setFilters({ ...filters, event: e.target.value })} className="u-w-120" />
         </>
       }
       footer={<LoadMore pages={pages} loaded={all.length} busyLabel="Loading more markets…" />}

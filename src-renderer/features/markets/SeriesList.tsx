@@ -28,7 +28,7 @@ export function SeriesList({ onOpen }: { onOpen: (s: Series) => void }) {
       loadingText="Loading series…"
       emptyText={c ? `No series in category ${c}.` : 'No series.'}
       onActivate={onOpen}
-      tools={<input placeholder="Category" aria-label="Filter series by category" value={category} onChange={(e) => setCategory(e.target.value)} style={{ width: 130 }} />}
+      tools={<input placeholder="Category" aria-label="Filter series by category" value={category} onChange={(e) => setCategory(e.target.value)} className="u-w-130" />}
     />
   );
 }

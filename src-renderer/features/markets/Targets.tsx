@@ -64,8 +64,8 @@ export function Targets() {
         onActivate={(r) => setOpen(r.structured_target_id)}
         tools={
           <>
-            <input placeholder="Type" aria-label="Filter by type" value={type} onChange={(e) => setType(e.target.value)} style={{ width: 110 }} />
-            <input placeholder="Competition" aria-label="Filter by competition" value={competition} onChange={(e) => setCompetition(e.target.value)} style={{ width: 130 }} />
+            <input placeholder="Type" aria-label="Filter by type" value={type} onChange={(e) => setType(e.target.value)} className="u-w-110" />
+            <input placeholder="Competition" aria-label="Filter by competition" value={competition} onChange={(e) => setCompetition(e.target.value)} className="u-w-130" />
           </>
         }
         footer={<LoadMore pages={pages} label="Load more" />}

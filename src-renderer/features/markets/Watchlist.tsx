@@ -40,7 +40,7 @@ export function Watchlist() {
       }}
       tools={
         <>
-          <input placeholder="Add ticker" aria-label="Add a ticker to the watchlist" value={adding} onChange={(e) => setAdding(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} style={{ width: 150 }} />
+          <input placeholder="Add ticker" aria-label="Add a ticker to the watchlist" value={adding} onChange={(e) => setAdding(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} className="u-w-150" />
           <button type="button" className="btn btn-sm" onClick={add} disabled={!adding.trim()}>
             Add
           </button>

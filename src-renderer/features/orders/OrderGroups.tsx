@@ -32,7 +32,7 @@ function GroupDetail({ id, onClose }: { id: string; onClose: () => void }) {
               {auto !== undefined ? `; auto-cancel ${auto ? 'on' : 'off'}` : ''}.
             </div>
             {orders.length ? (
-              <ul className="mono" style={{ margin: 0, paddingLeft: 16 }}>
+              <ul className="mono u-m-0-pl-16">
                 {orders.map((o) => (
                   <li key={o}>{o}</li>
                 ))}
@@ -191,8 +191,8 @@ export function OrderGroups() {
               if (limitCheck.ok) create.mutate();
             }}
           >
-            <input className="num" placeholder="Contracts limit" aria-label="Contracts limit of the new group" value={limitText} onChange={(e) => setLimitText(e.target.value)} style={{ width: 110 }} aria-invalid={!!limitText && !limitCheck.ok} />
-            <input className="num" placeholder="Subaccount" aria-label="Subaccount of the new group" value={subaccount} onChange={(e) => setSubaccount(e.target.value)} style={{ width: 80 }} />
+            <input className="num u-w-110" placeholder="Contracts limit" aria-label="Contracts limit of the new group" value={limitText} onChange={(e) => setLimitText(e.target.value)} aria-invalid={!!limitText && !limitCheck.ok} />
+            <input className="num u-w-80" placeholder="Subaccount" aria-label="Subaccount of the new group" value={subaccount} onChange={(e) => setSubaccount(e.target.value)} />
             <button type="submit" className="btn btn-sm" disabled={!limitCheck.ok || create.isPending}>
               Create group
             </button>

@@ -288,12 +288,12 @@ function BalanceView() {
             : []),
         ]}
       />
-      <div className="section" style={{ padding: 0 }}>
+      <div className="section u-p-0">
         <h3>Balance by shard</h3>
         {(q.data?.balance_breakdown ?? []).length === 0 ? (
           <div className="dim">No breakdown (a single shard).</div>
         ) : (
-          <table className="grid" style={{ width: 'auto' }}>
+          <table className="grid u-w-auto">
             <thead>
               <tr>
                 <th>Shard</th>
@@ -312,8 +312,8 @@ function BalanceView() {
         )}
         {fcm && (resting.data?.resting_order_value_breakdown.length ?? 0) > 0 && (
           <>
-            <h3 style={{ marginTop: 8 }}>Resting order value by shard</h3>
-            <ul style={{ margin: 0, paddingLeft: 16 }}>
+            <h3 className="u-mt-8">Resting order value by shard</h3>
+            <ul className="u-m-0-pl-16">
               {resting.data?.resting_order_value_breakdown.map((b) => (
                 <li key={b.exchange_index}>
                   shard {b.exchange_index}: {fmtCash(b.balance)}

@@ -83,7 +83,7 @@ export function Subaccounts() {
         ) : balances.error ? (
           <ErrorState error={balances.error} onRetry={() => void balances.refetch()} />
         ) : (
-          <table className="grid" style={{ width: 'auto', minWidth: 360 }}>
+          <table className="grid u-w-auto-minw-360">
             <thead>
               <tr>
                 <th>Subaccount</th>
@@ -110,7 +110,7 @@ export function Subaccounts() {
           </table>
         )}
         {netting.error ? <InlineError error={netting.error} /> : null}
-        <div className="row" style={{ marginTop: 6 }}>
+        <div className="row u-mt-6">
           <button type="button" className="btn btn-sm" onClick={() => create.mutate()} disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'New subaccount'}
           </button>
@@ -153,7 +153,7 @@ export function Subaccounts() {
         </form>
         {transfer.error ? <InlineError error={transfer.error} /> : null}
       </section>
-      <section style={{ display: 'flex', flexDirection: 'column', height: 260 }}>
+      <section className="u-d-flex-fd-column-h-260">
         <DataTable
           label="Subaccount transfers"
           data={transferRows}

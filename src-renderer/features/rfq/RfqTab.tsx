@@ -59,7 +59,7 @@ function CreateRfq() {
       }}
     >
       <strong>New RFQ</strong>
-      <input aria-label="Market ticker" placeholder="Market ticker" value={ticker} onChange={(e) => setTicker(e.target.value)} style={{ width: 170 }} />
+      <input aria-label="Market ticker" placeholder="Market ticker" value={ticker} onChange={(e) => setTicker(e.target.value)} className="u-w-170" />
       <div className="seg" role="group" aria-label="Size by">
         <button type="button" aria-pressed={mode === 'contracts'} onClick={() => setMode('contracts')}>
           Contracts
@@ -68,7 +68,7 @@ function CreateRfq() {
           Target cost $
         </button>
       </div>
-      <input className="num" aria-label={mode === 'contracts' ? 'Contracts' : 'Target cost in dollars'} placeholder={mode === 'contracts' ? '100' : '50.00'} value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 90 }} />
+      <input className="num u-w-90" aria-label={mode === 'contracts' ? 'Contracts' : 'Target cost in dollars'} placeholder={mode === 'contracts' ? '100' : '50.00'} value={amount} onChange={(e) => setAmount(e.target.value)} />
       {fcmMember && (
         <select aria-label="On behalf of" value={subtrader} onChange={(e) => setSubtrader(e.target.value)} title="Ask for my own account or for one of my subtraders">
           <option value="">My account</option>

@@ -152,7 +152,7 @@ function LimitsForm({ saved }: { saved: RiskLimits }) {
             <input className="num" name={f.key} aria-label={f.label} value={texts[f.key]} onChange={(e) => setTexts({ ...texts, [f.key]: e.target.value })} />
           </Field>
         ))}
-        <div className="row" style={{ gridColumn: '1 / -1' }}>
+        <div className="row u-gc-1-1">
           <button type="submit" className="btn btn-sm btn-primary" disabled={!limits || !dirty || busy}>
             {busy ? 'Saving…' : 'Save limits'}
           </button>
@@ -225,7 +225,7 @@ function AuditTab() {
   return (
     <>
       <div className="panel-bar">
-        <input placeholder="Market" aria-label="Filter by market" value={ticker} onChange={(e) => setTicker(e.target.value)} style={{ width: 150 }} />
+        <input placeholder="Market" aria-label="Filter by market" value={ticker} onChange={(e) => setTicker(e.target.value)} className="u-w-150" />
         <select aria-label="Filter by action" value={action} onChange={(e) => setAction(e.target.value)}>
           <option value="">any action</option>
           {AUDIT_ACTIONS.map((a) => (

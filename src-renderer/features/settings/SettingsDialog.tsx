@@ -61,7 +61,7 @@ function KeymapEditor({ map, setMap }: { map: Keymap; setMap: (m: Keymap) => voi
           {conflicts.size} key{conflicts.size === 1 ? ' is' : 's are'} bound twice; only the first action runs.
         </div>
       )}
-      <div style={{ maxHeight: '42vh', overflow: 'auto', border: '1px solid var(--border)' }}>
+      <div className="u-maxh-42vh-ov-auto-b-1px-solid-var-border">
         <table className="grid keymap-table">
           <tbody>
             {ACTIONS.map((a) => {
@@ -72,8 +72,8 @@ function KeymapEditor({ map, setMap }: { map: Keymap; setMap: (m: Keymap) => voi
                     {a.label} <span className="faint">{a.group}</span>
                     {others.length > 0 && <div className="conflict">also bound to {others.map((o) => ACTION_BY_ID.get(o)?.label).join(', ')}</div>}
                   </td>
-                  <td style={{ width: 120 }}>{recording === a.id ? <span className="badge badge-warn">press keys…</span> : map[a.id] ? <span className="kbd">{formatCombo(map[a.id]!, mac)}</span> : <span className="faint">unbound</span>}</td>
-                  <td className="actions" style={{ width: 190 }}>
+                  <td className="u-w-120">{recording === a.id ? <span className="badge badge-warn">press keys…</span> : map[a.id] ? <span className="kbd">{formatCombo(map[a.id]!, mac)}</span> : <span className="faint">unbound</span>}</td>
+                  <td className="actions u-w-190">
                     <button type="button" className="btn btn-sm" onClick={() => setRecording(recording === a.id ? null : a.id)} aria-label={`Change the key of ${a.label}`}>
                       {recording === a.id ? 'Cancel' : 'Change'}
                     </button>
@@ -151,39 +151,39 @@ export function SettingsDialog() {
               <option value="light">Light</option>
             </select>
           </Field>
-          <label className="check" style={{ alignSelf: 'end', height: 22 }}>
+          <label className="check u-as-end-h-22">
             <input type="checkbox" checked={draft.confirmCancelAll} onChange={(e) => setDraft({ ...draft, confirmCancelAll: e.target.checked })} />
             Confirm cancel-all
           </label>
-          <label className="check" style={{ alignSelf: 'end', height: 22 }}>
+          <label className="check u-as-end-h-22">
             <input type="checkbox" checked={draft.notifyOnFill} onChange={(e) => setDraft({ ...draft, notifyOnFill: e.target.checked })} />
             Notify on fills
           </label>
         </div>
         <div>
-          <div className="dim" style={{ fontSize: 11, marginBottom: 2 }}>
+          <div className="dim u-fs-11-mb-2">
             Size presets (keys 1 to 5)
           </div>
           <div className="row">
             {presets.map((p, i) => (
               <Field key={i} label={`Preset ${i + 1}`} error={p && !presetChecks[i]?.ok ? presetChecks[i]?.message : undefined}>
-                <input className="num" value={p} onChange={(e) => setPresets(presets.map((x, j) => (j === i ? e.target.value : x)))} style={{ width: 70 }} aria-invalid={!presetChecks[i]?.ok} />
+                <input className="num u-w-70" value={p} onChange={(e) => setPresets(presets.map((x, j) => (j === i ? e.target.value : x)))} aria-invalid={!presetChecks[i]?.ok} />
               </Field>
             ))}
             {presets.length < 9 && (
-              <button type="button" className="btn btn-sm" onClick={() => setPresets([...presets, '1'])} style={{ alignSelf: 'end' }}>
+              <button type="button" className="btn btn-sm u-as-end" onClick={() => setPresets([...presets, '1'])} >
                 Add
               </button>
             )}
             {presets.length > 1 && (
-              <button type="button" className="btn btn-sm" onClick={() => setPresets(presets.slice(0, -1))} style={{ alignSelf: 'end' }}>
+              <button type="button" className="btn btn-sm u-as-end" onClick={() => setPresets(presets.slice(0, -1))} >
                 Remove last
               </button>
             )}
           </div>
         </div>
         <div>
-          <div className="dim" style={{ fontSize: 11, marginBottom: 2 }}>
+          <div className="dim u-fs-11-mb-2">
             Key map
           </div>
           <KeymapEditor map={map} setMap={setMap} />

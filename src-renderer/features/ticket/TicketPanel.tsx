@@ -91,7 +91,7 @@ export function TicketPanel() {
     <div className="panel">
       <div className="panel-bar">
         <strong>{ticker}</strong>
-        <span className="dim grow" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap">
           {market?.title ?? (info.market.isPending ? 'Loading market…' : '')}
         </span>
         {position && position !== '0.00' && <span className="badge">pos {fmtCount(position)}</span>}
@@ -106,12 +106,12 @@ export function TicketPanel() {
               ▼ Sell YES (ask)
             </button>
           </div>
-          <div className="dim" style={{ fontSize: 11 }}>
+          <div className="dim u-fs-11">
             {draft.side === 'bid' ? 'Buys YES at the price; pays $1 a contract if YES settles.' : 'Sells YES at the price, the same as buying NO at 1 − price.'}
           </div>
-          <div className="form-grid" style={{ gridTemplateColumns: '1fr 1fr' }}>
+          <div className="form-grid u-gtc-1fr-1fr">
             <Field label="Price (YES, $)" error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPrice(check.price.value.neg().add(1))}` : undefined}>
-              <div className="row" style={{ flexWrap: 'nowrap', gap: 2 }}>
+              <div className="row u-fw-nowrap-gap-2">
                 <input
                   ref={priceRef}
                   data-autofocus
@@ -164,7 +164,7 @@ export function TicketPanel() {
               </button>
             ))}
           </div>
-          <div className="form-grid" style={{ gridTemplateColumns: '1fr 1fr' }}>
+          <div className="form-grid u-gtc-1fr-1fr">
             <Field label="Time in force">
               <select value={draft.tif} onChange={(e) => setDraft({ tif: e.target.value as TimeInForceChoice })}>
                 <option value="good_till_canceled">Good till canceled</option>
@@ -204,7 +204,7 @@ export function TicketPanel() {
             <Field label="Expires (optional)">
               <input type="datetime-local" value={draft.expiration} onChange={(e) => setDraft({ expiration: e.target.value })} />
             </Field>
-            <label className="check" style={{ alignSelf: 'end', height: 22 }}>
+            <label className="check u-as-end-h-22">
               <input type="checkbox" checked={draft.postOnly} onChange={(e) => setDraft({ postOnly: e.target.checked })} />
               Post only (never take)
             </label>
@@ -225,14 +225,14 @@ export function TicketPanel() {
             <dt>Max profit after fee</dt>
             <dd className="num">{q ? fmtCash(q.maxProfit, 4) : '—'}</dd>
           </dl>
-          <div className="faint" style={{ fontSize: 11 }}>
+          <div className="faint u-fs-11">
             Fee: ceil to the cent of 0.07 × {info.fee.multiplier ?? '1'} × C × P × (1 − P)
             {info.fee.overridden ? ' (event override)' : ''}
             {info.fee.type ? `; type ${info.fee.type}` : ''}.
           </div>
           <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}`} disabled={busy || !check.ready}>
             {busy ? 'Sending…' : check.ready ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)}` : verb}
-            <span className="kbd" style={{ marginLeft: 6 }}>
+            <span className="kbd u-ml-6">
               Ctrl+Enter
             </span>
           </button>
