@@ -8,54 +8,21 @@ import {
   useMemo,
   useRef,
   useState,
-  type KeyboardEvent,
   type MouseEvent,
-  type PointerEvent as ReactPointerEvent,
   type WheelEvent,
 } from 'react';
-import { centiToCount, countToCenti, dollarsToTicks, ticksToDollars } from '../../../src-shared/money';
-import { booksStore } from '../../stores/books';
-import { privateStore, restingOrdersIn, usePrivate } from '../../stores/private';
+import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
 import { useCommand } from '../../lib/commands';
 import { fmtCount, fmtPrice } from '../../lib/format';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
-import { amendPrice, cancelOrders, placeAt } from '../../services/trade';
+import { cancelOrders } from '../../services/trade';
 import { Empty } from '../../ui/States';
-import { buildLadder, inferStep, midTicks, orderForClick, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
-
-const ROW_PX = 18;
-
-interface RowEls {
-  row: HTMLDivElement;
-  myBid: HTMLElement;
-  bidQty: HTMLElement;
-  bidBar: HTMLElement;
-  price: HTMLElement;
-  askQty: HTMLElement;
-  askBar: HTMLElement;
-  myAsk: HTMLElement;
-}
-
-function myOrdersOf(ticker: string): MyOrderLite[] {
-  const out: MyOrderLite[] = [];
-  for (const o of restingOrdersIn(privateStore.getState(), ticker)) {
-    try {
-      out.push({ order_id: o.order_id, side: o.side, priceTicks: dollarsToTicks(o.price), remainingCenti: countToCenti(o.remaining) });
-    } catch {
-      // an order at a price finer than the tick cannot be drawn; it still shows in the blotter
-    }
-  }
-  return out;
-}
-
-function myCellText(centi: number, ids: string[], queue: ReadonlyMap<string, string>): string {
-  if (!centi) return '';
-  const q = ids.map((id) => queue.get(id)).filter((x): x is string => x !== undefined);
-  return `${fmtCount(centiToCount(centi))}${q.length ? ` · q${fmtCount(q[0])}` : ''}`;
-}
+import { topForCenter, type Side, type View } from './ladder-model';
+import { ROW_PX, useLadderPaint } from './useLadderPaint';
+import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 
 export function LadderPanel() {
   const ticker = useTrading((s) => s.ticker);
@@ -73,19 +40,7 @@ export function LadderPanel() {
   const [queueVersion, setQueueVersion] = useState(0);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
-  const rowEls = useRef<(RowEls | null)[]>([]);
-  const model = useRef<LadderModel | null>(null);
-  const frame = useRef<number | null>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
-  const params = useRef({ ticker, view, step, top, rowCount });
-  params.current = { ticker, view, step, top, rowCount };
-  const hasBookRef = useRef(false);
-  const autoStepRef = useRef<number | null>(null);
-  const staleRef = useRef(false);
-  const cursorRef = useRef<number | null>(null);
-  const dropRef = useRef<number | null>(null);
-  cursorRef.current = cursor;
-  dropRef.current = dropRow;
 
   const resting = usePrivate((s) => (ticker ? restingOrdersIn(s, ticker).length : 0));
   const queue = useRest('getQueuePositions', ticker ? { query: { market_tickers: ticker } } : undefined, {
@@ -120,84 +75,10 @@ export function LadderPanel() {
     return () => ro.disconnect();
   }, [ticker]);
 
-  const paint = useCallback(() => {
-    frame.current = null;
-    const p = params.current;
-    if (!p.ticker) return;
-    const book = booksStore.getState().byTicker.get(p.ticker);
-    if (book) {
-      if (!hasBookRef.current) {
-        hasBookRef.current = true;
-        setHasBook(true);
-      }
-      if (autoStepRef.current === null) {
-        autoStepRef.current = inferStep(book);
-        setAutoStep(autoStepRef.current);
-      }
-    }
-    if (p.top === null) {
-      if (!book) return;
-      // an empty book centers on 0.50 until someone quotes
-      const mid = midTicks(book) ?? 5000;
-      setTop(topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount));
-      return;
-    }
-    const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount });
-    model.current = m;
-    if (m.stale !== staleRef.current) {
-      staleRef.current = m.stale;
-      setStale(m.stale);
-    }
-    const q = queueRef.current;
-    for (let i = 0; i < rowEls.current.length; i++) {
-      const els = rowEls.current[i];
-      if (!els) continue;
-      const r = m.rows[i];
-      if (!r) {
-        els.row.style.visibility = 'hidden';
-        continue;
-      }
-      els.row.style.visibility = '';
-      els.row.className = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
-      els.price.textContent = priceLabel(r.price, p.step);
-      els.bidQty.textContent = r.bid ? fmtCount(centiToCount(r.bid)) : '';
-      els.askQty.textContent = r.ask ? fmtCount(centiToCount(r.ask)) : '';
-      els.bidBar.style.width = m.maxSize ? `${Math.round((r.bid / m.maxSize) * 100)}%` : '0';
-      els.askBar.style.width = m.maxSize ? `${Math.round((r.ask / m.maxSize) * 100)}%` : '0';
-      setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
-      setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
-    }
-  }, []);
-  useEffect(() => {
-    hasBookRef.current = false;
-    autoStepRef.current = null;
-    staleRef.current = false;
-  }, [ticker]);
-
-  const schedule = useCallback(() => {
-    if (frame.current === null) frame.current = requestAnimationFrame(paint);
-  }, [paint]);
-
-  useEffect(() => {
-    const offBooks = booksStore.subscribe((s, prev) => {
-      const t = params.current.ticker;
-      if (t && s.byTicker.get(t) !== undefined && (s.version !== prev.version)) schedule();
-    });
-    const offPrivate = privateStore.subscribe((s, prev) => {
-      if (s.orders !== prev.orders) schedule();
-    });
-    return () => {
-      offBooks();
-      offPrivate();
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      frame.current = null;
-    };
-  }, [schedule]);
-
-  // structure changed: repaint once the rows exist
-  useEffect(() => {
-    schedule();
-  }, [ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, schedule]);
+  const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale });
+  const { place, ordersAt, moveOrders } = useLadderOrders({ ticker, view, model });
+  const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, setDropRow, dropRef });
+  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders });
 
   const center = useCallback(() => {
     setTop(null);
@@ -213,32 +94,6 @@ export function LadderPanel() {
     setView(v);
   };
 
-  const place = (viewSide: Side, rowIndex: number) => {
-    const r = model.current?.rows[rowIndex];
-    if (!r || !ticker) return;
-    const o = orderForClick(view, viewSide, r.price);
-    void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
-  };
-
-  const ordersAt = (rowIndex: number, viewSide: Side | 'both') => {
-    const r = model.current?.rows[rowIndex];
-    if (!r) return [];
-    const ids = viewSide === 'bid' ? r.myBidIds : viewSide === 'ask' ? r.myAskIds : [...r.myBidIds, ...r.myAskIds];
-    const all = privateStore.getState().orders;
-    return ids.map((id) => all[id]).filter((o): o is NonNullable<typeof o> => !!o);
-  };
-
-  const moveOrders = (fromRow: number, viewSide: Side | 'both', toRow: number) => {
-    const target = model.current?.rows[toRow];
-    if (!target || fromRow === toRow) return;
-    const yesPrice = view === 'yes' ? target.price : 10_000 - target.price;
-    for (const o of ordersAt(fromRow, viewSide)) void amendPrice(o, yesPrice);
-  };
-
-  const rowIndexOf = (el: EventTarget | null): number | null => {
-    const rowEl = (el as HTMLElement | null)?.closest?.('[data-row]');
-    return rowEl ? Number((rowEl as HTMLElement).dataset.row) : null;
-  };
 
   const onClick = (e: MouseEvent) => {
     const cell = (e.target as HTMLElement).closest('[data-cell]') as HTMLElement | null;
@@ -254,103 +109,13 @@ export function LadderPanel() {
     } else if (kind === 'bid' || kind === 'ask') place(kind, i);
   };
 
-  const dragRef = useRef<{ from: number; side: Side; moved: boolean } | null>(null);
-  const onPointerDown = (e: ReactPointerEvent) => {
-    const mine = (e.target as HTMLElement).closest('.mine') as HTMLElement | null;
-    const i = rowIndexOf(e.target);
-    if (!mine || i === null || e.button !== 0) return;
-    dragRef.current = { from: i, side: mine.dataset.side === 'ask' ? 'ask' : 'bid', moved: false };
-  };
-  const onPointerMove = (e: ReactPointerEvent) => {
-    const d = dragRef.current;
-    if (!d) return;
-    const el = document.elementFromPoint(e.clientX, e.clientY);
-    const i = rowIndexOf(el);
-    if (i !== null && i !== d.from && !d.moved) {
-      d.moved = true;
-      // capture only once it is a drag: a plain click must still reach the cell (to cancel)
-      (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-    }
-    if (d.moved) setDropRow(i);
-  };
-  const onPointerUp = (e: ReactPointerEvent) => {
-    const d = dragRef.current;
-    if (!d) return;
-    if ((e.currentTarget as HTMLElement).hasPointerCapture(e.pointerId)) (e.currentTarget as HTMLElement).releasePointerCapture(e.pointerId);
-    const to = dropRef.current;
-    setDropRow(null);
-    if (d.moved && to !== null) moveOrders(d.from, d.side, to);
-    // let the click that follows see `moved`, then forget the drag
-    setTimeout(() => {
-      dragRef.current = null;
-    }, 0);
-  };
-
   const onWheel = (e: WheelEvent) => {
     if (top === null) return;
     const rows = Math.sign(e.deltaY) * 3;
     setTop(Math.max(step * rowCount, Math.min(Math.floor(9999 / step) * step, top - rows * step)));
   };
 
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== rowsHost.current || top === null) return;
-    const cur = cursor ?? Math.floor(rowCount / 2);
-    const moveCursor = (n: number) => {
-      const next = cur + n;
-      if (next < 0) setTop(top - next * step);
-      else if (next >= rowCount) setTop(top - (next - rowCount + 1) * step);
-      setCursor(Math.max(0, Math.min(rowCount - 1, next)));
-    };
-    if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && e.shiftKey) {
-      e.preventDefault();
-      const dir = e.key === 'ArrowUp' ? -1 : 1;
-      moveOrders(cur, 'both', cur + dir);
-      moveCursor(dir);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      moveCursor(-1);
-    } else if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      moveCursor(1);
-    } else if (e.key === 'PageUp') {
-      e.preventDefault();
-      setTop(top + Math.floor(rowCount / 2) * step);
-    } else if (e.key === 'PageDown') {
-      e.preventDefault();
-      setTop(top - Math.floor(rowCount / 2) * step);
-    } else if (e.key === '[') {
-      e.preventDefault();
-      place('bid', cur);
-    } else if (e.key === ']') {
-      e.preventDefault();
-      place('ask', cur);
-    } else if (e.key === 'Delete' || e.key === 'Backspace') {
-      e.preventDefault();
-      void cancelOrders(ordersAt(cur, 'both'), 'ladder');
-    }
-  };
-
   const rowIndexes = useMemo(() => Array.from({ length: rowCount }, (_, i) => i), [rowCount]);
-  const bindRow = (i: number) => (el: HTMLDivElement | null) => {
-    if (!el) {
-      rowEls.current[i] = null;
-      return;
-    }
-    const q = (sel: string) => el.querySelector(sel) as HTMLElement;
-    rowEls.current[i] = {
-      row: el,
-      myBid: q('[data-cell="mybid"]'),
-      bidQty: q('[data-cell="bid"] .qty'),
-      bidBar: q('[data-cell="bid"] .bar'),
-      price: q('[data-cell="price"]'),
-      askQty: q('[data-cell="ask"] .qty'),
-      askBar: q('[data-cell="ask"] .bar'),
-      myAsk: q('[data-cell="myask"]'),
-    };
-  };
-  useEffect(() => {
-    rowEls.current.length = rowCount;
-  }, [rowCount]);
 
   if (!ticker) {
     return (
@@ -441,28 +206,6 @@ export function LadderPanel() {
       <LadderFoot ticker={ticker} />
     </div>
   );
-}
-
-/** "0.53" on a cent ladder, "0.531" or "0.5312" on finer ones: exact, from the tick string. */
-function priceLabel(ticks: number, step: number): string {
-  const text = ticksToDollars(ticks);
-  return step % 100 === 0 ? text.slice(0, -2) : step % 10 === 0 ? text.slice(0, -1) : text;
-}
-
-function setMine(cell: HTMLElement, text: string, side: Side) {
-  if (!text) {
-    if (cell.firstChild) cell.textContent = '';
-    return;
-  }
-  let tag = cell.firstElementChild as HTMLElement | null;
-  if (!tag) {
-    tag = document.createElement('span');
-    tag.className = 'mine';
-    tag.dataset.side = side;
-    tag.title = 'My resting orders here: click to cancel, drag to another price to move';
-    cell.appendChild(tag);
-  }
-  if (tag.textContent !== text) tag.textContent = text;
 }
 
 function LadderFoot({ ticker }: { ticker: string }) {

@@ -1,0 +1,195 @@
+// The ladder's paint: levels go straight into the fixed rows from the books store, once per
+// animation frame, so a book update never re-renders React (the model is ladder-model.ts).
+import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
+import { centiToCount, countToCenti, dollarsToTicks, ticksToDollars } from '../../../src-shared/money';
+import { booksStore } from '../../stores/books';
+import { privateStore, restingOrdersIn } from '../../stores/private';
+import { fmtCount } from '../../lib/format';
+import { buildLadder, inferStep, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
+
+export const ROW_PX = 18;
+
+export interface RowEls {
+  row: HTMLDivElement;
+  myBid: HTMLElement;
+  bidQty: HTMLElement;
+  bidBar: HTMLElement;
+  price: HTMLElement;
+  askQty: HTMLElement;
+  askBar: HTMLElement;
+  myAsk: HTMLElement;
+}
+
+function myOrdersOf(ticker: string): MyOrderLite[] {
+  const out: MyOrderLite[] = [];
+  for (const o of restingOrdersIn(privateStore.getState(), ticker)) {
+    try {
+      out.push({ order_id: o.order_id, side: o.side, priceTicks: dollarsToTicks(o.price), remainingCenti: countToCenti(o.remaining) });
+    } catch {
+      // an order at a price finer than the tick cannot be drawn; it still shows in the blotter
+    }
+  }
+  return out;
+}
+
+function myCellText(centi: number, ids: string[], queue: ReadonlyMap<string, string>): string {
+  if (!centi) return '';
+  const q = ids.map((id) => queue.get(id)).filter((x): x is string => x !== undefined);
+  return `${fmtCount(centiToCount(centi))}${q.length ? ` · q${fmtCount(q[0])}` : ''}`;
+}
+
+/** "0.53" on a cent ladder, "0.531" or "0.5312" on finer ones: exact, from the tick string. */
+function priceLabel(ticks: number, step: number): string {
+  const text = ticksToDollars(ticks);
+  return step % 100 === 0 ? text.slice(0, -2) : step % 10 === 0 ? text.slice(0, -1) : text;
+}
+
+function setMine(cell: HTMLElement, text: string, side: Side) {
+  if (!text) {
+    if (cell.firstChild) cell.textContent = '';
+    return;
+  }
+  let tag = cell.firstElementChild as HTMLElement | null;
+  if (!tag) {
+    tag = document.createElement('span');
+    tag.className = 'mine';
+    tag.dataset.side = side;
+    tag.title = 'My resting orders here: click to cancel, drag to another price to move';
+    cell.appendChild(tag);
+  }
+  if (tag.textContent !== text) tag.textContent = text;
+}
+
+export interface LadderPaintInput {
+  ticker: string | null;
+  view: View;
+  step: number;
+  top: number | null;
+  rowCount: number;
+  cursor: number | null;
+  dropRow: number | null;
+  queueVersion: number;
+  queueRef: MutableRefObject<Map<string, string>>;
+  setTop: Dispatch<SetStateAction<number | null>>;
+  setAutoStep: Dispatch<SetStateAction<number | null>>;
+  setHasBook: Dispatch<SetStateAction<boolean>>;
+  setStale: Dispatch<SetStateAction<boolean>>;
+}
+
+/** Paints the rows in animation frames; returns the model of the last paint, the row binder and `schedule`. */
+export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale }: LadderPaintInput) {
+  const rowEls = useRef<(RowEls | null)[]>([]);
+  const model = useRef<LadderModel | null>(null);
+  const frame = useRef<number | null>(null);
+  const params = useRef({ ticker, view, step, top, rowCount });
+  params.current = { ticker, view, step, top, rowCount };
+  const hasBookRef = useRef(false);
+  const autoStepRef = useRef<number | null>(null);
+  const staleRef = useRef(false);
+  const cursorRef = useRef<number | null>(null);
+  const dropRef = useRef<number | null>(null);
+  cursorRef.current = cursor;
+  dropRef.current = dropRow;
+
+  const paint = useCallback(() => {
+    frame.current = null;
+    const p = params.current;
+    if (!p.ticker) return;
+    const book = booksStore.getState().byTicker.get(p.ticker);
+    if (book) {
+      if (!hasBookRef.current) {
+        hasBookRef.current = true;
+        setHasBook(true);
+      }
+      if (autoStepRef.current === null) {
+        autoStepRef.current = inferStep(book);
+        setAutoStep(autoStepRef.current);
+      }
+    }
+    if (p.top === null) {
+      if (!book) return;
+      // an empty book centers on 0.50 until someone quotes
+      const mid = midTicks(book) ?? 5000;
+      setTop(topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount));
+      return;
+    }
+    const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount });
+    model.current = m;
+    if (m.stale !== staleRef.current) {
+      staleRef.current = m.stale;
+      setStale(m.stale);
+    }
+    const q = queueRef.current;
+    for (let i = 0; i < rowEls.current.length; i++) {
+      const els = rowEls.current[i];
+      if (!els) continue;
+      const r = m.rows[i];
+      if (!r) {
+        els.row.style.visibility = 'hidden';
+        continue;
+      }
+      els.row.style.visibility = '';
+      els.row.className = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
+      els.price.textContent = priceLabel(r.price, p.step);
+      els.bidQty.textContent = r.bid ? fmtCount(centiToCount(r.bid)) : '';
+      els.askQty.textContent = r.ask ? fmtCount(centiToCount(r.ask)) : '';
+      els.bidBar.style.width = m.maxSize ? `${Math.round((r.bid / m.maxSize) * 100)}%` : '0';
+      els.askBar.style.width = m.maxSize ? `${Math.round((r.ask / m.maxSize) * 100)}%` : '0';
+      setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
+      setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
+    }
+  }, [queueRef, setAutoStep, setHasBook, setStale, setTop]);
+  useEffect(() => {
+    hasBookRef.current = false;
+    autoStepRef.current = null;
+    staleRef.current = false;
+  }, [ticker]);
+
+  const schedule = useCallback(() => {
+    if (frame.current === null) frame.current = requestAnimationFrame(paint);
+  }, [paint]);
+
+  useEffect(() => {
+    const offBooks = booksStore.subscribe((s, prev) => {
+      const t = params.current.ticker;
+      if (t && s.byTicker.get(t) !== undefined && (s.version !== prev.version)) schedule();
+    });
+    const offPrivate = privateStore.subscribe((s, prev) => {
+      if (s.orders !== prev.orders) schedule();
+    });
+    return () => {
+      offBooks();
+      offPrivate();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    };
+  }, [schedule]);
+
+  // structure changed: repaint once the rows exist
+  useEffect(() => {
+    schedule();
+  }, [ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, schedule]);
+
+  const bindRow = (i: number) => (el: HTMLDivElement | null) => {
+    if (!el) {
+      rowEls.current[i] = null;
+      return;
+    }
+    const q = (sel: string) => el.querySelector(sel) as HTMLElement;
+    rowEls.current[i] = {
+      row: el,
+      myBid: q('[data-cell="mybid"]'),
+      bidQty: q('[data-cell="bid"] .qty'),
+      bidBar: q('[data-cell="bid"] .bar'),
+      price: q('[data-cell="price"]'),
+      askQty: q('[data-cell="ask"] .qty'),
+      askBar: q('[data-cell="ask"] .bar'),
+      myAsk: q('[data-cell="myask"]'),
+    };
+  };
+  useEffect(() => {
+    rowEls.current.length = rowCount;
+  }, [rowCount]);
+
+  return { model, rowEls, bindRow, schedule, dropRef };
+}
