@@ -28,6 +28,7 @@ import type {
   TerminalError,
 } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
+import type { CreateOrderRequest } from '../../src-shared/wire/orders';
 import type { EndpointId } from '../../src-shared/endpoints';
 import { endpointRow, validateArgs } from '../api/client';
 import { AuditJournal } from '../audit/journal';
@@ -36,11 +37,11 @@ import { intentsFor, IntentError } from '../risk/intents';
 import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { TradingSession } from '../session/session';
+import * as orders from '../session/orders';
 import { StateError } from './errors';
 import type { ActiveSession, ProfilesService } from './profiles-service';
 
 type Out<T extends z.ZodType> = z.output<T>;
-type Row = Record<string, unknown>;
 type TradingMethods = Pick<
   ServiceMethods,
   | 'request'
@@ -229,8 +230,7 @@ export class TradingService implements TradingMethods {
   async amendOrder(a: Out<typeof AmendInput>): Promise<unknown> {
     const active = this.profiles.need();
     const { order_id, subaccount, origin, confirmed, ...body } = a;
-    const current = active.session.store.orders.get(order_id) ?? ((await active.session.client.getOrder({ params: { order_id } })).order as Row);
-    const previous = restingOrderOf(current);
+    const previous = await orders.restingOrder(active.session, order_id);
     if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
     const intent: OrderIntent = { action: 'amend', ticker: a.ticker, side: a.side, price: D(a.price), count: D(a.count), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
     const base: AuditBase = { action: 'amend', origin, ticker: a.ticker, asked: { order_id, ...body }, gate: 'passed' };
@@ -238,7 +238,7 @@ export class TradingService implements TradingMethods {
     return this.audited(
       active,
       base,
-      () => active.session.client.amendOrder({ params: { order_id }, ...(subaccount !== undefined ? { query: { subaccount } } : {}), body }),
+      () => orders.amendOrder(active.session, order_id, subaccount, body),
       () => `amended ${order_id}`,
     );
   }
@@ -248,55 +248,30 @@ export class TradingService implements TradingMethods {
     const { order_id, subaccount, ticker, origin, reduce_by, reduce_to } = d;
     const body = { market_ticker: ticker, ...(reduce_by !== undefined ? { reduce_by } : { reduce_to: reduce_to! }) };
     const base: AuditBase = { action: 'decrease', origin, ticker, asked: { order_id, ...body }, gate: 'not gated (reduces)' };
-    return this.audited(active, base, () => active.session.client.decreaseOrder({ params: { order_id }, ...(subaccount !== undefined ? { query: { subaccount } } : {}), body }), () => `decreased ${order_id}`);
+    return this.audited(active, base, () => orders.decreaseOrder(active.session, order_id, subaccount, body), () => `decreased ${order_id}`);
   }
 
   async cancelOrder(c: Out<typeof CancelInput>): Promise<{ reduced_by: string; ts_ms: number }> {
     const active = this.profiles.need();
     const base: AuditBase = { action: 'cancel', origin: c.origin, ticker: c.ticker ?? null, asked: { order_id: c.order_id, ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
-    const r = await this.audited(
-      active,
-      base,
-      () => active.session.client.cancelOrder({ params: { order_id: c.order_id }, query: c.subaccount !== undefined ? { subaccount: c.subaccount } : {} }),
-      (x) => `canceled ${c.order_id}: ${x.reduced_by}`,
-    );
-    return { reduced_by: r.reduced_by, ts_ms: r.ts_ms };
+    return this.audited(active, base, () => orders.cancelOrder(active.session, c.order_id, c.subaccount), (x) => `canceled ${c.order_id}: ${x.reduced_by}`);
   }
 
   async batchCancel(b: Out<typeof BatchCancelInput>): Promise<unknown> {
     const active = this.profiles.need();
-    const orders = b.orders.map((o) => ({ order_id: o.order_id, ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}), ...(o.ticker ? { market_ticker: o.ticker } : {}) }));
-    const base: AuditBase = { action: 'batch_cancel', origin: b.origin, ticker: null, asked: { orders: orders.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
-    return this.audited(active, base, () => active.session.client.batchCancelOrders({ body: { orders } }), (r) => `${r.orders.filter((x) => !x.error).length} of ${orders.length} canceled`);
+    const list = b.orders.map((o) => ({ order_id: o.order_id, ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}), ...(o.ticker ? { market_ticker: o.ticker } : {}) }));
+    const base: AuditBase = { action: 'batch_cancel', origin: b.origin, ticker: null, asked: { orders: list.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
+    const r = await this.audited(active, base, () => orders.batchCancel(active.session, list), (x) => `${x.canceled} of ${x.of} canceled`);
+    return r.answer;
   }
 
   /** With a ticker: batch-cancel my resting orders there; without: the exchange's cancel-all. */
   async cancelAll(c: Out<typeof CancelAllInput>): Promise<{ canceled: number }> {
     const active = this.profiles.need();
-    const s = active.session;
     const base: AuditBase = { action: 'cancel_all', origin: c.origin, ticker: c.ticker ?? null, asked: { ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
-    return this.audited(
-      active,
-      base,
-      async () => {
-        if (!c.ticker) {
-          const before = s.store.restingOrders().length;
-          await s.client.cancelAllOrders(c.subaccount !== undefined ? { query: { subaccount: c.subaccount } } : undefined);
-          await s.reconcile();
-          return { canceled: before };
-        }
-        const mine = s.store.restingOrders(c.ticker);
-        let canceled = 0;
-        for (let i = 0; i < mine.length; i += 100) {
-          const chunk = mine.slice(i, i + 100);
-          const r = await s.client.batchCancelOrders({ body: { orders: chunk.map((o) => ({ order_id: String(o.order_id) })) } });
-          canceled += r.orders.filter((x) => !x.error).length;
-        }
-        return { canceled };
-      },
-      (r) => `${r.canceled} canceled`,
-    );
+    return this.audited(active, base, () => orders.cancelAll(active.session, c.ticker, c.subaccount), (r) => `${r.canceled} canceled`);
   }
+
 
   async watchMarkets(tickers: string[]): Promise<void> {
     await this.profiles.need().session.watchMarkets(tickers);
@@ -334,8 +309,10 @@ export class TradingService implements TradingMethods {
       throw e;
     }
     if (intents.length === 0) throw new RiskRefusal('not_sized', `${row.id}: nothing to trade in this call; nothing was sent`);
-    const clientOrderId = row.id === 'createOrder' ? ((v.body as Row).client_order_id as string | undefined) ?? randomUUID() : null;
-    if (clientOrderId) args.body = { ...(v.body as Row), client_order_id: clientOrderId };
+    // a create through the passthrough gets its client_order_id here, once, like placeOrder's
+    const create = row.id === 'createOrder' ? (v.body as CreateOrderRequest) : null;
+    const clientOrderId = create ? (create.client_order_id ?? randomUUID()) : null;
+    if (create && clientOrderId) args.body = { ...create, client_order_id: clientOrderId };
     const first = intents[0]!;
     const base: AuditBase = { action: first.action, origin: input.origin ?? 'api', ticker: first.ticker, asked: { id: row.id, ...args }, gate: 'passed', clientOrderId };
     this.gate(active, intents, base, input.confirmed);
