@@ -74,3 +74,23 @@ describe('the price ladder', () => {
     expect(screen.getByText(/STALE/).getAttribute('role')).toBe('status');
   });
 });
+
+describe('the ladder follows the market', () => {
+  it('re-centres by itself when the inside market leaves the rows, and stays put once made static', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    await painted('0.45');
+    // the market moves 35 cents: far outside 30 rows around 0.46
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [8000, 500], yesAsks: [8200, 400], version: 2 }]));
+    await painted('0.80');
+    expect(rowAt('0.80').querySelector('[data-cell="bid"]')!.textContent).toContain('5');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(screen.getByRole('button', { name: 'Static' }).getAttribute('aria-pressed')).toBe('false');
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [2000, 500], yesAsks: [2200, 400], version: 3 }]));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(() => rowAt('0.20')).toThrow();
+    expect(rowAt('0.80')).toBeTruthy();
+  });
+});

@@ -10,6 +10,8 @@ import {
   useState,
   type MouseEvent,
   type WheelEvent,
+  type Dispatch,
+  type SetStateAction,
 } from 'react';
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
@@ -41,6 +43,14 @@ export function LadderPanel() {
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
+  // follows the inside market by default; the trader's own scrolling makes it static until Center
+  const [follow, setFollow] = useState(true);
+  const followRef = useRef(true);
+  followRef.current = follow;
+  const scrollTo: Dispatch<SetStateAction<number | null>> = (v) => {
+    setFollow(false);
+    setTop(v);
+  };
 
   const resting = usePrivate((s) => (ticker ? restingOrdersIn(s, ticker).length : 0));
   const queue = useRest('getQueuePositions', ticker ? { query: { market_tickers: ticker } } : undefined, {
@@ -55,8 +65,9 @@ export function LadderPanel() {
     setQueueVersion((v) => v + 1);
   }, [queue.data]);
 
-  // a new market starts centered, with its own step
+  // a new market starts centered, following, with its own step
   useEffect(() => {
+    setFollow(true);
     setTop(null);
     setAutoStep(null);
     setCursor(null);
@@ -75,12 +86,13 @@ export function LadderPanel() {
     return () => ro.disconnect();
   }, [ticker]);
 
-  const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale });
+  const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef });
   const { place, ordersAt, moveOrders } = useLadderOrders({ ticker, view, model });
   const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, setDropRow, dropRef });
-  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders });
+  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop: scrollTo, setCursor, place, ordersAt, moveOrders });
 
   const center = useCallback(() => {
+    setFollow(true);
     setTop(null);
     schedule();
   }, [schedule]);
@@ -112,7 +124,7 @@ export function LadderPanel() {
   const onWheel = (e: WheelEvent) => {
     if (top === null) return;
     const rows = Math.sign(e.deltaY) * 3;
-    setTop(Math.max(step * rowCount, Math.min(Math.floor(9999 / step) * step, top - rows * step)));
+    scrollTo(Math.max(step * rowCount, Math.min(Math.floor(9999 / step) * step, top - rows * step)));
   };
 
   const rowIndexes = useMemo(() => Array.from({ length: rowCount }, (_, i) => i), [rowCount]);
@@ -156,6 +168,15 @@ export function LadderPanel() {
             <option value="1">0.0001</option>
           </select>
         </label>
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-pressed={follow}
+          onClick={() => setFollow((f) => !f)}
+          title={follow ? 'Following the inside market: the ladder re-centres when it leaves the rows. Click for a static ladder.' : 'Static: the ladder stays where you put it. Click to follow the inside market.'}
+        >
+          {follow ? 'Follow' : 'Static'}
+        </button>
         <button type="button" className="btn btn-sm" onClick={center} title="Center on the inside market (C)">
           Center
         </button>

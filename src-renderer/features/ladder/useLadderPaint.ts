@@ -74,10 +74,12 @@ export interface LadderPaintInput {
   setAutoStep: Dispatch<SetStateAction<number | null>>;
   setHasBook: Dispatch<SetStateAction<boolean>>;
   setStale: Dispatch<SetStateAction<boolean>>;
+  /** re-centre by itself when the inside market leaves the rows (off once the trader scrolls) */
+  followRef: MutableRefObject<boolean>;
 }
 
 /** Paints the rows in animation frames; returns the model of the last paint, the row binder and `schedule`. */
-export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale }: LadderPaintInput) {
+export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef }: LadderPaintInput) {
   const rowEls = useRef<(RowEls | null)[]>([]);
   const model = useRef<LadderModel | null>(null);
   const frame = useRef<number | null>(null);
@@ -110,10 +112,24 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (!book) return;
       // an empty book centers on 0.50 until someone quotes
       const mid = midTicks(book) ?? 5000;
-      setTop(topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount));
-      return;
+      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
+      // a spread wider than the rows has no window that shows both sides: paint the centred one
+      if (next !== p.top) {
+        setTop(next);
+        return;
+      }
     }
     const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount });
+    // the inside market has left the rows: follow it (a static ladder only when the trader scrolled)
+    if (book && followRef.current && (m.bestBid !== null || m.bestAsk !== null) && !m.rows.some((r) => r.isBestBid || r.isBestAsk)) {
+      const mid = midTicks(book) ?? 5000;
+      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
+      // a spread wider than the rows has no window that shows both sides: paint the centred one
+      if (next !== p.top) {
+        setTop(next);
+        return;
+      }
+    }
     model.current = m;
     if (m.stale !== staleRef.current) {
       staleRef.current = m.stale;
@@ -138,7 +154,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
       setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
     }
-  }, [queueRef, setAutoStep, setHasBook, setStale, setTop]);
+  }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef]);
   useEffect(() => {
     hasBookRef.current = false;
     autoStepRef.current = null;
