@@ -274,6 +274,9 @@ describe('session order path', () => {
     expect(states).toContain('checking');
     expect(pending.at(-1)).toEqual([]);
     expect(pending.flat().every((p) => p.ticker === ticker && p.price === '0.3100' && p.count === '3')).toBe(true);
+    // the ack's round trip is kept for the status bar
+    expect(s.connectionView().orderAck).toMatchObject({ count: 1 });
+    expect(s.connectionView().orderAck!.lastMs).toBeGreaterThanOrEqual(0);
     await s.stop();
   });
 

@@ -76,6 +76,9 @@ export class TradingSession {
   private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
+  /** the last ping round trips and order ack round trips, for the status bar */
+  private readonly latencyHistory: number[] = [];
+  private readonly ackMs: number[] = [];
   private exchangeInfo: ConnectionView['exchange'] = null;
   userId: string | null = null;
   isFcmMember = false;
@@ -91,6 +94,7 @@ export class TradingSession {
       ...(opts.streamOptions ?? {}),
       onData: (text) => this.onFrame(text),
       onStatus: (s) => {
+        if (s.latencyMs !== null && s.latencyMs !== this.streamStatus.latencyMs) pushBounded(this.latencyHistory, s.latencyMs, 40);
         this.streamStatus = s;
         this.pushConnection();
       },
@@ -149,7 +153,10 @@ export class TradingSession {
   // ------------------------------------------------------------------ orders
 
   async placeOrder(draft: OrderDraft, clientOrderId?: string): Promise<OrderAck> {
+    const t0 = performance.now();
     const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}) });
+    pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
+    this.pushConnection();
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
     const counts = placed.created
       ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
@@ -379,6 +386,8 @@ export class TradingSession {
       phase: this.streamStatus.phase === 'closed' ? 'offline' : this.streamStatus.phase,
       detail: this.streamStatus.detail,
       latencyMs: this.streamStatus.latencyMs,
+      latencyHistory: [...this.latencyHistory],
+      orderAck: this.ackMs.length ? { lastMs: this.ackMs[this.ackMs.length - 1]!, p50Ms: median(this.ackMs), count: this.ackMs.length } : null,
       reconnects: this.streamStatus.reconnects,
       limits: {
         read: { available: Math.floor(lim.read.available), capacity: lim.read.capacity },
@@ -442,4 +451,15 @@ function pendingView(o: InFlightOrder): PendingOrderView {
     lastError: o.lastError ?? null,
     startedAt: o.startedAt,
   };
+}
+
+function pushBounded(list: number[], v: number, max: number): void {
+  list.push(v);
+  if (list.length > max) list.splice(0, list.length - max);
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 }

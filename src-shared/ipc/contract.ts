@@ -176,6 +176,10 @@ export interface ConnectionView {
   detail: string;
   /** round trip of the last ping or request, ms */
   latencyMs: number | null;
+  /** the last ping round trips, oldest first (at most 40), for a sparkline */
+  latencyHistory?: number[];
+  /** order acknowledgements: the last round trip and the median of the last 50, ms */
+  orderAck?: { lastMs: number; p50Ms: number; count: number } | null;
   reconnects: number;
   /** token headroom of the REST limiter */
   limits: { read: { available: number; capacity: number }; write: { available: number; capacity: number } } | null;

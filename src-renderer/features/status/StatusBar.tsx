@@ -33,6 +33,40 @@ function KillSwitchItem() {
   );
 }
 
+/** A tiny line of the last values (oldest left), scaled to its own range. */
+function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
+  if (values.length < 2) return null;
+  const w = 48;
+  const h = 12;
+  const max = Math.max(...values);
+  const min = Math.min(...values);
+  const span = max - min || 1;
+  const points = values.map((v, i) => `${((i / (values.length - 1)) * w).toFixed(1)},${(h - ((v - min) / span) * (h - 2) - 1).toFixed(1)}`).join(' ');
+  return (
+    <svg className="sparkline" width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label}>
+      <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1" />
+    </svg>
+  );
+}
+
+/** Round trips a trader feels: the stream's ping (with its recent history) and order acknowledgements. */
+function LatencyItem({ view }: { view: ConnectionView }) {
+  const hist = view.latencyHistory ?? [];
+  const ack = view.orderAck ?? null;
+  if (view.latencyMs == null && !ack) return null;
+  return (
+    <span className="item" title={`Stream ping round trip${hist.length ? `, last ${hist.length}: ${hist.join(', ')} ms` : ''}${ack ? `\nOrder acknowledgements: last ${ack.lastMs} ms, median ${ack.p50Ms} ms of ${ack.count}` : ''}`}>
+      {view.latencyMs != null && <>ping {Math.round(view.latencyMs)} ms</>}
+      <Sparkline values={hist} label={`Ping history, last ${hist.length} round trips`} />
+      {ack && (
+        <span className="dim">
+          · ack {ack.lastMs} ms (p50 {ack.p50Ms})
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** The offset applied to signing timestamps, and why signing stopped when it is too far off. */
 function ClockItem({ view }: { view: ConnectionView }) {
   if (view.clockProblem) {
@@ -153,7 +187,7 @@ export function StatusBar() {
           {view && view.phase !== 'live' && view.detail ? <span className="dim">: {view.detail}</span> : null}
         </span>
       )}
-      {!bridgeDown && view?.latencyMs != null && <span className="item" title="Round trip of the last ping or request">{Math.round(view.latencyMs)} ms</span>}
+      {!bridgeDown && view && <LatencyItem view={view} />}
       {!bridgeDown && view && <ClockItem view={view} />}
       {view && view.reconnects > 0 && <span className="item">{view.reconnects} reconnect{view.reconnects === 1 ? '' : 's'}</span>}
       {view?.exchange && (
