@@ -254,6 +254,7 @@ export class TradingSession {
           count_fp: t.count_fp,
           taker_side: t.taker_side,
           ts: t.ts,
+          ...(t.is_block_trade ? { is_block_trade: true } : {}),
         };
         this.market.trades.push(view);
         this.marketDirty = true;

@@ -12,6 +12,7 @@ import { OrdersPanel } from '../features/orders/OrdersPanel';
 import { PositionsPanel } from '../features/positions/PositionsPanel';
 import { RfqPanel } from '../features/rfq/RfqPanel';
 import { RiskPanel } from '../features/risk/RiskPanel';
+import { TapePanel } from '../features/tape/TapePanel';
 import { TicketPanel } from '../features/ticket/TicketPanel';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
@@ -27,6 +28,7 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   livedata: { title: PANEL_TITLES.livedata, render: () => <LiveDataPanel /> },
   fcm: { title: PANEL_TITLES.fcm, render: () => <FcmPanel />, fcmOnly: true },
   risk: { title: PANEL_TITLES.risk, render: () => <RiskPanel /> },
+  tape: { title: PANEL_TITLES.tape, render: () => <TapePanel /> },
 };
 
 export const isPanelId = (v: unknown): v is PanelId => typeof v === 'string' && (PANEL_IDS as readonly string[]).includes(v);

@@ -27,6 +27,7 @@ export const PANEL_IDS = [
   'livedata',
   'fcm',
   'risk',
+  'tape',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -43,6 +44,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   livedata: 'Live data',
   fcm: 'FCM',
   risk: 'Risk & audit',
+  tape: 'Time & sales',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -58,6 +60,7 @@ const PANEL_KEYS: Record<PanelId, string> = {
   livedata: 'alt+0',
   fcm: 'alt+minus',
   risk: 'alt+equal',
+  tape: 'alt+backquote',
 };
 
 export const ACTIONS: readonly ActionDef[] = [

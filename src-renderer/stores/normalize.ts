@@ -38,6 +38,8 @@ export interface PositionRow {
 
 export interface FillRow {
   fill_id: string;
+  /** the public trade this fill was part of (to mark my fills on the tape) */
+  trade_id: string | undefined;
   order_id: string;
   ticker: string;
   side: BookSide | undefined;
@@ -161,6 +163,7 @@ export function normalizeFill(r: Rec): FillRow | null {
   const taker = r.is_taker;
   return {
     fill_id,
+    trade_id: str(r, 'trade_id'),
     order_id,
     ticker,
     side: yesLegSide(r),

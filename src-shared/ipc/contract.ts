@@ -231,6 +231,8 @@ export interface TradeView {
   /** `yes` or `no`; a value the service adds later is passed on as sent. */
   taker_side: 'yes' | 'no' | (string & {});
   ts: number;
+  /** matched off book as a block trade */
+  is_block_trade?: boolean;
 }
 
 /** A windowed average of a reference index: exact 8-decimal dollars, times in ms (end exclusive). */

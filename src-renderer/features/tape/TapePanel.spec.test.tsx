@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+// Time and sales as a trader reads it: history on open, live trades on top, the aggressor's
+// colour, block trades and my own fills marked, a minimum size, and a pause while hovered.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { applyMarketUpdate, marketStore } from '../../stores/market';
+import { applyPrivateUpdate } from '../../stores/private';
+import { useTrading } from '../../stores/trading';
+import { TapePanel } from './TapePanel';
+
+let fake: FakeTerminal;
+const T = 'KXTEST-26DEC31-T1';
+const trade = (id: string, price: string, count: string, side: 'yes' | 'no', ts: number, extra: Record<string, unknown> = {}) => ({ trade_id: id, ticker: T, yes_price_dollars: price, no_price_dollars: '0.5000', count_fp: count, taker_side: side, ts, ...extra });
+
+beforeAll(() => {
+  stubLayout();
+  fake = installFakeTerminal();
+});
+beforeEach(() => {
+  fake.reads.getTrades = { trades: [trade('h1', '0.4400', '2.00', 'no', 1_700_000_000), trade('h2', '0.4500', '50.00', 'yes', 1_700_000_010, { is_block_trade: true })], cursor: '' };
+  marketStore.setState({ tickers: {}, trades: {}, lifecycle: [], lastTrades: [], version: 0 });
+  applyPrivateUpdate({ reset: true });
+  useTrading.getState().selectMarket(T);
+});
+afterEach(cleanup);
+
+const table = () => screen.getByRole('region', { name: new RegExp(`^Time and sales for ${T}`) });
+const rowOf = (price: string) => within(table()).getAllByText(price)[0]!.closest('tr')!;
+
+describe('time and sales', () => {
+  it('reads recent trades on open, aggressor coloured, block trades marked', async () => {
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.4500');
+    expect(rowOf('0.4500').textContent).toContain('block');
+    expect(rowOf('0.4500').querySelector('.bid-text')).toBeTruthy();
+    expect(rowOf('0.4400').querySelector('.ask-text')).toBeTruthy();
+    expect(rowOf('0.4400').textContent).toContain('▼ sell');
+  });
+
+  it('puts live trades on top and highlights my own fill', async () => {
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.4500');
+    act(() => {
+      applyPrivateUpdate({ fills: [{ fill_id: 'f1', trade_id: 'live1', order_id: 'o1', ticker: T, yes_price_dollars: '0.4600', count_fp: '3.00', book_side: 'bid', is_taker: true, ts: 1_800_000_000 }] });
+      applyMarketUpdate({ tickers: [], trades: [trade('live1', '0.4600', '3.00', 'yes', 1_800_000_000)], lifecycle: [], indices: [] });
+    });
+    const first = within(table()).getAllByRole('row')[1]!;
+    expect(first.textContent).toContain('0.4600');
+    expect(first.textContent).toContain('mine');
+    expect(first.className).toContain('own-fill');
+  });
+
+  it('hides trades under the minimum size, and says so when none is left', async () => {
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.4500');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Minimum trade size'), '10');
+    expect(within(table()).queryByText('0.4400')).toBeNull();
+    expect(within(table()).getByText('0.4500')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Minimum trade size'));
+    await user.type(screen.getByLabelText('Minimum trade size'), '1000');
+    expect(screen.getByText('No trades of that size yet.')).toBeTruthy();
+  });
+
+  it('pauses while the pointer is over it and catches up after', async () => {
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.4500');
+    const panel = table().closest('.panel')!;
+    fireEvent.pointerEnter(panel);
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('live2', '0.4700', '1.00', 'yes', 1_800_000_100)], lifecycle: [], indices: [] }));
+    expect(screen.getByText('paused')).toBeTruthy();
+    expect(within(table()).queryByText('0.4700')).toBeNull();
+    fireEvent.pointerLeave(panel);
+    expect(await within(table()).findByText('0.4700')).toBeTruthy();
+  });
+});
