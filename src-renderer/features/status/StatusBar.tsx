@@ -60,7 +60,7 @@ function LatencyItem({ view }: { view: ConnectionView }) {
       <Sparkline values={hist} label={`Ping history, last ${hist.length} round trips`} />
       {ack && (
         <span className="dim">
-          · ack {ack.lastMs} ms (p50 {ack.p50Ms})
+          {view.latencyMs != null ? '· ' : ''}ack {ack.lastMs} ms (p50 {ack.p50Ms})
         </span>
       )}
     </span>
