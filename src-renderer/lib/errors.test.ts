@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TerminalCallError } from './bridge';
-import { describeError, ERROR_CODE_TEXT, errorText, isRetryable } from './errors';
+import { describeError, ERROR_CODE_TEXT, errorText, isRetryable, moneyText } from './errors';
 
 describe('error text', () => {
   it('turns an exchange code into a sentence and keeps the message, code and status', () => {
@@ -31,5 +31,14 @@ describe('error text', () => {
     expect(isRetryable({ kind: 'api', status: 503, code: 'service_unavailable', message: 'x' })).toBe(true);
     expect(isRetryable({ kind: 'api', status: 400, code: 'invalid_order', message: 'x' })).toBe(false);
     expect(isRetryable({ kind: 'api', status: 429, code: 'too_many_requests', message: 'x' })).toBe(false);
+  });
+});
+
+describe('money in messages', () => {
+  it('reads as money without changing any amount', () => {
+    expect(moneyText('insufficient balance: need $150.000000, have $12.500000')).toBe('insufficient balance: need $150.00, have $12.50');
+    expect(moneyText('fee $0.005000 on $-3.100000')).toBe('fee $0.005 on $-3.10');
+    expect(moneyText('price 0.5300 and $5.00 stay')).toBe('price 0.5300 and $5.00 stay');
+    expect(describeError({ kind: 'api', status: 400, code: 'insufficient_balance', message: 'need $150.000000' }).message).toBe('need $150.00');
   });
 });

@@ -73,13 +73,25 @@ function field<T>(err: unknown, key: string, guard: (v: unknown) => v is T): T |
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/**
+ * Money in a message reads as money: "$150.000000" becomes "$150.00", "$0.005000" "$0.005".
+ * Only trailing zeros past the cents go, so no amount changes.
+ */
+export function moneyText(text: string): string {
+  return text.replace(/\$(-?\d+)\.(\d{3,})\b/g, (_m, whole: string, frac: string) => {
+    const trimmed = frac.replace(/0+$/, '');
+    return `$${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
+  });
+}
+
 export function describeError(err: unknown): ErrorInfo {
   const code = field(err, 'code', isString);
   const status = field(err, 'status', isNumber);
   const details = field(err, 'details', isString);
   const kind = field(err, 'kind', isString);
-  const message =
-    err instanceof Error ? err.message : typeof err === 'string' ? err : (field(err, 'message', isString) ?? 'Unknown error');
+  const message = moneyText(
+    err instanceof Error ? err.message : typeof err === 'string' ? err : (field(err, 'message', isString) ?? 'Unknown error'),
+  );
   let title = (details && DETAILS_TEXT[details]) ?? (code && ERROR_CODE_TEXT[code]);
   if (!title && status !== undefined) title = statusText(status);
   if (!title) title = (kind && KIND_TEXT[kind]) ?? 'Something went wrong.';
