@@ -41,6 +41,9 @@ export interface ActiveSession {
   keyId: string;
 }
 
+/** A native confirmation in main (Electron); the page cannot answer it. */
+export type ConfirmInMain = (q: { title: string; message: string; allow: string }) => Promise<boolean>;
+
 export interface ProfilesServiceOptions {
   dataDir: string;
   box: SecretBox;
@@ -52,7 +55,7 @@ export interface ProfilesServiceOptions {
    * Asks the trader to allow a change of where a key-holding profile sends its signatures. The
    * Electron shell shows a native dialog in main; without it (the web host) the change is refused.
    */
-  confirmRebind?: (question: string) => Promise<boolean>;
+  confirmInMain?: ConfirmInMain;
   /** called after every session change (null: no session) */
   onSession?: (active: ActiveSession | null) => Promise<void> | void;
 }
@@ -210,7 +213,7 @@ export class ProfilesService implements ProfileMethods {
     if (changed.length === 0) return;
     const what = changed.map((k) => `${k} ${JSON.stringify(before[k])} -> ${JSON.stringify(next[k])}`).join(', ');
     const question = `Profile "${existing.name}" holds ${existing.keys.length} key(s). Changing ${what} would send those keys' signatures to a different place. Allow it?`;
-    const allowed = this.opts.confirmRebind ? await this.opts.confirmRebind(question) : false;
+    const allowed = this.opts.confirmInMain ? await this.opts.confirmInMain({ title: 'Move keys to another host?', message: question, allow: 'Allow' }) : false;
     if (!allowed) {
       throw new StateError(`profile "${existing.name}" holds keys, so its ${changed.join(', ')} cannot change (its keys sign only for ${before.baseUrl}); delete its keys first or make a new profile`);
     }

@@ -5,7 +5,7 @@
 import type { AppState, ServiceMethods, StreamName, StreamPayloads, TerminalError } from '../../src-shared/ipc/contract';
 import type { SecretBox } from '../vault/secret-box';
 import type { SessionOptions } from '../session/session';
-import { OFFLINE, ProfilesService, type EmbeddedExchangeInfo } from './profiles-service';
+import { OFFLINE, ProfilesService, type ConfirmInMain, type EmbeddedExchangeInfo } from './profiles-service';
 import { PreferencesService } from './preferences-service';
 import { TradingService } from './trading-service';
 
@@ -20,8 +20,12 @@ export interface ServicesOptions {
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (msg: string) => void;
   sessionOptions?: Pick<SessionOptions, 'frameMs' | 'streamOptions'>;
-  /** the Electron shell's native confirmation for re-pointing a key-holding profile; absent: refused */
-  confirmRebind?: (question: string) => Promise<boolean>;
+  /**
+   * A question only the trader can answer, asked by main itself (the Electron shell's native
+   * dialog), never by the page: re-pointing a key-holding profile (absent: refused), loosening a
+   * risk limit or releasing the kill switch (absent, as on the web host whose page is the UI: allowed).
+   */
+  confirmInMain?: ConfirmInMain;
   /** turns an error into a TerminalError (the door's mapping), for the audit journal */
   describeError: (err: unknown) => TerminalError;
 }
@@ -41,7 +45,7 @@ export class TerminalServices {
       ...(opts.embedded ? { embedded: opts.embedded } : {}),
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
-      ...(opts.confirmRebind ? { confirmRebind: opts.confirmRebind } : {}),
+      ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
       onSession: (active) => this.trading.onSession(active),
     });
     this.trading = new TradingService({
@@ -50,6 +54,7 @@ export class TerminalServices {
       emit: opts.emit,
       describeError: opts.describeError,
       ...(opts.log ? { log: opts.log } : {}),
+      ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     });
     const p = this.profiles;
     const t = this.trading;

@@ -17,7 +17,7 @@ export interface TerminalOptions {
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (m: string) => void;
   sessionOptions?: ServicesOptions['sessionOptions'];
-  confirmRebind?: ServicesOptions['confirmRebind'];
+  confirmInMain?: ServicesOptions['confirmInMain'];
 }
 
 export interface RunningTerminal {
@@ -45,7 +45,7 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
     ...(exchange ? { embedded: { baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, accounts: exchange.accounts } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
-    ...(opts.confirmRebind ? { confirmRebind: opts.confirmRebind } : {}),
+    ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     describeError: toTerminalError,
   });
   await services.start();

@@ -28,18 +28,19 @@ import type {
   TerminalError,
 } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
+import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
 import type { CreateOrderRequest } from '../../src-shared/wire/orders';
 import type { EndpointId } from '../../src-shared/endpoints';
 import { endpointRow, validateArgs } from '../api/client';
 import { AuditJournal } from '../audit/journal';
-import { checkOrder, describeIntent, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
+import { checkOrder, describeIntent, loosenedLimits, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
 import { intentsFor, IntentError } from '../risk/intents';
 import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { TradingSession } from '../session/session';
 import * as orders from '../session/orders';
 import { StateError } from './errors';
-import type { ActiveSession, ProfilesService } from './profiles-service';
+import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type TradingMethods = Pick<
@@ -67,6 +68,8 @@ export interface TradingServiceOptions {
   log?: (m: string) => void;
   /** turns a thrown error into what the audit journal records */
   describeError: (err: unknown) => TerminalError;
+  /** asked before a limit is loosened or the kill switch released; absent (web host): allowed */
+  confirmInMain?: ConfirmInMain;
 }
 
 const D = (s: string) => new Decimal(s);
@@ -99,7 +102,7 @@ export class TradingService implements TradingMethods {
 
   riskView(): RiskView {
     const profileId = this.profiles.profiles.activeProfileId;
-    if (!profileId) return { profileId: null, limits: this.risk.limits('default'), killSwitch: { engaged: false, since: null, detail: '' }, dailyPnl: null };
+    if (!profileId) return { profileId: null, limits: DEFAULT_RISK_LIMITS, killSwitch: { engaged: false, since: null, detail: '' }, dailyPnl: null };
     const active = this.profiles.active();
     return {
       profileId,
@@ -136,7 +139,7 @@ export class TradingService implements TradingMethods {
       const t = tickerOf(p);
       if (t) positions.set(t, (positions.get(t) ?? D('0')).plus(positionCountOf(p)));
     }
-    const resting = [...s.store.orders.values()].map(restingOrderOf).filter((o) => o !== null);
+    const resting = s.store.restingOrders().map(restingOrderOf).filter((o) => o !== null);
     return {
       now,
       killSwitch: this.risk.killSwitch(profileId).engaged,
@@ -328,6 +331,10 @@ export class TradingService implements TradingMethods {
   async saveRiskLimits(limits: RiskLimits): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile: limits are kept per profile');
+    const looser = loosenedLimits(this.risk.limits(profileId), limits);
+    if (looser.length && !(await this.confirmed('Loosen the risk limits?', `Loosen ${looser.join(', ')}?`, 'Loosen'))) {
+      throw new StateError(`loosening the risk limits was not confirmed in the terminal (${looser.join(', ')}); nothing changed`);
+    }
     this.risk.setLimits(profileId, limits);
     this.pushRisk();
     return this.riskView();
@@ -375,11 +382,19 @@ export class TradingService implements TradingMethods {
   async releaseKillSwitch(): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile');
+    if (this.risk.killSwitch(profileId).engaged && !(await this.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release'))) {
+      throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+    }
     this.risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
     const active = this.profiles.active();
     if (active) this.record(active, { action: 'kill_release', origin: undefined, ticker: null, asked: { confirm: true }, gate: 'not gated' }, 'ok', 'released', null);
     this.pushRisk();
     return this.riskView();
+  }
+
+  /** The shell's own confirmation, when it has one; the page cannot answer it. */
+  private async confirmed(title: string, message: string, allow: string): Promise<boolean> {
+    return this.opts.confirmInMain ? this.opts.confirmInMain({ title, message, allow }) : true;
   }
 
   async getAuditLog(filter: AuditFilter): Promise<AuditEntry[]> {

@@ -83,9 +83,10 @@ async function boot(): Promise<void> {
     exchange: { command: process.execPath, args: [], spawnChild: utilitySpawn },
     emit,
     log: (m) => console.log(m),
-    // re-pointing a key-holding profile at another host needs the trader's word, asked natively
-    confirmRebind: async (question) => {
-      const r = await dialog.showMessageBox({ type: 'warning', buttons: ['Cancel', 'Allow'], defaultId: 0, cancelId: 0, title: 'Move keys to another host?', message: question });
+    // re-pointing a key-holding profile, loosening a risk limit, releasing the kill switch: the
+    // trader's word, asked natively by main (a compromised page cannot answer it)
+    confirmInMain: async ({ title, message, allow }) => {
+      const r = await dialog.showMessageBox({ type: 'warning', buttons: ['Cancel', allow], defaultId: 0, cancelId: 0, title, message });
       return r.response === 1;
     },
   });

@@ -25,11 +25,19 @@ let ws: WebSocket;
 const frames: string[] = [];
 const { connect } = hostClient(() => host);
 
+/** What the shell's own (native) confirmation answers; the page never sees it. Rebinds: no. */
+let mainAnswers: (q: { title: string }) => boolean = (q) => !q.title.startsWith('Move keys');
+const askedInMain: string[] = [];
+
 async function boot(): Promise<void> {
   terminal = await startTerminal({
     dataDir,
     box: new FileKeyBox(dataDir),
     shell: 'web',
+    confirmInMain: async (q) => {
+      askedInMain.push(q.title);
+      return mainAnswers(q);
+    },
     emit: (s, p) => host?.broadcast(s, p),
     exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 7, sim: false },
   });
@@ -228,6 +236,45 @@ describe('the risk gate stands in every path', () => {
     await value('saveRiskLimits', { ...view.limits, maxOrderContracts: '3' });
     expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '4' })).code).toBe('max_order_contracts');
     await value('saveRiskLimits', view.limits);
+  });
+});
+
+describe("main's own confirmation, which the page cannot answer", () => {
+  const limitsNow = async () => (await value<{ limits: Record<string, unknown> }>('getRisk')).limits;
+
+  it('a loosened limit needs it; tightening does not ask; refused means nothing changed', async () => {
+    const before = await limitsNow();
+    const asked = askedInMain.length;
+    mainAnswers = () => false;
+    try {
+      const e = refusal(await call('saveRiskLimits', { ...before, maxOrderContracts: '2000' }));
+      expect(e.message).toMatch(/not confirmed.*maxOrderContracts 1000 -> 2000/);
+      expect(await limitsNow()).toEqual(before);
+      expect(askedInMain.slice(asked)).toEqual(['Loosen the risk limits?']);
+      // tighter needs no question, even when main would say no
+      await value('saveRiskLimits', { ...before, maxOrderContracts: '900', duplicateWindowMs: 1000 });
+      expect(askedInMain.length).toBe(asked + 1);
+      expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '950' })).code).toBe('max_order_contracts');
+    } finally {
+      mainAnswers = (q) => !q.title.startsWith('Move keys');
+    }
+    await value('saveRiskLimits', before);
+    expect(await limitsNow()).toEqual(before);
+  });
+
+  it('releasing the kill switch needs it; refused, the switch stays engaged', async () => {
+    await value('engageKillSwitch');
+    mainAnswers = () => false;
+    try {
+      const e = refusal(await call('releaseKillSwitch', { confirm: true }));
+      expect(e.message).toMatch(/not confirmed/);
+      expect((await value<{ killSwitch: { engaged: boolean } }>('getRisk')).killSwitch.engaged).toBe(true);
+      expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.01', count: '1' })).code).toBe('kill_switch');
+    } finally {
+      mainAnswers = (q) => !q.title.startsWith('Move keys');
+    }
+    expect((await value<{ killSwitch: { engaged: boolean } }>('releaseKillSwitch', { confirm: true })).killSwitch.engaged).toBe(false);
+    expect(askedInMain.at(-1)).toBe('Release the kill switch?');
   });
 });
 

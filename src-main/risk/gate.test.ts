@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
 import { DEFAULT_RISK_LIMITS, type RiskLimits } from '../../src-shared/ipc/risk';
-import { checkOrder, recentOf, reducesExposure, type BookTop, type OrderIntent, type RestingOrder, type RiskState } from './gate';
+import { checkOrder, loosenedLimits, recentOf, reducesExposure, type BookTop, type OrderIntent, type RestingOrder, type RiskState } from './gate';
 
 const D = (s: string) => new Decimal(s);
 const T = 'KX-1';
@@ -158,5 +158,19 @@ describe('risk gate', () => {
   it('refuses a zero count or a price outside (0, 1)', () => {
     expect(refusal(checkOrder(intent({ count: D('0') }), limits(), state())).code).toBe('invalid_order');
     expect(refusal(checkOrder(intent({ price: D('1') }), limits(), state())).code).toBe('invalid_order');
+  });
+});
+
+describe('loosenedLimits', () => {
+  it('names each limit that lets more through, and nothing for a tighter or equal set', () => {
+    expect(loosenedLimits(DEFAULT_RISK_LIMITS, DEFAULT_RISK_LIMITS)).toEqual([]);
+    expect(loosenedLimits(DEFAULT_RISK_LIMITS, { ...DEFAULT_RISK_LIMITS, maxOrderContracts: '999', priceCollar: '0.05', duplicateWindowMs: 900 })).toEqual([]);
+    expect(loosenedLimits(DEFAULT_RISK_LIMITS, { ...DEFAULT_RISK_LIMITS, maxOrderCost: '5000.01', duplicateWindowMs: 100, maxOpenOrders: 201 })).toEqual([
+      'maxOrderCost 5000 -> 5000.01',
+      'maxOpenOrders 200 -> 201',
+      'duplicateWindowMs 500 -> 100',
+    ]);
+    // decimal, not text: '1000.00' is the same limit as '1000'
+    expect(loosenedLimits(DEFAULT_RISK_LIMITS, { ...DEFAULT_RISK_LIMITS, maxOrderContracts: '1000.00' })).toEqual([]);
   });
 });

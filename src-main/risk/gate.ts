@@ -180,3 +180,28 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
 export function recentOf(i: OrderIntent, now: number): RecentOrder {
   return { ticker: i.ticker, side: i.side, price: i.price.toFixed(4), count: i.count.toString(), at: now };
 }
+
+/** For each limit, whether a larger value lets more through (the duplicate window is the one where smaller does). */
+const LOOSER_WHEN_LARGER: Record<keyof RiskLimits, boolean> = {
+  maxOrderContracts: true,
+  maxOrderCost: true,
+  priceCollar: true,
+  maxPositionContracts: true,
+  maxOpenOrders: true,
+  maxOpenOrdersPerMarket: true,
+  maxDailyLoss: true,
+  duplicateWindowMs: false,
+  confirmAboveContracts: true,
+  confirmAboveCost: true,
+};
+
+/** The limits `next` loosens against `prev`, as "name prev -> next"; empty when it only tightens or keeps them. */
+export function loosenedLimits(prev: RiskLimits, next: RiskLimits): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(LOOSER_WHEN_LARGER) as (keyof RiskLimits)[]) {
+    const a = new Decimal(String(prev[key]));
+    const b = new Decimal(String(next[key]));
+    if (LOOSER_WHEN_LARGER[key] ? b.gt(a) : b.lt(a)) out.push(`${key} ${String(prev[key])} -> ${String(next[key])}`);
+  }
+  return out;
+}

@@ -72,10 +72,6 @@ export class RiskStore {
     this.save(profileId, { ...this.load(profileId), killSwitch: { ...killSwitch, detail: killSwitch.detail.slice(0, 500) } });
   }
 
-  forget(profileId: string): void {
-    this.cache.delete(profileId);
-  }
-
   private save(profileId: string, data: RiskFile): void {
     writeJsonFile(this.file(profileId), data);
     this.cache.set(profileId, data);
