@@ -29,6 +29,13 @@ describe('daily P&L', () => {
     expect(p.value(NOON, book('0.45', '0.60')).toFixed(2)).toBe('-1.00'); // buy back at 0.60
   });
 
+  it('counts a fill once whether it arrives live (trade_id) or again in a reconcile (REST, with its fill_id too)', () => {
+    const p = new DailyPnl(NOON);
+    p.add(fill({ trade_id: 't1', side: 'yes', action: 'buy' }), NOON);
+    p.add(fill({ trade_id: 't1', fill_id: 'f-rest-1', ticker: 'KX', side: 'yes', action: 'buy' }), NOON);
+    expect(p.value(NOON, book('0.45', '0.47')).toFixed(2)).toBe('-0.52');
+  });
+
   it('a round trip is realized: cash in minus cash out, whatever the book', () => {
     const p = new DailyPnl(NOON);
     p.add(fill({ side: 'yes', action: 'buy', fee_cost: '0.01' }), NOON);

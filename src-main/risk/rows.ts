@@ -53,7 +53,9 @@ export interface FillLeg {
 
 /** A fill as a signed YES-leg trade, or null when a field the P&L needs is unreadable. */
 export function fillLegOf(r: Row): FillLeg | null {
-  const id = typeof r.fill_id === 'string' ? r.fill_id : typeof r.trade_id === 'string' ? r.trade_id : null;
+  // trade_id is on the stream's fill and on REST's alike (REST adds its own fill_id): one key for
+  // both, so a fill seen live and again in a reconcile counts once
+  const id = typeof r.trade_id === 'string' ? r.trade_id : typeof r.fill_id === 'string' ? r.fill_id : null;
   const ticker = tickerOf(r);
   const side = bookSideOf(r);
   const count = dec(r.count_fp ?? r.count);
