@@ -10,7 +10,7 @@ import { loadPrivateKey } from '../api/signer';
 import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
-import { TradingSession, type SessionOptions } from '../session/session';
+import { TradingSession, type SessionObserver, type SessionOptions } from '../session/session';
 import { ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from './errors';
 
@@ -56,6 +56,8 @@ export interface ProfilesServiceOptions {
    * Electron shell shows a native dialog in main; without it (the web host) the change is refused.
    */
   confirmInMain?: ConfirmInMain;
+  /** main's own consumers of the session's stream (alerts, local orders) */
+  observer?: SessionObserver;
   /** called after every session change (null: no session) */
   onSession?: (active: ActiveSession | null) => Promise<void> | void;
 }
@@ -147,6 +149,7 @@ export class ProfilesService implements ProfileMethods {
       emit: this.opts.emit,
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.sessionOptions ?? {}),
+      ...(this.opts.observer ? { observer: this.opts.observer } : {}),
     });
     this.current = { session, profileId: p.id, keyId: key };
     try {

@@ -8,6 +8,7 @@ import type { SessionOptions } from '../session/session';
 import { OFFLINE, ProfilesService, type ConfirmInMain, type EmbeddedExchangeInfo } from './profiles-service';
 import { PreferencesService } from './preferences-service';
 import { TradingService } from './trading-service';
+import { ToolsService } from './tools-service';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -34,6 +35,7 @@ export class TerminalServices {
   readonly profiles: ProfilesService;
   readonly trading: TradingService;
   readonly preferences: PreferencesService;
+  readonly tools: ToolsService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -46,7 +48,18 @@ export class TerminalServices {
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
       ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
-      onSession: (active) => this.trading.onSession(active),
+      onSession: async (active) => {
+        await this.trading.onSession(active);
+        await this.tools.onSession(active);
+      },
+      observer: {
+        trade: (t) => this.tools.observer.trade?.(t),
+        ticker: (t) => this.tools.observer.ticker?.(t),
+        books: (t) => this.tools.observer.books?.(t),
+        lifecycle: (t, e) => this.tools.observer.lifecycle?.(t, e),
+        fill: (f) => this.tools.observer.fill?.(f),
+        order: (o) => this.tools.observer.order?.(o),
+      },
     });
     this.trading = new TradingService({
       dataDir: opts.dataDir,
@@ -56,8 +69,17 @@ export class TerminalServices {
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     });
+    this.tools = new ToolsService({
+      dataDir: opts.dataDir,
+      profiles: this.profiles,
+      trading: this.trading,
+      emit: opts.emit,
+      describeError: opts.describeError,
+      ...(opts.log ? { log: opts.log } : {}),
+    });
     const p = this.profiles;
     const t = this.trading;
+    const x = this.tools;
     const s = this.preferences;
     this.methods = {
       getAppState: () => this.getAppState(),
@@ -87,6 +109,15 @@ export class TerminalServices {
       engageKillSwitch: () => t.engageKillSwitch(),
       releaseKillSwitch: () => t.releaseKillSwitch(),
       getAuditLog: (x) => t.getAuditLog(x),
+      getAlerts: () => x.getAlerts(),
+      saveAlert: (a) => x.saveAlert(a),
+      alertAction: (a) => x.alertAction(a),
+      getLocalOrders: () => x.getLocalOrders(),
+      placeLocalOrders: (a) => x.placeLocalOrders(a),
+      placeBracket: (a) => x.placeBracket(a),
+      localOrderAction: (a) => x.localOrderAction(a),
+      moveLocalOrder: (a) => x.moveLocalOrder(a),
+      resumeLocalOrders: (a) => x.resumeLocalOrders(a),
       getSettings: () => s.getSettings(),
       saveSettings: (x) => s.saveSettings(x),
       getLayout: (x) => s.getLayout(x),

@@ -201,6 +201,23 @@ export class TradingService implements TradingMethods {
     }
   }
 
+  /**
+   * Would this order pass the gate now? For what main will send later by itself (a local
+   * order's trigger, a bracket's target): refused at creation rather than when it fires. The
+   * limits that depend on the book at the time (the collar, a stale book) are checked when it
+   * fires. Nothing is recorded and nothing counts as a recent order.
+   */
+  precheck(o: { ticker: string; side: 'bid' | 'ask'; price: string; count: string; confirmed: boolean }): void {
+    const active = this.profiles.need();
+    const v = checkOrder({ action: 'place', ticker: o.ticker, side: o.side, price: D(o.price), count: D(o.count), confirmed: o.confirmed }, this.risk.limits(active.profileId), {
+      ...this.state(active.session, active.profileId),
+      recent: [],
+      // the book it will meet is the one at the trigger: the collar and the book's state are judged then
+      book: () => ({ stale: false, yesBid: null, yesAsk: null }),
+    });
+    if (!v.ok) throw new RiskRefusal(v.code, `${v.message} (checked when the local order was set up)`, v.confirmable);
+  }
+
   // ------------------------------------------------------------------ orders
 
   private draftIntent(d: OrderDraft, action = 'place'): OrderIntent {

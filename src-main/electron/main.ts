@@ -39,9 +39,10 @@ if (!app.requestSingleInstanceLock()) {
 function emit<S extends StreamName>(stream: S, payload: StreamPayloads[S]): void {
   for (const w of BrowserWindow.getAllWindows()) if (!w.isDestroyed()) w.webContents.send('terminal:event', stream, payload);
   const notifyOnFill = terminal?.services.preferences.current().notifyOnFill ?? true;
-  if (stream === 'notices' && notifyOnFill && Notification.isSupported()) {
+  if (stream === 'notices' && Notification.isSupported()) {
     const n = payload as Notice;
-    new Notification({ title: n.title, body: n.body, silent: n.level !== 'error' }).show();
+    // alerts and local orders always; fills (and the rest) as the trader's setting says
+    if (n.source === 'alert' || n.source === 'local' || notifyOnFill) new Notification({ title: n.title, body: n.body, silent: !(n.sound || n.level === 'error') }).show();
   }
 }
 

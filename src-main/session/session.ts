@@ -26,7 +26,7 @@ export const BOOK_DEPTH = 25;
  * "Filled 5 YES KX-1 at 0.52 · fee $0.09": counts without trailing zeros, money as money. A fill
  * without `fee_cost` (the real service leaves it out) names no fee rather than a false $0.00.
  */
-export function fillNotice(f: Record<string, unknown>): { level: 'success'; title: string; body: string; ts: number } {
+export function fillNotice(f: Record<string, unknown>): { level: 'success'; title: string; body: string; ts: number; source: 'fill' } {
   const count = new Decimal(String(f.count_fp ?? '0')).toString();
   const price = new Decimal(String(f.yes_price_dollars ?? '0'));
   const side = String(f.side ?? '').toUpperCase();
@@ -37,12 +37,24 @@ export function fillNotice(f: Record<string, unknown>): { level: 'success'; titl
     title: `Filled ${count} ${side} ${String(f.market_ticker ?? '')}`,
     body: `at ${paid.toFixed(paid.decimalPlaces() > 2 ? 4 : 2)}${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
     ts: Date.now(),
+    source: 'fill',
   };
 }
 
 /** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
 const WATCHED_CHANNELS = ['orderbook_delta', 'trade'] as const;
 const PRIVATE_CHANNELS = ['fill', 'user_orders', 'market_positions', 'order_group_updates', 'communications'] as const;
+
+/** Main's own consumers of the stream (alerts, local orders): called as messages arrive, books once per frame. */
+export interface SessionObserver {
+  trade?(t: TradeView): void;
+  ticker?(t: TickerView): void;
+  lifecycle?(ticker: string, eventType: string): void;
+  fill?(f: Record<string, unknown>): void;
+  order?(o: Record<string, unknown>): void;
+  /** markets whose books changed in this frame */
+  books?(tickers: string[]): void;
+}
 
 export interface SessionOptions {
   profile: Profile;
@@ -54,6 +66,7 @@ export interface SessionOptions {
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
   /** Which tolerated novelties were already logged; default: once per process. */
   noveltyLog?: NoveltyLog;
+  observer?: SessionObserver;
 }
 
 type Row = Record<string, unknown>;
@@ -71,6 +84,9 @@ export class TradingSession {
   readonly stream: StreamConnection;
   private readonly coalescer: FrameCoalescer;
   private readonly watched = new Set<string>();
+  /** what the renderer asked to stream, and what main's own tools pin (alerts, local orders) */
+  private rendererWatch: string[] = [];
+  private readonly pins = new Map<string, string[]>();
   private readonly bookVersions = new Map<string, number>();
   private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [] };
   private readonly pendingTickers = new Map<string, TickerView>();
@@ -135,10 +151,23 @@ export class TradingSession {
     await this.stream.stop();
   }
 
-  /** The set of markets with live books (the ladder, watchlist and chart ask for these). */
+  /** The markets the renderer wants live (the ladder, watchlist and chart ask for these); main's pins are kept. */
   async watchMarkets(tickers: string[]): Promise<void> {
-    const next = new Set(tickers);
-    const add = tickers.filter((t) => !this.watched.has(t));
+    this.rendererWatch = tickers;
+    await this.applyWatch();
+  }
+
+  /** Markets main's own tools need streamed whatever the renderer shows (by owner; an empty list unpins). */
+  async pin(owner: string, tickers: string[]): Promise<void> {
+    if (tickers.length) this.pins.set(owner, tickers);
+    else this.pins.delete(owner);
+    await this.applyWatch();
+  }
+
+  private async applyWatch(): Promise<void> {
+    const next = new Set(this.rendererWatch);
+    for (const list of this.pins.values()) for (const t of list) next.add(t);
+    const add = [...next].filter((t) => !this.watched.has(t));
     const remove = [...this.watched].filter((t) => !next.has(t));
     for (const t of add) this.watched.add(t);
     for (const t of remove) this.watched.delete(t);
@@ -148,6 +177,10 @@ export class TradingSession {
     if (remove.length) {
       await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.unwant(ch, remove).catch(() => undefined)));
     }
+  }
+
+  get isLive(): boolean {
+    return this.streamStatus.phase === 'live';
   }
 
   // ------------------------------------------------------------------ orders
@@ -242,6 +275,7 @@ export class TradingSession {
         // the latest per market within a frame (every market streams its ticker)
         this.pendingTickers.set(view.ticker, view);
         this.marketDirty = true;
+        this.observe((o) => o.ticker?.(view));
         break;
       }
       case 'trade': {
@@ -258,12 +292,15 @@ export class TradingSession {
         };
         this.market.trades.push(view);
         this.marketDirty = true;
+        this.observe((o) => o.trade?.(view));
         break;
       }
       case 'market_lifecycle_v2': {
         const msg = m.msg as Row;
-        this.market.lifecycle.push({ ticker: String(msg.market_ticker ?? ''), event_type: String(msg.event_type ?? ''), ts: Date.now() });
+        const l = { ticker: String(msg.market_ticker ?? ''), event_type: String(msg.event_type ?? ''), ts: Date.now() };
+        this.market.lifecycle.push(l);
         this.marketDirty = true;
+        this.observe((o) => o.lifecycle?.(l.ticker, l.event_type));
         break;
       }
       case 'cfbenchmarks_value': {
@@ -279,11 +316,13 @@ export class TradingSession {
         this.notePnl(f);
         this.opts.emit('notices', fillNotice(f));
         void this.refreshBalance();
+        this.observe((o) => o.fill?.(f));
         break;
       }
       case 'user_order': {
         const o = m.msg as Row;
         this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
+        this.observe((x) => x.order?.(o));
         break;
       }
       case 'market_position': {
@@ -416,8 +455,20 @@ export class TradingSession {
     return { ticker, stale: b.stale, yesBids: Array.from(top.yesBids), yesAsks: Array.from(top.yesAsks), version };
   }
 
+  /** Calls main's observer; a tool that throws is logged and never breaks the stream. */
+  private observe(call: (o: SessionObserver) => void): void {
+    const o = this.opts.observer;
+    if (!o) return;
+    try {
+      call(o);
+    } catch (e) {
+      this.log(`observer failed: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
   private flush(): void {
     const dirty = this.books.takeDirty();
+    if (dirty.length) this.observe((o) => o.books?.(dirty));
     if (dirty.length) {
       const views: BookView[] = [];
       for (const t of dirty) {

@@ -9,8 +9,11 @@ import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
+import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
+
 export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 export * from './risk';
+export * from './tools';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -143,6 +146,15 @@ export const methodArgs = {
   releaseKillSwitch: z.tuple([ReleaseKillSwitchInput]),
   getAuditLog: z.tuple([AuditFilter]),
   revokeExchangeKey: z.tuple([z.string().trim().min(1).max(200)]),
+  getAlerts: z.tuple([]),
+  saveAlert: z.tuple([AlertInput]),
+  alertAction: z.tuple([AlertActionInput]),
+  getLocalOrders: z.tuple([]),
+  placeLocalOrders: z.tuple([LocalOrdersInput]),
+  placeBracket: z.tuple([BracketInput]),
+  localOrderAction: z.tuple([LocalActionInput]),
+  moveLocalOrder: z.tuple([LocalMoveInput]),
+  resumeLocalOrders: z.tuple([LocalResumeInput]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -297,6 +309,10 @@ export interface Notice {
   title: string;
   body: string;
   ts: number;
+  /** what raised it: a fill, an alert, a local order (Electron shows alerts natively whatever the fill setting) */
+  source?: 'fill' | 'alert' | 'local';
+  /** the alert asked for a sound */
+  sound?: boolean;
 }
 
 export interface OrderAck {
@@ -330,6 +346,10 @@ export interface StreamPayloads {
   commands: { command: string };
   /** limits, kill switch and today's P&L of the active profile */
   risk: RiskView;
+  /** the active profile's alerts and what fired */
+  alerts: AlertsView;
+  /** the active profile's local conditional orders */
+  local: LocalOrdersView;
 }
 
 type ArgsOf<M extends MethodName> = z.input<(typeof methodArgs)[M]>;
@@ -368,6 +388,15 @@ export interface MethodResults {
   releaseKillSwitch: RiskView;
   getAuditLog: AuditEntry[];
   revokeExchangeKey: void;
+  getAlerts: AlertsView;
+  saveAlert: AlertsView;
+  alertAction: AlertsView;
+  getLocalOrders: LocalOrdersView;
+  placeLocalOrders: LocalOrdersView;
+  placeBracket: LocalOrdersView;
+  localOrderAction: LocalOrdersView;
+  moveLocalOrder: LocalOrdersView;
+  resumeLocalOrders: LocalOrdersView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

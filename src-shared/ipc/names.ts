@@ -30,8 +30,17 @@ export const METHOD_NAMES = [
   'releaseKillSwitch',
   'getAuditLog',
   'revokeExchangeKey',
+  'getAlerts',
+  'saveAlert',
+  'alertAction',
+  'getLocalOrders',
+  'placeLocalOrders',
+  'placeBracket',
+  'localOrderAction',
+  'moveLocalOrder',
+  'resumeLocalOrders',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
-export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands', 'risk'] as const;
+export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands', 'risk', 'alerts', 'local'] as const;
 export type StreamName = (typeof STREAM_NAMES)[number];

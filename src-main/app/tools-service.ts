@@ -1,0 +1,613 @@
+// Alerts and local conditional orders, held in main so they work with every panel closed. Both
+// watch the active session's stream (main pins their markets so books and trades flow whatever
+// the renderer shows), are kept per profile on disk, and speak to the trader through notices
+// (native notifications in Electron, toasts in the browser). A triggered local order is written
+// to disk as `triggered` before it is sent, and goes through TradingService.placeOrder: the same
+// risk gate and audit journal as any order. After a restart, armed local orders wait for the
+// trader's choice (keep armed or disarm); one whose trigger was reached meanwhile asks first.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ServiceMethods, StreamName, StreamPayloads, TerminalError, TickerView, TradeView } from '../../src-shared/ipc/contract';
+import {
+  AlertCondition,
+  LocalLimit,
+  PriceSource,
+  type AlertActionInput,
+  type AlertInput,
+  type AlertsView,
+  type BracketInput,
+  type LocalActionInput,
+  type LocalMoveInput,
+  type LocalOrdersInput,
+  type LocalOrdersView,
+  type LocalResumeInput,
+  type LocalState,
+} from '../../src-shared/ipc/tools';
+import { Decimal } from '../../src-shared/money';
+import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
+import { AlertEngine, type AlertRule, type Firing } from '../alerts/engine';
+import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type LocalOrder, type Quote } from '../conditional/engine';
+import type { SessionObserver } from '../session/session';
+import { writeJsonFile } from './profiles-store';
+import { StateError } from './errors';
+import type { ActiveSession, ProfilesService } from './profiles-service';
+import type { TradingService } from './trading-service';
+
+type ToolMethods = Pick<
+  ServiceMethods,
+  'getAlerts' | 'saveAlert' | 'alertAction' | 'getLocalOrders' | 'placeLocalOrders' | 'placeBracket' | 'localOrderAction' | 'moveLocalOrder' | 'resumeLocalOrders'
+>;
+
+export interface ToolsServiceOptions {
+  dataDir: string;
+  profiles: ProfilesService;
+  trading: TradingService;
+  emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
+  describeError: (err: unknown) => TerminalError;
+  log?: (m: string) => void;
+}
+
+const D = (s: string) => new Decimal(s);
+const Dec = z.string().regex(/^-?\d+(?:\.\d+)?$/);
+
+const AlertsFile = z.object({
+  version: z.literal(1),
+  alerts: z.array(
+    z.object({
+      id: z.string(),
+      condition: AlertCondition,
+      note: z.string(),
+      rearm: z.boolean(),
+      sound: z.boolean(),
+      state: z.enum(['armed', 'fired', 'silenced']),
+      createdAt: z.number(),
+      firedAt: z.number().nullable(),
+      fireCount: z.number(),
+    }),
+  ),
+  history: z.array(z.object({ id: z.string(), alertId: z.string(), ts: z.number(), title: z.string(), body: z.string() })),
+});
+
+const LocalFile = z.object({
+  version: z.literal(1),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['stop', 'take_profit', 'trailing_stop', 'bracket_target']),
+      ticker: z.string(),
+      side: z.enum(['bid', 'ask']),
+      count: Dec,
+      source: PriceSource,
+      trigger: Dec.nullable(),
+      trailTicks: z.number().int().nullable(),
+      best: Dec.nullable(),
+      limit: LocalLimit,
+      tick: Dec,
+      state: z.enum(['waiting_entry', 'armed', 'triggered', 'sent', 'canceled', 'failed', 'held', 'missed', 'disarmed', 'filled']),
+      ocoGroup: z.string().nullable(),
+      entryOrderId: z.string().nullable(),
+      sentOrderIds: z.array(z.string()),
+      filled: Dec,
+      subaccount: z.number().int().optional(),
+      confirmed: z.boolean().optional(),
+      detail: z.string(),
+      createdAt: z.number(),
+      updatedAt: z.number(),
+    }),
+  ),
+});
+type LocalRecord = z.infer<typeof LocalFile>['orders'][number];
+
+function toRecord(o: LocalOrder & { confirmed?: boolean }): LocalRecord {
+  return {
+    id: o.id,
+    kind: o.kind,
+    ticker: o.ticker,
+    side: o.side,
+    count: o.count.toString(),
+    source: o.source,
+    trigger: o.trigger?.toString() ?? null,
+    trailTicks: o.trailTicks,
+    best: o.best?.toString() ?? null,
+    limit: o.limit,
+    tick: o.tick.toString(),
+    state: o.state,
+    ocoGroup: o.ocoGroup,
+    entryOrderId: o.entryOrderId,
+    sentOrderIds: o.sentOrderIds,
+    filled: o.filled.toString(),
+    ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}),
+    ...(o.confirmed ? { confirmed: true } : {}),
+    detail: o.detail,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  };
+}
+
+function fromRecord(r: LocalRecord): LocalOrder & { confirmed?: boolean } {
+  return {
+    ...r,
+    count: D(r.count),
+    trigger: r.trigger === null ? null : D(r.trigger),
+    best: r.best === null ? null : D(r.best),
+    tick: D(r.tick),
+    filled: D(r.filled),
+    subaccount: r.subaccount,
+    verify: false,
+    cancelAfterSend: false,
+    state: r.state as LocalState,
+  };
+}
+
+/** Reads a profile's file; one that cannot be read is moved aside (never lost) and reported. */
+function readOrMoveAside<T>(file: string, schema: z.ZodType<T>, empty: T, problem: (m: string) => void): T {
+  if (!existsSync(file)) return empty;
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  } catch (e) {
+    const aside = `${file}.unreadable-${Date.now()}`;
+    try {
+      renameSync(file, aside);
+    } catch {
+      /* left in place */
+    }
+    problem(`${file} could not be read (${(e as Error).message.slice(0, 300)}); it was moved to ${aside} and nothing from it is armed`);
+    return empty;
+  }
+}
+
+export class ToolsService implements ToolMethods {
+  private alerts = new AlertEngine(() => randomUUID());
+  private local = new LocalOrderEngine(() => randomUUID());
+  private profileId: string | null = null;
+  private session: ActiveSession | null = null;
+  private readonly quotes = new Map<string, Quote>();
+  private readonly ticks = new Map<string, PriceRange[]>();
+  /** fills by order id for a minute, for orders whose id main learns after their first fill */
+  private readonly recentFills = new Map<string, { at: number; tradeId: string; count: Decimal }[]>();
+  private readonly seenTrades = new Set<string>();
+  private pinned = '';
+
+  constructor(private readonly opts: ToolsServiceOptions) {}
+
+  /** What the session calls as its stream flows. */
+  readonly observer: SessionObserver = {
+    trade: (t) => this.onTrade(t),
+    ticker: (t) => this.onTicker(t),
+    books: (tickers) => {
+      for (const t of tickers) if (this.interested(t)) this.onBook(t);
+    },
+    lifecycle: (ticker, type) => this.notifyAll(this.alerts.lifecycle(ticker, type)),
+    fill: (f) => this.onFill(f),
+    order: (o) => this.onOrder(o),
+  };
+
+  // ------------------------------------------------------------------ session and files
+
+  async onSession(active: ActiveSession | null): Promise<void> {
+    this.session = active;
+    const id = active?.profileId ?? null;
+    if (id !== this.profileId) {
+      this.profileId = id;
+      this.quotes.clear();
+      this.alerts = new AlertEngine(() => randomUUID());
+      this.local = new LocalOrderEngine(() => randomUUID());
+      this.pinned = '';
+      if (id) this.load(id);
+    }
+    this.pushAll();
+    await this.repin();
+  }
+
+  private file(kind: 'alerts' | 'conditional', profileId: string): string {
+    return path.join(this.opts.dataDir, kind, `${profileId}.json`);
+  }
+
+  private problem(m: string): void {
+    this.opts.log?.(`[tools] ${m}`);
+    this.opts.emit('notices', { level: 'error', title: 'A saved file could not be read', body: m, ts: Date.now() });
+  }
+
+  private load(profileId: string): void {
+    const a = readOrMoveAside(this.file('alerts', profileId), AlertsFile, { version: 1 as const, alerts: [], history: [] }, (m) => this.problem(m));
+    for (const r of a.alerts) this.alerts.rules.set(r.id, r as AlertRule);
+    this.alerts.history = a.history;
+    const l = readOrMoveAside(this.file('conditional', profileId), LocalFile, { version: 1 as const, orders: [] }, (m) => this.problem(m));
+    this.local.restore(l.orders.map(fromRecord));
+    this.local.prune(Date.now());
+    if (this.local.awaitingChoice) {
+      const n = [...this.local.orders.values()].filter((o) => o.state === 'held').length;
+      this.opts.emit('notices', { level: 'warning', title: `${n} local order(s) restored`, body: 'They are not armed yet: keep them armed or disarm them (Orders → Local).', ts: Date.now(), source: 'local' });
+    }
+  }
+
+  private saveAlerts(): void {
+    if (!this.profileId) return;
+    writeJsonFile(this.file('alerts', this.profileId), { version: 1, alerts: [...this.alerts.rules.values()], history: this.alerts.history });
+  }
+
+  private saveLocal(): void {
+    if (!this.profileId) return;
+    writeJsonFile(this.file('conditional', this.profileId), { version: 1, orders: [...this.local.orders.values()].map(toRecord) });
+  }
+
+  private alertsView(): AlertsView {
+    return { alerts: [...this.alerts.rules.values()].map((r) => this.alerts.view(r)), history: this.alerts.history };
+  }
+
+  private localView(): LocalOrdersView {
+    return {
+      orders: [...this.local.orders.values()].map(viewOf).sort((a, b) => b.createdAt - a.createdAt),
+      awaitingChoice: this.local.awaitingChoice,
+      live: !!this.session?.session.isLive,
+    };
+  }
+
+  private pushAll(): void {
+    this.opts.emit('alerts', this.alertsView());
+    this.opts.emit('local', this.localView());
+  }
+
+  private async repin(): Promise<void> {
+    const s = this.session?.session;
+    if (!s) return;
+    const list = [...new Set([...this.alerts.markets(), ...this.local.markets()])].slice(0, 50);
+    const key = list.join(',');
+    if (key === this.pinned) return;
+    this.pinned = key;
+    await s.pin('tools', list).catch((e: unknown) => this.opts.log?.(`[tools] could not stream ${key}: ${(e as Error).message}`));
+  }
+
+  private need(): ActiveSession {
+    if (!this.session || !this.profileId) throw new StateError('no active session: alerts and local orders belong to a profile with a key');
+    return this.session;
+  }
+
+  // ------------------------------------------------------------------ quotes
+
+  private interested(ticker: string): boolean {
+    return this.pinned.split(',').includes(ticker);
+  }
+
+  private quote(ticker: string): Quote {
+    let q = this.quotes.get(ticker);
+    if (!q) {
+      q = { last: null, bid: null, ask: null };
+      this.quotes.set(ticker, q);
+    }
+    const top = this.session?.session.bookTop(ticker);
+    if (top && !top.stale) {
+      q.bid = top.yesBid;
+      q.ask = top.yesAsk;
+    }
+    return q;
+  }
+
+  private onTrade(t: TradeView): void {
+    if (!this.interested(t.ticker)) return;
+    const q = this.quote(t.ticker);
+    q.last = D(t.yes_price_dollars);
+    this.alerts.trade(t.ticker, D(t.count_fp), Date.now());
+    this.evaluate(t.ticker, q);
+  }
+
+  private onTicker(t: TickerView): void {
+    if (!this.interested(t.ticker)) return;
+    const q = this.quote(t.ticker);
+    // the ticker channel fills in what no book or trade has told us yet
+    if (!this.session?.session.bookTop(t.ticker)) {
+      if (t.yes_bid_dollars) q.bid = D(t.yes_bid_dollars);
+      if (t.yes_ask_dollars) q.ask = D(t.yes_ask_dollars);
+    }
+    if (q.last === null && t.price_dollars && D(t.price_dollars).gt(0)) q.last = D(t.price_dollars);
+    this.evaluate(t.ticker, q);
+  }
+
+  private onBook(ticker: string): void {
+    this.evaluate(ticker, this.quote(ticker));
+  }
+
+  private evaluate(ticker: string, q: Quote): void {
+    const fired = this.alerts.observe(ticker, q);
+    if (fired.length) this.notifyAll(fired);
+    if (!this.session?.session.isLive) return; // local orders never trigger on a stream that is not live
+    const actions = this.local.observe(ticker, q);
+    if (this.local.takeChanged()) {
+      this.saveLocal(); // `triggered` is on disk before anything is sent
+      this.opts.emit('local', this.localView());
+    }
+    if (actions.length) void this.run(actions);
+  }
+
+  private notifyAll(fired: Firing[]): void {
+    if (!fired.length) return;
+    for (const f of fired) {
+      if (f.notify) this.opts.emit('notices', { level: 'warning', title: f.title, body: f.body, ts: f.ts, source: 'alert', ...(f.sound ? { sound: true } : {}) });
+    }
+    const held = this.alerts.takeHeldBack();
+    if (held > 0 && fired.some((f) => f.notify)) {
+      this.opts.emit('notices', { level: 'info', title: `${held} more alert(s)`, body: 'Held back so as not to flood the screen; see the Alerts panel history.', ts: Date.now(), source: 'alert' });
+    }
+    this.saveAlerts();
+    this.opts.emit('alerts', this.alertsView());
+  }
+
+  // ------------------------------------------------------------------ my orders and fills
+
+  private onFill(f: Record<string, unknown>): void {
+    const orderId = typeof f.order_id === 'string' ? f.order_id : null;
+    const tradeId = typeof f.trade_id === 'string' ? f.trade_id : typeof f.fill_id === 'string' ? f.fill_id : null;
+    const ticker = String(f.market_ticker ?? f.ticker ?? '');
+    const count = new Decimal(String(f.count_fp ?? '0'));
+    this.notifyAll(
+      this.alerts.orderEvent({ ticker, when: 'filled', orderId: orderId ?? '', text: `${String(f.action ?? '')} ${count.toString()} ${String(f.side ?? '').toUpperCase()} ${ticker} at ${String(f.yes_price_dollars ?? '')}`.trim() }),
+    );
+    if (!orderId || !tradeId || this.seenTrades.has(tradeId)) return;
+    const now = Date.now();
+    const list = (this.recentFills.get(orderId) ?? []).filter((x) => now - x.at < 60_000);
+    list.push({ at: now, tradeId, count });
+    this.recentFills.set(orderId, list);
+    this.applyFill(orderId, tradeId, count);
+  }
+
+  private applyFill(orderId: string, tradeId: string, count: Decimal): void {
+    const involved = [...this.local.orders.values()].some((o) => o.entryOrderId === orderId || o.sentOrderIds.includes(orderId));
+    if (!involved || this.seenTrades.has(tradeId)) return;
+    this.seenTrades.add(tradeId);
+    if (this.seenTrades.size > 10_000) this.seenTrades.clear();
+    const { targets } = this.local.onFill(orderId, count);
+    this.saveLocal();
+    this.opts.emit('local', this.localView());
+    if (targets.length) void this.placeTargets(targets);
+  }
+
+  /** Fills that came before main knew the order id (the stream can beat the create's answer). */
+  private replayFills(orderId: string): void {
+    for (const f of this.recentFills.get(orderId) ?? []) this.applyFill(orderId, f.tradeId, f.count);
+  }
+
+  private onOrder(o: Record<string, unknown>): void {
+    const status = String(o.status ?? '');
+    const orderId = String(o.order_id ?? '');
+    if (status === 'canceled' || status === 'cancelled') {
+      const ticker = String(o.ticker ?? o.market_ticker ?? '');
+      this.notifyAll(this.alerts.orderEvent({ ticker, when: 'canceled', orderId, text: `order ${orderId.slice(0, 8)} in ${ticker} canceled` }));
+      this.local.onOrderDone(orderId, status);
+      this.saveLocal();
+      this.opts.emit('local', this.localView());
+    }
+  }
+
+  // ------------------------------------------------------------------ sending
+
+  private async run(actions: LocalAction[]): Promise<void> {
+    for (const a of actions) {
+      if (a.type === 'send') {
+        const o = this.local.orders.get(a.id) as (LocalOrder & { confirmed?: boolean }) | undefined;
+        try {
+          const ack = await this.opts.trading.placeOrder({
+            ticker: a.ticker,
+            side: a.side,
+            price: a.price.toFixed(4),
+            count: a.count.toFixed(2),
+            ...(a.subaccount !== undefined ? { subaccount: a.subaccount } : {}),
+            origin: 'conditional',
+            ...(o?.confirmed ? { confirmed: true } : {}),
+          });
+          const more = this.local.sent(a.id, ack.order_id);
+          this.opts.emit('notices', { level: 'success', title: `Local ${a.kind.replace('_', ' ')} sent`, body: `${a.side === 'bid' ? 'Buy' : 'Sell'} ${a.count.toString()} ${a.ticker} at ${a.price.toFixed(2)}: ${o?.detail ?? ''}`, ts: Date.now(), source: 'local' });
+          this.replayFills(ack.order_id);
+          if (more.length) await this.run(more);
+        } catch (e) {
+          const err = this.opts.describeError(e);
+          this.local.failed(a.id, err.message);
+          this.opts.emit('notices', { level: 'error', title: `Local ${a.kind.replace('_', ' ')} not sent`, body: `${a.ticker}: ${err.message}`, ts: Date.now(), source: 'local' });
+        }
+      } else {
+        await this.opts.trading.cancelOrder({ order_id: a.orderId, ticker: a.ticker, ...(a.subaccount !== undefined ? { subaccount: a.subaccount } : {}), origin: 'conditional' }).catch((e: unknown) => {
+          const err = this.opts.describeError(e);
+          // an order that already ended needs no cancel
+          if (err.status !== 404) this.opts.emit('notices', { level: 'warning', title: 'Local order: a cancel failed', body: `${a.why}: ${err.message}`, ts: Date.now(), source: 'local' });
+        });
+      }
+      this.saveLocal();
+      this.opts.emit('local', this.localView());
+    }
+    await this.repin();
+  }
+
+  private async placeTargets(targets: { id: string; count: Decimal; price: Decimal }[]): Promise<void> {
+    for (const t of targets) {
+      const o = this.local.orders.get(t.id);
+      if (!o) continue;
+      await this.run([{ type: 'send', id: t.id, ticker: o.ticker, side: o.side, price: t.price, count: t.count, subaccount: o.subaccount, kind: o.kind }]);
+    }
+  }
+
+  // ------------------------------------------------------------------ methods
+
+  async getAlerts(): Promise<AlertsView> {
+    return this.alertsView();
+  }
+
+  async saveAlert(input: AlertInput): Promise<AlertsView> {
+    this.need();
+    try {
+      this.alerts.upsert(input);
+    } catch (e) {
+      throw new StateError((e as Error).message);
+    }
+    this.saveAlerts();
+    await this.repin();
+    const r = this.alerts.view([...this.alerts.rules.values()].find((x) => x.id === input.id) ?? [...this.alerts.rules.values()].pop()!);
+    const t = 'ticker' in r.condition ? r.condition.ticker : undefined;
+    if (t) this.evaluateNow(t);
+    this.opts.emit('alerts', this.alertsView());
+    return this.alertsView();
+  }
+
+  /** A new or edited alert reads the current value at once, so its first crossing counts. */
+  private evaluateNow(ticker: string): void {
+    const q = this.quote(ticker);
+    this.notifyAll(this.alerts.observe(ticker, q));
+  }
+
+  async alertAction(input: z.output<typeof AlertActionInput>): Promise<AlertsView> {
+    this.need();
+    try {
+      this.alerts.act(input.id, input.action);
+    } catch (e) {
+      throw new StateError((e as Error).message);
+    }
+    this.saveAlerts();
+    await this.repin();
+    this.opts.emit('alerts', this.alertsView());
+    return this.alertsView();
+  }
+
+  async getLocalOrders(): Promise<LocalOrdersView> {
+    return this.localView();
+  }
+
+  /** The market's step at a price (its price_ranges, read once per market). */
+  private async tickAt(ticker: string, price: Decimal): Promise<Decimal> {
+    let ranges = this.ticks.get(ticker);
+    if (!ranges) {
+      const m = await this.need().session.client.getMarket({ params: { ticker } });
+      ranges = (m.market.price_ranges ?? []) as PriceRange[];
+      this.ticks.set(ticker, ranges);
+    }
+    return stepAt(price, ranges);
+  }
+
+  /**
+   * The market's quote before a local order is judged against it: streamed from now on, its
+   * book waited for (up to 2 s), and what the market's REST row says where nothing streamed yet.
+   */
+  private async freshQuote(ticker: string): Promise<Quote> {
+    const s = this.need().session;
+    await this.pinNow(ticker);
+    for (let i = 0; i < 40 && !s.bookTop(ticker); i++) await new Promise((r) => setTimeout(r, 50));
+    const q = this.quote(ticker);
+    const m = (await s.client.getMarket({ params: { ticker } }).catch(() => null))?.market as Record<string, unknown> | undefined;
+    const dec = (v: unknown) => (typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v) && D(v).gt(0) ? D(v) : null);
+    if (m) {
+      this.ticks.set(ticker, (m.price_ranges ?? []) as PriceRange[]);
+      q.last ??= dec(m.last_price_dollars);
+      if (!s.bookTop(ticker)) {
+        q.bid ??= dec(m.yes_bid_dollars);
+        q.ask ??= dec(m.yes_ask_dollars);
+      }
+    }
+    return q;
+  }
+
+  /** Streams a market before its first local order needs it (its book may not be held yet). */
+  private async pinNow(ticker: string): Promise<void> {
+    if (this.interested(ticker)) return;
+    this.pinned = [this.pinned, ticker].filter(Boolean).join(',');
+    await this.need().session.pin('tools', this.pinned.split(','));
+  }
+
+  private rule<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof LocalRuleError) throw new StateError(e.message);
+      throw e;
+    }
+  }
+
+  async placeLocalOrders(input: LocalOrdersInput): Promise<LocalOrdersView> {
+    const active = this.need();
+    const first = input.orders[0]!;
+    if (!active.session.isLive) throw new StateError('the stream is not live: a local order needs this terminal connected to watch its market');
+    const ref = first.kind === 'trailing_stop' ? null : D(first.trigger);
+    const q = await this.freshQuote(first.ticker);
+    const tick = await this.tickAt(first.ticker, ref ?? q.last ?? q.bid ?? D('0.5'));
+    // what each would send passes the risk gate's static limits now, not only when it fires
+    for (const o of input.orders) {
+      const price = o.limit.kind === 'price' ? o.limit.price : first.kind === 'trailing_stop' ? (q.last ?? D('0.5')).toFixed(4) : (o as { trigger: string }).trigger;
+      this.opts.trading.precheck({ ticker: o.ticker, side: o.side, price, count: o.count, confirmed: input.confirmed === true });
+    }
+    const made = this.rule(() => this.local.add(input.orders, input.oco, tick, q));
+    if (input.confirmed) for (const m of made) (m as LocalOrder & { confirmed?: boolean }).confirmed = true;
+    this.saveLocal();
+    await this.repin();
+    this.opts.emit('local', this.localView());
+    return this.localView();
+  }
+
+  async placeBracket(b: BracketInput): Promise<LocalOrdersView> {
+    const active = this.need();
+    if (!active.session.isLive) throw new StateError('the stream is not live: a bracket needs this terminal connected to follow its entry');
+    const price = D(b.price);
+    const tick = await this.tickAt(b.ticker, price);
+    if (!price.div(tick).isInteger()) throw new StateError(`price ${b.price} is not on ${b.ticker}'s price step ${tick.toString()}`);
+    await this.pinNow(b.ticker);
+    // the bracket is checked before the entry goes, so an entry is never left without one
+    const plan = this.rule(() => {
+      const probe = new LocalOrderEngine(() => 'probe');
+      return probe.addBracket({ ticker: b.ticker, side: b.side, price, entryOrderId: 'probe', targetTicks: b.targetTicks, stopTicks: b.stopTicks, stopThroughTicks: b.stopThroughTicks, stopSource: b.stopSource, tick, subaccount: b.subaccount });
+    });
+    this.opts.trading.precheck({ ticker: b.ticker, side: plan.target.side, price: plan.target.trigger!.toFixed(4), count: b.count, confirmed: b.confirmed === true });
+    const ack = await this.opts.trading.placeOrder({
+      ticker: b.ticker,
+      side: b.side,
+      price: b.price,
+      count: b.count,
+      ...(b.subaccount !== undefined ? { subaccount: b.subaccount } : {}),
+      origin: 'ticket',
+      ...(b.confirmed ? { confirmed: true } : {}),
+    });
+    const made = this.local.addBracket({ ticker: b.ticker, side: b.side, price, entryOrderId: ack.order_id, targetTicks: b.targetTicks, stopTicks: b.stopTicks, stopThroughTicks: b.stopThroughTicks, stopSource: b.stopSource, tick, subaccount: b.subaccount });
+    if (b.confirmed) for (const m of [made.target, made.stop]) (m as LocalOrder & { confirmed?: boolean }).confirmed = true;
+    this.saveLocal();
+    this.replayFills(ack.order_id);
+    await this.repin();
+    this.opts.emit('local', this.localView());
+    return this.localView();
+  }
+
+  async localOrderAction(input: z.output<typeof LocalActionInput>): Promise<LocalOrdersView> {
+    this.need();
+    const o = this.rule(() => this.local.need(input.id));
+    let actions: LocalAction[] = [];
+    if (input.action === 'cancel') actions = this.rule(() => this.local.cancel(input.id));
+    else if (input.action === 'arm') this.rule(() => this.local.arm(input.id, this.quote(o.ticker)));
+    else {
+      if (!this.need().session.isLive) throw new StateError('the stream is not live: nothing is sent on an old price');
+      if (input.confirmed) (o as LocalOrder & { confirmed?: boolean }).confirmed = true;
+      actions = this.rule(() => this.local.fireMissed(input.id, this.quote(o.ticker)));
+    }
+    this.saveLocal();
+    this.opts.emit('local', this.localView());
+    if (actions.length) await this.run(actions);
+    await this.repin();
+    return this.localView();
+  }
+
+  async moveLocalOrder(input: z.output<typeof LocalMoveInput>): Promise<LocalOrdersView> {
+    this.need();
+    const o = this.rule(() => this.local.need(input.id));
+    this.rule(() => this.local.move(input.id, D(input.trigger), this.quote(o.ticker)));
+    this.saveLocal();
+    this.opts.emit('local', this.localView());
+    return this.localView();
+  }
+
+  async resumeLocalOrders(input: z.output<typeof LocalResumeInput>): Promise<LocalOrdersView> {
+    this.need();
+    this.local.resume(input.keep);
+    this.saveLocal();
+    await this.repin();
+    this.opts.emit('local', this.localView());
+    // kept orders read the market now: a trigger passed meanwhile turns `missed`, never sent
+    if (input.keep) for (const t of this.local.markets()) if (this.session?.session.isLive) this.evaluate(t, this.quote(t));
+    return this.localView();
+  }
+}
