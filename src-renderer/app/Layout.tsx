@@ -1,7 +1,7 @@
 // The dockable layout (dockview, vanilla) with the panels rendered into it through React
 // portals, so every panel shares the app's providers. The layout is saved per profile through
 // api.saveLayout and restored from api.getLayout; "reset layout" rebuilds the default.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { DockviewComponent, themeDark, themeLight, type DockviewApi, type SerializedDockview } from 'dockview';
 import { getTerminalApi } from '../lib/bridge';
@@ -12,7 +12,48 @@ import { useConnection } from '../stores/connection';
 import { notify } from '../stores/notices';
 import { useSession } from '../stores/session';
 import { buildDefaultLayout } from './default-layout';
-import { isPanelId, PANELS } from './panels';
+import { isPanelId, LINKABLE, PANELS } from './panels';
+import { PanelLinkContext, type PanelLink } from '../hooks/useLink';
+import { LINK_COLOURS, useTrading, type Link } from '../stores/trading';
+import { LinkChip } from '../ui/LinkChip';
+
+interface Mount {
+  component: PanelId;
+  el: HTMLElement;
+  link: Link;
+  pinned: string | null;
+}
+
+const isLink = (v: unknown): v is Link => v === 'pin' || (LINK_COLOURS as readonly unknown[]).includes(v);
+const titleOf = (component: PanelId, link: Link, pinned: string | null) =>
+  !LINKABLE.has(component) || link === 'white' ? PANEL_TITLES[component] : `${PANEL_TITLES[component]} · ${link === 'pin' ? (pinned ?? 'pinned') : link}`;
+
+/** One panel's link, kept in its dockview params (saved with the layout). */
+function LinkedPortal({ id, m, update }: { id: string; m: Mount; update: (id: string, patch: Partial<Mount>) => void }) {
+  const value = useMemo<PanelLink>(
+    () => ({
+      panelId: id,
+      link: m.link,
+      pinned: m.pinned,
+      setLink: (link) => update(id, { link }),
+      setPinned: (pinned) => update(id, { pinned }),
+    }),
+    [id, m.link, m.pinned, update],
+  );
+  const linkable = LINKABLE.has(m.component);
+  return (
+    <PanelLinkContext.Provider value={value}>
+      <div data-panel={m.component} data-panel-id={id} data-link={m.link} className={`u-h-100${linkable ? ' linkable' : ''}`}>
+        {linkable && (
+          <div className="panel-link">
+            <LinkChip />
+          </div>
+        )}
+        {PANELS[m.component].render()}
+      </div>
+    </PanelLinkContext.Provider>
+  );
+}
 
 const LAYOUT_VERSION = 1;
 
@@ -43,7 +84,7 @@ function focusInside(el: HTMLElement | undefined) {
 export function DockLayout() {
   const host = useRef<HTMLDivElement>(null);
   const apiRef = useRef<DockviewApi | null>(null);
-  const [mounts, setMounts] = useState<Record<string, { component: PanelId; el: HTMLElement }>>({});
+  const [mounts, setMounts] = useState<Record<string, Mount>>({});
   const profileId = useSession((s) => s.app?.activeProfileId ?? null);
   const theme = useSession((s) => s.settings.theme);
   const isFcm = useConnection((s) => s.view?.isFcmMember ?? false);
@@ -65,10 +106,16 @@ export function DockLayout() {
         el.style.height = '100%';
         return {
           element: el,
-          init: () => {
-            if (isPanelId(name)) setMounts((m) => ({ ...m, [id]: { component: name, el } }));
+          init: (p) => {
+            if (!isPanelId(name)) return;
+            const params = (p.params ?? {}) as { link?: unknown; pinned?: unknown };
+            const link = isLink(params.link) ? params.link : 'white';
+            const pinned = typeof params.pinned === 'string' ? params.pinned : null;
+            if (link === 'pin' && pinned) useTrading.getState().setPin(id, pinned);
+            setMounts((m) => ({ ...m, [id]: { component: name, el, link, pinned } }));
           },
           dispose: () => {
+            useTrading.getState().setPin(id, null);
             setMounts((m) => {
               const next = { ...m };
               delete next[id];
@@ -166,6 +213,37 @@ export function DockLayout() {
     api.addPanel({ id: 'fcm', component: 'fcm', title: PANEL_TITLES.fcm, inactive: true, ...(ref ? { position: { referencePanel: ref, direction: 'within' as const } } : {}) });
   }, [isFcm]);
 
+  const updateLink = useCallback((id: string, patch: Partial<Mount>) => {
+    setMounts((all) => {
+      const m = all[id];
+      if (!m) return all;
+      const next = { ...m, ...patch };
+      const panel = apiRef.current?.getPanel(id);
+      panel?.api.updateParameters({ link: next.link, pinned: next.pinned });
+      panel?.api.setTitle(titleOf(next.component, next.link, next.pinned));
+      useTrading.getState().setPin(id, next.link === 'pin' ? next.pinned : null);
+      return { ...all, [id]: next };
+    });
+  }, []);
+
+  /** Another ladder, chart, tape, ticket or markets list, in the first colour no panel of its kind uses yet. */
+  const addLinked = useCallback((component: PanelId) => {
+    const api = apiRef.current;
+    if (!api) return;
+    const used = new Set(Object.values(mountsRef.current).filter((m) => m.component === component).map((m) => m.link));
+    const link: Link = LINK_COLOURS.find((c) => !used.has(c)) ?? 'red';
+    const ref = api.getPanel(component) ?? api.activePanel ?? api.panels[0];
+    const id = `${component}-${Date.now().toString(36)}`;
+    api.addPanel({ id, component, title: titleOf(component, link, null), params: { link, pinned: null }, ...(ref ? { position: { referencePanel: ref, direction: 'right' as const } } : {}) });
+  }, []);
+  const mountsRef = useRef(mounts);
+  mountsRef.current = mounts;
+  useCommand('layout.newLadder', () => addLinked('ladder'));
+  useCommand('layout.newChart', () => addLinked('chart'));
+  useCommand('layout.newTape', () => addLinked('tape'));
+  useCommand('layout.newTicket', () => addLinked('ticket'));
+  useCommand('layout.newMarkets', () => addLinked('markets'));
+
   const focusPanel = useCallback((id: PanelId) => {
     const api = apiRef.current;
     if (!api) return;
@@ -193,15 +271,7 @@ export function DockLayout() {
   return (
     <div className="app-dock">
       <div ref={host} className="dock-host" />
-      {Object.entries(mounts).map(([id, m]) =>
-        createPortal(
-          <div data-panel={m.component} className="u-h-100">
-            {PANELS[m.component].render()}
-          </div>,
-          m.el,
-          id,
-        ),
-      )}
+      {Object.entries(mounts).map(([id, m]) => createPortal(<LinkedPortal id={id} m={m} update={updateLink} />, m.el, id))}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { applyMarketUpdate } from '../stores/market';
 import { useNotices } from '../stores/notices';
 import { applyPrivateUpdate } from '../stores/private';
 import { setRiskView } from '../stores/risk';
+import { setAlertsView, setLocalView } from '../stores/tools';
+import { chime } from '../lib/sound';
 import { reseedAll } from '../stores/seed';
 import { useSession } from '../stores/session';
 import { resendWatch } from './watch';
@@ -26,6 +28,9 @@ export async function loadAppState(api: BridgedApi): Promise<void> {
     useSession.getState().setApp(app);
     useConnection.setState({ view: app.connection });
     setRiskView(app.risk);
+    const [alerts, local] = await Promise.all([api.getAlerts(), api.getLocalOrders()]);
+    setAlertsView(alerts);
+    setLocalView(local);
   } catch (err) {
     useSession.getState().setLoadError(err);
   }
@@ -52,9 +57,12 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     }),
     api.on('risk', setRiskView),
     api.on('notices', (n) => {
-      if (n.level === 'success' && /^Filled /.test(n.title) && !useSession.getState().settings.notifyOnFill) return;
+      if ((n.source === 'fill' || (n.level === 'success' && /^Filled /.test(n.title))) && !useSession.getState().settings.notifyOnFill) return;
       useNotices.getState().push(n);
+      if (n.sound && useSession.getState().app?.shell !== 'electron') chime();
     }),
+    api.on('alerts', setAlertsView),
+    api.on('local', setLocalView),
     // App-menu accelerators (Electron) name an action; run it like its key would.
     api.on('commands', ({ command }) => {
       const id = MENU_COMMANDS[command];

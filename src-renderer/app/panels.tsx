@@ -14,6 +14,8 @@ import { RfqPanel } from '../features/rfq/RfqPanel';
 import { RiskPanel } from '../features/risk/RiskPanel';
 import { TapePanel } from '../features/tape/TapePanel';
 import { TicketPanel } from '../features/ticket/TicketPanel';
+import { AlertsPanel } from '../features/alerts/AlertsPanel';
+import { EventLadders } from '../features/ladder/EventLadders';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
   markets: { title: PANEL_TITLES.markets, render: () => <MarketsPanel /> },
@@ -29,6 +31,11 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   fcm: { title: PANEL_TITLES.fcm, render: () => <FcmPanel />, fcmOnly: true },
   risk: { title: PANEL_TITLES.risk, render: () => <RiskPanel /> },
   tape: { title: PANEL_TITLES.tape, render: () => <TapePanel /> },
+  alerts: { title: PANEL_TITLES.alerts, render: () => <AlertsPanel /> },
+  eventladders: { title: PANEL_TITLES.eventladders, render: () => <EventLadders /> },
 };
+
+/** Panels that follow a link group (or a pin): a chip in their corner says which. */
+export const LINKABLE: ReadonlySet<PanelId> = new Set<PanelId>(['markets', 'ladder', 'chart', 'tape', 'ticket', 'eventladders']);
 
 export const isPanelId = (v: unknown): v is PanelId => typeof v === 'string' && (PANEL_IDS as readonly string[]).includes(v);

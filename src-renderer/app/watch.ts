@@ -1,4 +1,5 @@
-// Tells main which markets to stream: the selected one first, then the watchlist, then markets
+// Tells main which markets to stream: the selected one first, every link group's and pinned
+// panel's, then the watchlist, then markets
 // where I have resting orders or a position. At most 100; re-sent after a reconnect.
 import { getTerminalApi } from '../lib/bridge';
 import { privateStore } from '../stores/private';
@@ -11,10 +12,13 @@ let last = '';
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function wanted(): string[] {
-  const { ticker, watchlist } = useTrading.getState();
+  const { ticker, watchlist, groups, pins } = useTrading.getState();
   const p = privateStore.getState();
   const set = new Set<string>();
   if (ticker) set.add(ticker);
+  // every link group's market and every pinned panel's, so each ladder has its book
+  for (const t of Object.values(groups)) if (t) set.add(t);
+  for (const t of Object.values(pins)) set.add(t);
   for (const t of watchlist) set.add(t);
   for (const o of Object.values(p.orders)) if (o.status === 'resting') set.add(o.ticker);
   for (const pos of Object.values(p.positions)) if (pos.position !== '0' && !/^-?0(?:\.0+)?$/.test(pos.position)) set.add(pos.ticker);
@@ -45,7 +49,7 @@ export function resendWatch(): void {
 
 export function startWatching(): () => void {
   const offA = useTrading.subscribe((s, prev) => {
-    if (s.ticker !== prev.ticker || s.watchlist !== prev.watchlist) schedule();
+    if (s.ticker !== prev.ticker || s.watchlist !== prev.watchlist || s.groups !== prev.groups || s.pins !== prev.pins) schedule();
   });
   const offB = privateStore.subscribe((s, prev) => {
     if (s.orders !== prev.orders || s.positions !== prev.positions) schedule();

@@ -28,6 +28,8 @@ export const PANEL_IDS = [
   'fcm',
   'risk',
   'tape',
+  'alerts',
+  'eventladders',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -45,6 +47,8 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   fcm: 'FCM',
   risk: 'Risk & audit',
   tape: 'Time & sales',
+  alerts: 'Alerts',
+  eventladders: 'Event ladders',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -61,6 +65,8 @@ const PANEL_KEYS: Record<PanelId, string> = {
   fcm: 'alt+minus',
   risk: 'alt+equal',
   tape: 'alt+backquote',
+  alerts: 'alt+shift+a',
+  eventladders: 'alt+shift+v',
 };
 
 export const ACTIONS: readonly ActionDef[] = [
@@ -87,6 +93,11 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'ladder.toggleView', label: 'Switch the ladder between YES and NO', group: 'Ladder', defaultKeys: 'v' },
   ...PANEL_IDS.map((p): ActionDef => ({ id: `panel.${p}`, label: `Focus ${PANEL_TITLES[p]}`, group: 'Panels', defaultKeys: PANEL_KEYS[p], global: true })),
   { id: 'markets.search', label: 'Search markets', group: 'Panels', defaultKeys: 'slash' },
+  { id: 'layout.newLadder', label: 'New ladder in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+l' },
+  { id: 'layout.newChart', label: 'New chart in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+g' },
+  { id: 'layout.newTape', label: 'New time & sales in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+w' },
+  { id: 'layout.newTicket', label: 'New order ticket in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+o' },
+  { id: 'layout.newMarkets', label: 'New markets list in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+n' },
   { id: 'app.palette', label: 'Command palette', group: 'App', defaultKeys: 'mod+k', global: true },
   { id: 'app.help', label: 'Keyboard help', group: 'App', defaultKeys: 'shift+slash' },
   { id: 'app.settings', label: 'Settings and key map', group: 'App', defaultKeys: 'mod+comma', global: true },

@@ -1,6 +1,6 @@
 // Order actions shared by the ladder, the ticket and the hotkeys: build an OrderDraft from the
 // ticket's settings, send it through TerminalApi, and report the ack or the exchange's error.
-import type { OrderAck, OrderDraft, OrderOrigin } from '../../src-shared/ipc/contract';
+import type { BracketInput, LocalOrdersInput, LocalOrdersView, OrderAck, OrderDraft, OrderOrigin } from '../../src-shared/ipc/contract';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { getTerminalApi } from '../lib/bridge';
 import { errorText, isConfirmableRisk } from '../lib/errors';
@@ -124,3 +124,19 @@ export async function cancelAllIn(ticker: string | undefined, origin: OrderOrigi
     notify('error', 'Cancel all failed', errorText(err));
   }
 }
+
+/** Hands local conditional orders (or a bracketed entry) to main, asking the trader where the gate wants a confirmation. */
+export async function sendLocal(what: string, send: (confirmed: boolean) => Promise<LocalOrdersView>): Promise<LocalOrdersView | null> {
+  try {
+    const v = await withRiskConfirm(what, send);
+    if (v === null) notify('info', `${what} not set`, 'You kept it back at the confirmation.');
+    else notify('success', what, 'Held by this terminal: it fires only while the terminal runs and is connected.');
+    return v;
+  } catch (err) {
+    notify('error', `${what} ${(err as { kind?: string }).kind === 'risk' ? 'refused' : 'failed'}`, errorText(err));
+    throw err;
+  }
+}
+
+export const placeLocal = (what: string, input: LocalOrdersInput) => sendLocal(what, (confirmed) => getTerminalApi().placeLocalOrders(confirmed ? { ...input, confirmed } : input));
+export const placeBracket = (what: string, input: BracketInput) => sendLocal(what, (confirmed) => getTerminalApi().placeBracket(confirmed ? { ...input, confirmed } : input));

@@ -21,8 +21,22 @@ export interface TicketDraft {
   expiration: string;
 }
 
+/**
+ * Link groups (as in TT or CQG): every panel either follows a colour's market or is pinned to its
+ * own. `white` is the default group and its market is `ticker` (what hotkeys and the status bar
+ * act on); choosing a market in a panel of a colour drives every panel of that colour.
+ */
+export const LINK_COLOURS = ['white', 'red', 'green', 'blue', 'yellow'] as const;
+export type LinkColour = (typeof LINK_COLOURS)[number];
+export type Link = LinkColour | 'pin';
+
 export interface TradingState {
+  /** the white (default) group's market */
   ticker: string | null;
+  /** the other colours' markets */
+  groups: Record<Exclude<LinkColour, 'white'>, string | null>;
+  /** pinned panels' markets by panel id (so their books stream) */
+  pins: Record<string, string>;
   watchlist: string[];
   watchKey: string;
   draft: TicketDraft;
@@ -30,6 +44,9 @@ export interface TradingState {
   /** bumps when something asks the ticket to take focus */
   focusRequest: { field: 'price' | 'count'; n: number };
   selectMarket(ticker: string | null): void;
+  /** choose a market for a link group (white: the same as selectMarket) */
+  selectIn(link: LinkColour, ticker: string | null): void;
+  setPin(panelId: string, ticker: string | null): void;
   setDraft(patch: Partial<TicketDraft>): void;
   setLadderView(view: 'yes' | 'no'): void;
   toggleWatch(ticker: string): void;
@@ -39,12 +56,17 @@ export interface TradingState {
 }
 
 const SELECTED_KEY = 'terminal.selectedMarket';
+const GROUPS_KEY = 'terminal.linkGroups';
+const isGroups = (v: unknown): v is TradingState['groups'] =>
+  !!v && typeof v === 'object' && ['red', 'green', 'blue', 'yellow'].every((k) => isNullableString((v as Record<string, unknown>)[k]));
 const isNullableString = (v: unknown): v is string | null => v === null || typeof v === 'string';
 
 export const MAX_WATCH = 100;
 
 export const useTrading = create<TradingState>()((set, get) => ({
   ticker: readLocal<string | null>(SELECTED_KEY, null, isNullableString),
+  groups: readLocal(GROUPS_KEY, { red: null, green: null, blue: null, yellow: null }, isGroups),
+  pins: {},
   watchlist: [],
   watchKey: 'terminal.watchlist',
   draft: {
@@ -64,6 +86,19 @@ export const useTrading = create<TradingState>()((set, get) => ({
     if (ticker === get().ticker) return;
     writeLocal(SELECTED_KEY, ticker);
     set({ ticker, draft: { ...get().draft, price: '' } });
+  },
+  selectIn(link, ticker) {
+    if (link === 'white') return get().selectMarket(ticker);
+    if (get().groups[link] === ticker) return;
+    const groups = { ...get().groups, [link]: ticker };
+    writeLocal(GROUPS_KEY, groups);
+    set({ groups });
+  },
+  setPin(panelId, ticker) {
+    const pins = { ...get().pins };
+    if (ticker) pins[panelId] = ticker;
+    else delete pins[panelId];
+    set({ pins });
   },
   setDraft(patch) {
     set({ draft: { ...get().draft, ...patch } });

@@ -10,11 +10,11 @@ import { fmtCount, fmtPrice, toDate } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
 import { useSession } from '../../stores/session';
-import { useTrading } from '../../stores/trading';
 import { CandleChart, LineChart, type Candle, type ChartMarker, type LineDef } from '../../ui/charts';
 import { Empty, ErrorState, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
+import { usePanelTicker } from '../../hooks/useLink';
 
 type Period = 60 | 3600 | 86400;
 const PERIODS: { id: Period; label: string; span: number }[] = [
@@ -138,7 +138,7 @@ function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
 }
 
 export function ChartPanel() {
-  const ticker = useTrading((s) => s.ticker);
+  const ticker = usePanelTicker();
   const [tab, setTab] = useState<'market' | 'event'>('market');
   const [period, setPeriod] = useState<Period>(60);
   const [archive, setArchive] = useState(false);

@@ -25,9 +25,10 @@ import { Empty } from '../../ui/States';
 import { topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
+import { usePanelTicker } from '../../hooks/useLink';
 
 export function LadderPanel() {
-  const ticker = useTrading((s) => s.ticker);
+  const ticker = usePanelTicker();
   const view = useTrading((s) => s.ladderView);
   const setView = useTrading((s) => s.setLadderView);
   const [stepChoice, setStepChoice] = useState<'auto' | 1 | 10 | 100>('auto');
@@ -87,8 +88,8 @@ export function LadderPanel() {
   }, [ticker]);
 
   const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef });
-  const { place, ordersAt, moveOrders } = useLadderOrders({ ticker, view, model });
-  const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, setDropRow, dropRef });
+  const { place, ordersAt, moveOrders, moveLocal } = useLadderOrders({ ticker, view, model });
+  const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, moveLocal, setDropRow, dropRef });
   const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop: scrollTo, setCursor, place, ordersAt, moveOrders });
 
   const center = useCallback(() => {
@@ -111,6 +112,7 @@ export function LadderPanel() {
     const cell = (e.target as HTMLElement).closest('[data-cell]') as HTMLElement | null;
     const i = rowIndexOf(e.target);
     if (!cell || i === null || dragRef.current?.moved) return;
+    if ((e.target as HTMLElement).closest('.ladder-local')) return; // a local mark is dragged, never clicked through
     setCursor(i);
     const kind = cell.dataset.cell;
     if (kind === 'mybid' || kind === 'myask') {

@@ -165,3 +165,23 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
   }
   return { rows: out, bestBid, bestAsk, maxSize, stale: book?.stale ?? false };
 }
+
+/** A local conditional order as the ladder draws it: at its trigger's row, on its side. */
+export interface LocalMark {
+  id: string;
+  label: string;
+  row: number;
+  side: Side;
+}
+
+/** Where each local order's marker goes in the painted rows (those whose trigger is off screen are left out). */
+export function localMarks(rows: readonly Pick<LadderRow, 'price'>[], locals: readonly { id: string; side: Side; triggerTicks: number; label: string }[], view: View, step: number): LocalMark[] {
+  const out: LocalMark[] = [];
+  for (const o of locals) {
+    const side = view === 'yes' ? o.side : flip(o.side);
+    const at = bucket(toViewPrice(o.triggerTicks, view), step, side);
+    const row = rows.findIndex((r) => r.price === at);
+    if (row >= 0) out.push({ id: o.id, label: o.label, row, side });
+  }
+  return out;
+}

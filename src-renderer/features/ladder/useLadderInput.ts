@@ -4,6 +4,9 @@ import { useRef, type Dispatch, type KeyboardEvent, type MutableRefObject, type 
 import { privateStore } from '../../stores/private';
 import { amendPrice, cancelOrders, placeAt } from '../../services/trade';
 import { orderForClick, type LadderModel, type Side, type View } from './ladder-model';
+import { ticksToDollars } from '../../../src-shared/money';
+import { getTerminalApi } from '../../lib/bridge';
+import { toastAction } from '../../hooks/useAction';
 
 export const rowIndexOf = (el: EventTarget | null): number | null => {
   const rowEl = (el as HTMLElement | null)?.closest?.('[data-row]');
@@ -34,16 +37,32 @@ export function useLadderOrders({ ticker, view, model }: { ticker: string | null
     for (const o of ordersAt(fromRow, viewSide)) void amendPrice(o, yesPrice);
   };
 
-  return { place, ordersAt, moveOrders };
+  const moveLocal = (id: string, toRow: number) => {
+    const target = model.current?.rows[toRow];
+    if (!target) return;
+    const yesTicks = view === 'yes' ? target.price : 10_000 - target.price;
+    void toastAction('Could not move the local order', () => getTerminalApi().moveLocalOrder({ id, trigger: ticksToDollars(yesTicks) }), `Local trigger moved to ${ticksToDollars(yesTicks)}`);
+  };
+
+  return { place, ordersAt, moveOrders, moveLocal };
 }
 
-/** Dragging my orders from one row to another amends them to that price. */
-export function useLadderDrag({ moveOrders, setDropRow, dropRef }: { moveOrders: (from: number, side: Side | 'both', to: number) => void; setDropRow: Dispatch<SetStateAction<number | null>>; dropRef: MutableRefObject<number | null> }) {
-  const dragRef = useRef<{ from: number; side: Side; moved: boolean } | null>(null);
+/**
+ * Dragging my orders from one row to another amends them to that price; dragging a local
+ * order's mark moves its trigger there (main checks it is not already reached).
+ */
+export function useLadderDrag({ moveOrders, moveLocal, setDropRow, dropRef }: { moveOrders: (from: number, side: Side | 'both', to: number) => void; moveLocal: (id: string, to: number) => void; setDropRow: Dispatch<SetStateAction<number | null>>; dropRef: MutableRefObject<number | null> }) {
+  const dragRef = useRef<{ from: number; side: Side; moved: boolean; localId?: string } | null>(null);
   const onPointerDown = (e: ReactPointerEvent) => {
-    const mine = (e.target as HTMLElement).closest('.mine') as HTMLElement | null;
     const i = rowIndexOf(e.target);
-    if (!mine || i === null || e.button !== 0) return;
+    if (i === null || e.button !== 0) return;
+    const local = (e.target as HTMLElement).closest('.ladder-local') as HTMLElement | null;
+    if (local?.dataset.localId) {
+      dragRef.current = { from: i, side: 'bid', moved: false, localId: local.dataset.localId };
+      return;
+    }
+    const mine = (e.target as HTMLElement).closest('.mine') as HTMLElement | null;
+    if (!mine) return;
     dragRef.current = { from: i, side: mine.dataset.side === 'ask' ? 'ask' : 'bid', moved: false };
   };
   const onPointerMove = (e: ReactPointerEvent) => {
@@ -64,7 +83,10 @@ export function useLadderDrag({ moveOrders, setDropRow, dropRef }: { moveOrders:
     if ((e.currentTarget as HTMLElement).hasPointerCapture(e.pointerId)) (e.currentTarget as HTMLElement).releasePointerCapture(e.pointerId);
     const to = dropRef.current;
     setDropRow(null);
-    if (d.moved && to !== null) moveOrders(d.from, d.side, to);
+    if (d.moved && to !== null) {
+      if (d.localId) moveLocal(d.localId, to);
+      else moveOrders(d.from, d.side, to);
+    }
     // let the click that follows see `moved`, then forget the drag
     setTimeout(() => {
       dragRef.current = null;

@@ -5,7 +5,41 @@ import { centiToCount, countToCenti, dollarsToTicks, ticksToDollars } from '../.
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
-import { buildLadder, inferStep, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
+import { buildLadder, inferStep, localMarks, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
+import { useTools, isLiveLocal } from '../../stores/tools';
+
+const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
+
+/** This market's local orders that can still fire, as ladder marks (bracket targets rest at the exchange and show as mine). */
+function localsOf(ticker: string) {
+  const out: { id: string; side: Side; triggerTicks: number; label: string }[] = [];
+  for (const o of useTools.getState().local?.orders ?? []) {
+    if (o.ticker !== ticker || o.kind === 'bracket_target' || !o.trigger || !isLiveLocal(o.state)) continue;
+    try {
+      out.push({ id: o.id, side: o.side, triggerTicks: dollarsToTicks(o.trigger), label: `${LOCAL_ABBR[o.kind] ?? 'L'} ${fmtCount(o.count)}` });
+    } catch {
+      /* a trigger finer than the tick is listed in the Local tab only */
+    }
+  }
+  return out;
+}
+
+/** The dashed local-order marks of one cell (kept apart from my resting orders' tag). */
+function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
+  const existing = cell.querySelectorAll<HTMLElement>('.ladder-local');
+  const key = marks.map((m) => `${m.id}:${m.label}`).join('|');
+  if (cell.dataset.local === key) return;
+  cell.dataset.local = key;
+  existing.forEach((e) => e.remove());
+  for (const m of marks) {
+    const tag = document.createElement('span');
+    tag.className = 'ladder-local';
+    tag.dataset.localId = m.id;
+    tag.textContent = m.label;
+    tag.title = 'Local order held by this terminal (fires only while it runs and is connected): drag to move its trigger';
+    cell.appendChild(tag);
+  }
+}
 
 export const ROW_PX = 18;
 
@@ -45,17 +79,17 @@ function priceLabel(ticks: number, step: number): string {
 }
 
 function setMine(cell: HTMLElement, text: string, side: Side) {
+  let tag = cell.querySelector<HTMLElement>('.mine');
   if (!text) {
-    if (cell.firstChild) cell.textContent = '';
+    tag?.remove();
     return;
   }
-  let tag = cell.firstElementChild as HTMLElement | null;
   if (!tag) {
     tag = document.createElement('span');
     tag.className = 'mine';
     tag.dataset.side = side;
     tag.title = 'My resting orders here: click to cancel, drag to another price to move';
-    cell.appendChild(tag);
+    cell.prepend(tag);
   }
   if (tag.textContent !== text) tag.textContent = text;
 }
@@ -136,6 +170,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       setStale(m.stale);
     }
     const q = queueRef.current;
+    const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step);
     for (let i = 0; i < rowEls.current.length; i++) {
       const els = rowEls.current[i];
       if (!els) continue;
@@ -153,6 +188,8 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       els.askBar.style.width = m.maxSize ? `${Math.round((r.ask / m.maxSize) * 100)}%` : '0';
       setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
       setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
+      setLocal(els.myBid, marks.filter((x) => x.row === i && x.side === 'bid'));
+      setLocal(els.myAsk, marks.filter((x) => x.row === i && x.side === 'ask'));
     }
   }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef]);
   useEffect(() => {
@@ -173,9 +210,13 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const offPrivate = privateStore.subscribe((s, prev) => {
       if (s.orders !== prev.orders) schedule();
     });
+    const offLocal = useTools.subscribe((s, prev) => {
+      if (s.local !== prev.local) schedule();
+    });
     return () => {
       offBooks();
       offPrivate();
+      offLocal();
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       frame.current = null;
     };

@@ -6,10 +6,10 @@ import type { MultivariateCollection } from '../../../src-shared/wire/events';
 import { rest } from '../../lib/rest';
 import { useRest, useRestRows } from '../../hooks/useRest';
 import { fmtDateTime } from '../../lib/format';
-import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Empty, ErrorState, InlineError, Loading } from '../../ui/States';
 import { LoadMore } from '../../ui/LoadMore';
+import { useSelectMarket } from '../../hooks/useLink';
 
 const columns: Columns<MultivariateCollection> = [
   col<MultivariateCollection>({ id: 'collection_ticker', header: 'Collection', size: 170, accessorFn: (c) => c.collection_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -29,7 +29,7 @@ function CollectionBuilder({ collection }: { collection: MultivariateCollection 
   const events = useRest('getEvents', { query: { tickers: eventTickers.slice(0, 100).join(','), with_nested_markets: true, limit: 100 } }, { enabled: eventTickers.length > 0 });
   const mve = useRest('getMultivariateEvents', { query: { collection_ticker: collection.collection_ticker, limit: 50 } });
   const [legs, setLegs] = useState<Record<string, Leg>>({});
-  const select = useTrading((s) => s.selectMarket);
+  const select = useSelectMarket();
   const create = useMutation({
     mutationFn: () =>
       rest('createMarketInCollection', {

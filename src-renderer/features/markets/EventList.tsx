@@ -5,10 +5,10 @@ import type { Market } from '../../../src-shared/wire/markets';
 import { useRestRows } from '../../hooks/useRest';
 import { useDebounced } from '../../hooks/useDebounced';
 import { fmtDateTime } from '../../lib/format';
-import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
 import { LoadMore } from '../../ui/LoadMore';
+import { useSelectMarket } from '../../hooks/useLink';
 
 const eventColumns: Columns<Event> = [
   col<Event>({ id: 'event_ticker', header: 'Event', size: 170, accessorFn: (e) => e.event_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -27,7 +27,7 @@ export function EventList({ series }: { series: string }) {
   const { pages: pages, rows: events } = useRestRows('getEvents', { query: { with_nested_markets: true, ...(s ? { series_ticker: s } : {}) } }, 'events', { pageSize: 100 });
   const [picked, setPicked] = useState<string | null>(null);
   const event = events.find((e) => e.event_ticker === picked) ?? null;
-  const select = useTrading((st) => st.selectMarket);
+  const select = useSelectMarket();
   const mcols = useMemo(() => marketColumns(), []);
   const eventMarkets = useLiveMarkets(event?.markets ?? NO_MARKETS);
   return (

@@ -10,6 +10,7 @@ import { useTrading } from '../../stores/trading';
 import { freeForm, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading } from '../../ui/States';
 import { yesAsk, yesBid } from './market-columns';
+import { usePanelTicker } from '../../hooks/useLink';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -46,7 +47,7 @@ function FeeExamples({ multiplier, makerFees, price }: { multiplier: string | nu
 }
 
 export function MarketDetail() {
-  const ticker = useTrading((s) => s.ticker);
+  const ticker = usePanelTicker();
   const watched = useTrading((s) => (ticker ? s.watchlist.includes(ticker) : false));
   const toggleWatch = useTrading((s) => s.toggleWatch);
   const info = useMarketInfo(ticker);

@@ -4,9 +4,9 @@ import { Decimal } from '../../../src-shared/money';
 import { useRestRows } from '../../hooks/useRest';
 import { LoadMore } from '../../ui/LoadMore';
 import { useDebounced } from '../../hooks/useDebounced';
-import { useTrading } from '../../stores/trading';
 import { DataTable } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
+import { usePanelTicker, useSelectMarket } from '../../hooks/useLink';
 
 type StatusFilter = '' | 'unopened' | 'open' | 'paused' | 'closed' | 'settled';
 
@@ -33,8 +33,8 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
     [all, needle],
   );
   const columns = useMemo(() => marketColumns(), []);
-  const select = useTrading((s) => s.selectMarket);
-  const ticker = useTrading((s) => s.ticker);
+  const select = useSelectMarket();
+  const ticker = usePanelTicker();
 
   // A first start shows a live market rather than three empty panels: the first open market
   // quoted on both sides (the trader's own pick is remembered from then on).

@@ -5,11 +5,12 @@ import { useRest } from '../../hooks/useRest';
 import { useTrading } from '../../stores/trading';
 import { DataTable } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
+import { useSelectMarket } from '../../hooks/useLink';
 
 export function Watchlist() {
   const list = useTrading((s) => s.watchlist);
   const toggle = useTrading((s) => s.toggleWatch);
-  const select = useTrading((s) => s.selectMarket);
+  const select = useSelectMarket();
   const [adding, setAdding] = useState('');
   const q = useRest('getMarkets', { query: { tickers: list.join(','), limit: 1000 } }, { enabled: list.length > 0 });
   const listed = useMemo(() => {

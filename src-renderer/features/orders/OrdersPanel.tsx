@@ -16,6 +16,8 @@ import { useTrading } from '../../stores/trading';
 import type { OrderRow } from '../../stores/normalize';
 import { cancelAllIn, cancelOrders, withRiskConfirm } from '../../services/trade';
 import { PendingOrders } from './PendingOrders';
+import { LocalOrders } from './LocalOrders';
+import { useTools, isLiveLocal } from '../../stores/tools';
 import { confirmAction } from '../../ui/confirm';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
@@ -24,12 +26,13 @@ import { InlineError } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
 import { OrderGroups } from './OrderGroups';
 
-type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'groups';
+type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'local' | 'groups';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'resting', label: 'Resting' },
   { id: 'executed', label: 'Executed' },
   { id: 'canceled', label: 'Canceled' },
   { id: 'all', label: 'All' },
+  { id: 'local', label: 'Local' },
   { id: 'groups', label: 'Order groups' },
 ];
 
@@ -165,6 +168,7 @@ export function OrdersPanel() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [amend, setAmend] = useState<OrderRow | null>(null);
   const [decrease, setDecrease] = useState<OrderRow | null>(null);
+  const localCount = useTools((s) => (s.local?.orders ?? []).filter((o) => isLiveLocal(o.state)).length);
 
   const rows = useMemo(() => {
     const all = Object.values(ordersMap).filter((o) => (tab === 'all' ? true : o.status === tab) && (!onlyMarket || o.ticker === ticker));
@@ -235,7 +239,7 @@ export function OrdersPanel() {
     if (ok) await cancelAllIn(scope, 'blotter');
   };
 
-  const emptyText = { resting: 'No resting orders.', executed: 'No executed orders.', canceled: 'No canceled orders.', all: 'No orders yet.', groups: '' }[tab];
+  const emptyText = { resting: 'No resting orders.', executed: 'No executed orders.', canceled: 'No canceled orders.', all: 'No orders yet.', groups: '', local: '' }[tab];
 
   const blotter = (
     <DataTable
@@ -288,7 +292,7 @@ export function OrdersPanel() {
     <>
       <TabbedPanel
         label="Order views"
-        tabs={TABS.map((t) => ({ ...t, render: () => (t.id === 'groups' ? <OrderGroups /> : blotter) }))}
+        tabs={TABS.map((t) => ({ ...t, render: () => (t.id === 'groups' ? <OrderGroups /> : t.id === 'local' ? <LocalOrders /> : blotter), ...(t.id === 'local' && localCount ? { label: `Local (${localCount})` } : {}) }))}
         value={tab}
         onChange={setTab}
         strip={<PendingOrders />}

@@ -10,9 +10,9 @@ import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
 import { useMarket } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
-import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Empty } from '../../ui/States';
+import { usePanelTicker } from '../../hooks/useLink';
 
 export interface TapeRow {
   id: string;
@@ -73,7 +73,7 @@ export function mergeTape(live: readonly TradeView[], history: readonly { trade_
 }
 
 export function TapePanel() {
-  const ticker = useTrading((s) => s.ticker);
+  const ticker = usePanelTicker();
   const live = useMarket((s) => (ticker ? s.trades[ticker] : undefined));
   const fills = usePrivate((s) => s.fills);
   const history = useRest('getTrades', ticker ? { query: { ticker, limit: 200 } } : undefined, { enabled: !!ticker, staleTime: 10_000 });

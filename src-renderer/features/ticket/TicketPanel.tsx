@@ -12,14 +12,19 @@ import { bookOf, insideOf } from '../../stores/books';
 import { useSession } from '../../stores/session';
 import { useTrading, type StpChoice, type TimeInForceChoice } from '../../stores/trading';
 import { usePrivate } from '../../stores/private';
-import { ackText } from '../../services/trade';
+import { ackText, placeBracket, placeLocal } from '../../services/trade';
+import { wireCount, wirePrice } from '../../lib/order-check';
 import { Field } from '../../ui/Field';
 import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
 import { submitDraft } from './useTradingCommands';
+import { usePanelTicker } from '../../hooks/useLink';
+
+type OrderMode = 'limit' | 'bracket' | 'stop' | 'take_profit' | 'trailing_stop';
+const MODE_LABEL: Record<OrderMode, string> = { limit: 'Limit', bracket: 'Limit + bracket', stop: 'Stop', take_profit: 'Take profit', trailing_stop: 'Trailing stop' };
 
 export function TicketPanel() {
-  const ticker = useTrading((s) => s.ticker);
+  const ticker = usePanelTicker();
   const draft = useTrading((s) => s.draft);
   const setDraft = useTrading((s) => s.setDraft);
   const focusRequest = useTrading((s) => s.focusRequest);
@@ -28,6 +33,8 @@ export function TicketPanel() {
   const groups = useRest('getOrderGroups', undefined, { staleTime: 30_000 });
   const subaccounts = useRest('getSubaccountBalances', undefined, { staleTime: 60_000 });
   const position = usePrivate((s) => (ticker ? s.positions[ticker]?.position : undefined));
+  const [mode, setMode] = useState<OrderMode>('limit');
+  const [localOpts, setLocalOpts] = useState({ source: 'last' as 'last' | 'bid' | 'ask', through: '2', trail: '5', target: '5', stop: '5' });
   const [ack, setAck] = useState<OrderAck | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -60,6 +67,15 @@ export function TicketPanel() {
   }
 
   const check = validateTicket(draft, { multiplier: info.fee.multiplier, makerFees: info.fee.makerFees });
+  const isLocal = mode !== 'limit';
+  const intOf = (t: string, min: number, max: number) => (/^\d{1,4}$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : null);
+  const through = intOf(localOpts.through, 0, 100);
+  const localReady =
+    mode === 'limit' ||
+    (through !== null &&
+      (mode === 'trailing_stop' ? intOf(localOpts.trail, 1, 5000) !== null && check.count.ok : check.ready) &&
+      (mode !== 'bracket' || (intOf(localOpts.target, 1, 5000) !== null && intOf(localOpts.stop, 1, 5000) !== null)));
+  const ready = mode === 'trailing_stop' ? localReady : check.ready && localReady;
   const showPriceError = touched || draft.price !== '';
   const market = info.market.data?.market;
   const fillFrom = (which: 'bid' | 'ask') => {
@@ -71,12 +87,13 @@ export function TicketPanel() {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (!check.ready) return;
+    if (!ready) return;
     setBusy(true);
     setAck(null);
     setError(null);
     try {
-      setAck(await submitDraft(info.fee));
+      if (mode === 'limit') setAck(await submitDraft(info.fee, ticker));
+      else await submitLocal();
     } catch (err) {
       setError(err);
     } finally {
@@ -84,7 +101,49 @@ export function TicketPanel() {
     }
   };
 
+  const submitLocal = async () => {
+    const count = wireCount(check.count.value!);
+    const sub = draft.subaccount ? { subaccount: Number(draft.subaccount) } : {};
+    const limit = { kind: 'through' as const, ticks: through ?? 0 };
+    const price = check.price.value ? wirePrice(check.price.value) : '';
+    const side = draft.side === 'bid' ? 'Buy' : 'Sell';
+    if (mode === 'bracket') {
+      await placeBracket(`${side} ${fmtCount(count)} ${ticker} @ ${fmtPrice(price)} with a bracket`, {
+        ticker,
+        side: draft.side,
+        price,
+        count,
+        ...sub,
+        targetTicks: Number(localOpts.target),
+        stopTicks: Number(localOpts.stop),
+        stopThroughTicks: through ?? 0,
+        stopSource: localOpts.source,
+      });
+    } else if (mode === 'trailing_stop') {
+      await placeLocal(`Local trailing stop: ${side.toLowerCase()} ${fmtCount(count)} ${ticker}, trail ${localOpts.trail} ticks`, {
+        orders: [{ kind: 'trailing_stop', ticker, side: draft.side, count, trailTicks: Number(localOpts.trail), source: localOpts.source, limit, ...sub }],
+        oco: false,
+      });
+    } else if (mode === 'stop' || mode === 'take_profit') {
+      await placeLocal(`Local ${mode === 'stop' ? 'stop' : 'take profit'}: ${side.toLowerCase()} ${fmtCount(count)} ${ticker} when ${localOpts.source} reaches ${fmtPrice(price)}`, {
+        orders: [{ kind: mode, ticker, side: draft.side, count, trigger: price, source: localOpts.source, limit, ...sub }],
+        oco: false,
+      });
+    }
+  };
+
   const verb = draft.side === 'bid' ? 'Buy YES' : 'Sell YES';
+  const submitText = busy
+    ? 'Sending…'
+    : !ready
+      ? isLocal ? `${MODE_LABEL[mode]} (local)` : verb
+      : mode === 'limit'
+        ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)}`
+        : mode === 'bracket'
+          ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)} + bracket`
+          : mode === 'trailing_stop'
+            ? `Set trailing stop: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)}`
+            : `Set ${MODE_LABEL[mode].toLowerCase()}: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)} at ${localOpts.source} ${fmtPrice(check.price.value ?? null)}`;
   const q = check.quote;
 
   return (
@@ -110,7 +169,50 @@ export function TicketPanel() {
             {draft.side === 'bid' ? 'Buys YES at the price; pays $1 a contract if YES settles.' : 'Sells YES at the price, the same as buying NO at 1 − price.'}
           </div>
           <div className="form-grid u-gtc-1fr-1fr">
-            <Field label="Price (YES, $)" error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPrice(check.price.value.neg().add(1))}` : undefined}>
+            <Field label="Order type" hint={isLocal ? 'Local: held by this terminal, fires only while it runs and is connected' : undefined}>
+              <select value={mode} onChange={(e) => setMode(e.target.value as OrderMode)} aria-label="Order type">
+                {(Object.keys(MODE_LABEL) as OrderMode[]).map((m) => (
+                  <option key={m} value={m}>
+                    {MODE_LABEL[m]}
+                    {m === 'limit' ? '' : ' (local)'}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {isLocal ? (
+              <Field label={mode === 'bracket' ? 'Stop watches' : 'Trigger on'}>
+                <select value={localOpts.source} onChange={(e) => setLocalOpts({ ...localOpts, source: e.target.value as 'last' | 'bid' | 'ask' })} aria-label="Trigger source">
+                  <option value="last">Last trade</option>
+                  <option value="bid">Best bid</option>
+                  <option value="ask">Best ask</option>
+                </select>
+              </Field>
+            ) : (
+              <span />
+            )}
+            {mode === 'trailing_stop' && (
+              <Field label="Trail (ticks)">
+                <input className="num" inputMode="numeric" value={localOpts.trail} onChange={(e) => setLocalOpts({ ...localOpts, trail: e.target.value })} aria-label="Trail ticks" aria-invalid={intOf(localOpts.trail, 1, 5000) === null} />
+              </Field>
+            )}
+            {mode === 'bracket' && (
+              <>
+                <Field label="Target (ticks away)">
+                  <input className="num" inputMode="numeric" value={localOpts.target} onChange={(e) => setLocalOpts({ ...localOpts, target: e.target.value })} aria-label="Target ticks" aria-invalid={intOf(localOpts.target, 1, 5000) === null} />
+                </Field>
+                <Field label="Stop (ticks away)">
+                  <input className="num" inputMode="numeric" value={localOpts.stop} onChange={(e) => setLocalOpts({ ...localOpts, stop: e.target.value })} aria-label="Stop ticks" aria-invalid={intOf(localOpts.stop, 1, 5000) === null} />
+                </Field>
+              </>
+            )}
+            {isLocal && (
+              <Field label="Sends (ticks through)" hint="how far through the market the triggered order goes" error={through === null ? '0 to 100 ticks' : undefined}>
+                <input className="num" inputMode="numeric" value={localOpts.through} onChange={(e) => setLocalOpts({ ...localOpts, through: e.target.value })} aria-label="Ticks through" />
+              </Field>
+            )}
+          </div>
+          <div className="form-grid u-gtc-1fr-1fr">
+            <Field label={mode === 'stop' || mode === 'take_profit' ? 'Trigger (YES, $)' : mode === 'trailing_stop' ? 'Price (not used)' : 'Price (YES, $)'} error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPrice(check.price.value.neg().add(1))}` : undefined}>
               <div className="row u-fw-nowrap-gap-2">
                 <input
                   ref={priceRef}
@@ -230,8 +332,8 @@ export function TicketPanel() {
             {info.fee.overridden ? ' (event override)' : ''}
             {info.fee.type ? `; type ${info.fee.type}` : ''}.
           </div>
-          <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}`} disabled={busy || !check.ready}>
-            {busy ? 'Sending…' : check.ready ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)}` : verb}
+          <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}${isLocal ? ' btn-local' : ''}`} disabled={busy || !ready}>
+            {submitText}
             <span className="kbd u-ml-6">
               Ctrl+Enter
             </span>

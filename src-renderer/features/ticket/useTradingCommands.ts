@@ -35,8 +35,9 @@ function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
 }
 
 /** Sends the ticket as it stands; null when it is not valid yet. */
-export async function submitDraft(fee: FeeTerms): Promise<OrderAck | null> {
-  const { ticker, draft } = useTrading.getState();
+/** Sends the ticket's draft for `ticker` (the ticket's own linked market; the hotkey uses the white group's). */
+export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrading.getState().ticker): Promise<OrderAck | null> {
+  const { draft } = useTrading.getState();
   if (!ticker) {
     notify('warning', 'No market selected', 'Pick a market before submitting.');
     return null;
