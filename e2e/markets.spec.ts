@@ -2,6 +2,7 @@
 // selected one: a second party improves the bid and the ask of a market nobody watches, then
 // cancels, and each change shows in the list within a second. The simulation is off so that
 // only these orders move the book and the expected prices are exact.
+import { finestStep, priceDecimals, type PriceRange } from '../src-shared/price-ranges';
 import { randomUUID } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import { Decimal } from '../src-shared/money';
@@ -39,6 +40,10 @@ test('markets list: bid and ask of an unwatched market follow the exchange withi
     }
     expect(pick, `an open market with a spread of 3 cents or more among ${tickers.length}`).not.toBeNull();
     const { T, yesBid, ask } = pick!;
+    // the list shows prices at the market's own decimals (2 for cents, 4 for fine ticks)
+    const m = await cp.getMarket({ params: { ticker: T } });
+    const dp = priceDecimals(finestStep((m.market.price_ranges ?? []) as PriceRange[]));
+    const px = (d: Decimal) => d.toFixed(dp);
     const bidPrice = (yesBid ?? new Decimal('0.30')).plus('0.01');
     const askPrice = ask.minus('0.01');
 
@@ -52,15 +57,15 @@ test('markets list: bid and ask of an unwatched market follow the exchange withi
       cp.createOrder({ body: { ticker: T, side, price: price.toFixed(4), count: '3', client_order_id: randomUUID() } }) as Promise<{ order_id: string }>;
 
     const bidOrder = await place('bid', bidPrice);
-    const bidMs = await follows('YES bid', bidPrice.toFixed(4), 'a better bid');
+    const bidMs = await follows('YES bid', px(bidPrice), 'a better bid');
     const askOrder = await place('ask', askPrice);
-    const askMs = await follows('YES ask', askPrice.toFixed(4), 'a better ask');
+    const askMs = await follows('YES ask', px(askPrice), 'a better ask');
     await shot(page, S, '01-list-follows-book');
 
     await cp.cancelOrder({ params: { order_id: bidOrder.order_id } });
-    await follows('YES bid', yesBid ? yesBid.toFixed(4) : '0.0000', 'the bid canceled');
+    await follows('YES bid', px(yesBid ?? new Decimal(0)), 'the bid canceled');
     await cp.cancelOrder({ params: { order_id: askOrder.order_id } });
-    await follows('YES ask', ask.toFixed(4), 'the ask canceled');
+    await follows('YES ask', px(ask), 'the ask canceled');
     console.log(`markets list followed the book in ${bidMs} ms (bid) and ${askMs} ms (ask)`);
     expect(realProblems(problems)).toEqual([]);
   } finally {

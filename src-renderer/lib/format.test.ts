@@ -3,7 +3,11 @@ import { fmtCash, fmtCents, fmtCount, fmtFixed, fmtPnl, fmtPrice, toDate } from 
 
 describe('display formatting', () => {
   it('formats prices with four decimals and cash with separators', () => {
-    expect(fmtPrice('0.53')).toBe('0.5300');
+    expect(fmtPrice('0.53')).toBe('0.53');
+    expect(fmtPrice('0.5300')).toBe('0.53');
+    expect(fmtPrice('0.5312')).toBe('0.5312');
+    expect(fmtPrice('0.53', 4)).toBe('0.5300');
+    expect(fmtPrice('0.5312', 2)).toBe('0.5312'); // never rounded away
     expect(fmtCash('1234567.891')).toBe('$1,234,567.89');
     expect(fmtCash('-3.1')).toBe('-$3.10');
     expect(fmtCents(-12345)).toBe('-$123.45');

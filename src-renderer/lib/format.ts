@@ -23,9 +23,17 @@ export function fmtFixed(value: string | Decimal | null | undefined, decimals: n
   return neg && !/^[0.,]+$/.test(body) ? `-${body}` : body;
 }
 
-/** A contract price in dollars, 4 decimals (the tick is 0.0001): "0.5300". */
-export function fmtPrice(value: string | Decimal | null | undefined): string {
-  return fmtFixed(value, 4);
+/**
+ * A contract price in dollars as traders read it: at the market's own decimals when known (2 for
+ * a cent market, 3 or 4 for finer ticks: "0.53", "0.5312"), otherwise with the digits it has and
+ * at least two ("0.5300" shows "0.53", "0.5312" stays). Never rounded: a price finer than the
+ * decimals asked keeps its digits.
+ */
+export function fmtPrice(value: string | Decimal | null | undefined, decimals?: number): string {
+  const d = toDecimal(value);
+  if (!d) return '—';
+  const own = d.decimalPlaces();
+  return fmtFixed(d, Math.max(2, decimals ?? 0, decimals === undefined ? own : Math.min(own, 6)));
 }
 
 /** Cash: "$1,234.56", negative "-$3.10". */

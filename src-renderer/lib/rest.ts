@@ -5,6 +5,7 @@ import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
 import type { BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
 import type { OrderOrigin } from '../../src-shared/ipc/risk';
 import { getTerminalApi } from './bridge';
+import { noteAnswer } from '../stores/ticks';
 
 type EmptyObject = Record<never, never>;
 type Part<K extends string, T> = unknown extends T
@@ -47,7 +48,9 @@ export async function restAs<K extends EndpointId>(meta: CallMeta, id: K, ...a: 
   if (params) input.params = params;
   if (query) input.query = query;
   if (args.body !== undefined) input.body = args.body;
-  return (await getTerminalApi().request(input)) as RestResult<K>;
+  const answer = await getTerminalApi().request(input);
+  if (id === 'getMarkets' || id === 'getMarket' || id === 'getEvent' || id === 'getEvents') noteAnswer(answer);
+  return answer as RestResult<K>;
 }
 
 /** Query keys: the row id and its arguments, so related queries can be invalidated by id. */

@@ -81,7 +81,11 @@ function ascendingUnique<T extends { time: number }>(items: readonly T[]): T[] {
   return [...byTime.values()].sort((a, b) => a.time - b.time);
 }
 
-export function CandleChart({ candles, markers, theme, label }: { candles: readonly Candle[]; markers: readonly ChartMarker[]; theme: string; label: string }) {
+/**
+ * Candles with volume. `decimals` is the market's price decimals (2 for a cent market): the axis
+ * and the crosshair show prices at the market's own tick, never sub-tick noise.
+ */
+export function CandleChart({ candles, markers, theme, label, decimals = 2 }: { candles: readonly Candle[]; markers: readonly ChartMarker[]; theme: string; label: string; decimals?: number }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const candleSeries = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -118,6 +122,11 @@ export function CandleChart({ candles, markers, theme, label }: { candles: reado
       shown.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    // the chart library takes its display step as a number: 10^-decimals is exact enough for a label
+    candleSeries.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals } });
+  }, [decimals]);
 
   useEffect(() => {
     const c = chartColors();

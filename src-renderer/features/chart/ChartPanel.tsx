@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { rest, restKey } from '../../lib/rest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { useRest } from '../../hooks/useRest';
-import { fmtCount, fmtPrice, toDate } from '../../lib/format';
+import { fmtCount, toDate } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
 import { useSession } from '../../stores/session';
@@ -15,6 +15,8 @@ import { Empty, ErrorState, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
 import { usePanelTicker } from '../../hooks/useLink';
+import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
+import { fmtPx } from '../../stores/ticks';
 
 type Period = 60 | 3600 | 86400;
 const PERIODS: { id: Period; label: string; span: number }[] = [
@@ -80,7 +82,7 @@ function MarketChart({ ticker, period, archive }: { ticker: string; period: Peri
       if (f.ticker !== ticker) continue;
       const d = toDate(f.ts ?? null);
       if (!d) continue;
-      out.push({ time: bucketEnd(Math.floor(d.getTime() / 1000), period), side: f.side === 'ask' ? 'sell' : 'buy', text: `${f.side === 'ask' ? 'S' : 'B'} ${fmtCount(f.count)}@${fmtPrice(f.price)}` });
+      out.push({ time: bucketEnd(Math.floor(d.getTime() / 1000), period), side: f.side === 'ask' ? 'sell' : 'buy', text: `${f.side === 'ask' ? 'S' : 'B'} ${fmtCount(f.count)}@${fmtPx(ticker, f.price)}` });
     }
     return out;
   }, [fills, ticker, period]);
@@ -90,7 +92,8 @@ function MarketChart({ ticker, period, archive }: { ticker: string; period: Peri
   if (q.isPending) return <Loading text={`Loading ${PERIODS.find((p) => p.id === period)!.label} candles…`} />;
   if (q.error && !q.data) return <ErrorState error={q.error} onRetry={() => void q.refetch()} context="Candles" />;
   if (!candles.length) return <Empty>No candles for {ticker} in this window{archive ? ' in the archive' : ''}.</Empty>;
-  return <CandleChart candles={candles} markers={markers} theme={theme} label={`${ticker} candles`} />;
+  const decimals = priceDecimals(finestStep(info.market.data?.market.price_ranges as PriceRange[] | undefined));
+  return <CandleChart candles={candles} markers={markers} theme={theme} label={`${ticker} candles`} decimals={decimals} />;
 }
 
 function EventCharts({ ticker, period }: { ticker: string; period: Period }) {

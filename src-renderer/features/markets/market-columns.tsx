@@ -3,10 +3,11 @@
 import { useMemo } from 'react';
 import type { Market } from '../../../src-shared/wire/markets';
 import { useLiveTick } from '../../hooks/useLiveTick';
-import { fmtCount, fmtDateTime, fmtPrice, isoTime } from '../../lib/format';
+import { fmtCount, fmtDateTime, isoTime } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { useTrading } from '../../stores/trading';
 import { col, type Columns } from '../../ui/DataTable';
+import { fmtPx } from '../../stores/ticks';
 
 export type MarketRow = Market;
 
@@ -77,9 +78,9 @@ export function marketColumns(opts: { watch?: boolean; status?: boolean } = {}):
   cols.push(
     col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono">{row.original.ticker}</span> }),
     col<Market>({ id: 'title', header: 'Market', accessorFn: (m) => m.title ?? m.yes_sub_title ?? '', cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span> }),
-    col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: (m) => m.yes_bid_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: (m) => m.yes_ask_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
+    col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: (m) => m.yes_bid_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
+    col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: (m) => m.yes_ask_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
+    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ row, getValue }) => fmtPx(row.original.ticker, (getValue() as string) || null), meta: { num: true } }),
     col<Market>({ id: 'volume', header: 'Volume', size: 78, accessorFn: (m) => m.volume_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
     col<Market>({ id: 'oi', header: 'Open int.', size: 76, accessorFn: (m) => m.open_interest_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
     col<Market>({ id: 'close', header: 'Closes', size: 118, accessorFn: (m) => m.close_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (m) => isoTime(m.close_time) } }),

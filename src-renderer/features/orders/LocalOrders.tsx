@@ -5,16 +5,17 @@
 import { useMemo } from 'react';
 import type { LocalOrderView } from '../../../src-shared/ipc/contract';
 import { getTerminalApi } from '../../lib/bridge';
-import { fmtCount, fmtPrice, fmtTime } from '../../lib/format';
+import { fmtCount, fmtTime } from '../../lib/format';
 import { toastAction } from '../../hooks/useAction';
 import { useConnection } from '../../stores/connection';
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
+import { fmtPx } from '../../stores/ticks';
 
 const KIND: Record<LocalOrderView['kind'], string> = { stop: 'Stop', take_profit: 'Take profit', trailing_stop: 'Trailing stop', bracket_target: 'Bracket target' };
 
-export function localLimitText(o: Pick<LocalOrderView, 'limit' | 'side'>): string {
-  return o.limit.kind === 'price' ? `limit ${fmtPrice(o.limit.price)}` : `${o.limit.ticks} tick${o.limit.ticks === 1 ? '' : 's'} through the ${o.side === 'ask' ? 'bid' : 'ask'}`;
+export function localLimitText(o: Pick<LocalOrderView, 'limit' | 'side' | 'ticker'>): string {
+  return o.limit.kind === 'price' ? `limit ${fmtPx(o.ticker, o.limit.price)}` : `${o.limit.ticks} tick${o.limit.ticks === 1 ? '' : 's'} through the ${o.side === 'ask' ? 'bid' : 'ask'}`;
 }
 
 const act = (id: string, action: 'cancel' | 'fire' | 'arm') => toastAction(`Could not ${action} the local order`, () => getTerminalApi().localOrderAction({ id, action }));
@@ -38,7 +39,7 @@ export function LocalOrders() {
         cell: ({ row }) => (
           <span className="num">
             {row.original.kind === 'bracket_target' ? 'rests at ' : `${row.original.source} `}
-            {fmtPrice(row.original.trigger)}
+            {fmtPx(row.original.ticker, row.original.trigger)}
             {row.original.trailTicks ? ` (trail ${row.original.trailTicks})` : ''}
           </span>
         ),

@@ -36,7 +36,7 @@ describe('the Orders blotter', () => {
     render(withQueries(<OrdersPanel />));
     const row = within(table()).getByText('o-1').closest('tr')!;
     expect(row.textContent).toContain('▲ Buy');
-    expect(row.textContent).toContain('0.4500');
+    expect(row.textContent).toContain('0.45');
     expect(row.textContent).toContain(T);
   });
 

@@ -25,6 +25,7 @@ import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
 import { OrderGroups } from './OrderGroups';
+import { fmtPx } from '../../stores/ticks';
 
 type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'local' | 'groups';
 const TABS: { id: Tab; label: string }[] = [
@@ -191,7 +192,7 @@ export function OrdersPanel() {
         cell: ({ row }) => (row.original.side === 'bid' ? <span className="bid-text">▲ Buy</span> : <span className="ask-text">▼ Sell</span>),
         meta: { csv: (o) => (o.side === 'bid' ? 'buy' : 'sell') },
       }),
-      col<OrderRow>({ id: 'price', header: 'YES price', size: 72, accessorFn: (o) => o.price, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+      col<OrderRow>({ id: 'price', header: 'YES price', size: 72, accessorFn: (o) => o.price, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
       col<OrderRow>({ id: 'remaining', header: 'Resting', size: 66, accessorFn: (o) => o.remaining, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
       col<OrderRow>({ id: 'filled', header: 'Filled', size: 60, accessorFn: (o) => o.filled, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
       col<OrderRow>({ id: 'queue', header: 'Queue', size: 60, accessorFn: (o) => queueBy.get(o.order_id) ?? '', cell: ({ getValue }) => (getValue() ? fmtCount(getValue() as string) : ''), meta: { num: true } }),

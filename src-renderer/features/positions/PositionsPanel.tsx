@@ -6,7 +6,7 @@ import { Decimal } from '../../../src-shared/money';
 import type { EventPosition } from '../../../src-shared/wire/portfolio';
 import type { Settlement } from '../../../src-shared/wire/portfolio';
 import { runCommand } from '../../lib/commands';
-import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtPrice, fmtTime, isoTime, signOf } from '../../lib/format';
+import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtTime, isoTime, signOf } from '../../lib/format';
 import { ticksToDollars } from '../../../src-shared/money';
 import { useRest, useRestRows } from '../../hooks/useRest';
 import { useStoreTick } from '../../hooks/useLiveTick';
@@ -24,6 +24,7 @@ import { TabbedPanel } from '../../ui/TabbedPanel';
 import { markOf, positionValue, sumDecimals, unrealizedPnl, type Mark } from './pnl';
 import { Subaccounts } from './Subaccounts';
 import { LoadMore } from '../../ui/LoadMore';
+import { fmtPx } from '../../stores/ticks';
 
 type Tab = 'positions' | 'events' | 'fills' | 'settlements' | 'balance' | 'subaccounts';
 const TABS: { id: Tab; label: string }[] = [
@@ -97,7 +98,7 @@ function PositionsTable() {
         header: 'Mark (YES)',
         size: 92,
         accessorFn: (p) => (p.mark ? ticksToDollars(p.mark.ticks) : ''),
-        cell: ({ row }) => (row.original.mark ? `${fmtPrice(ticksToDollars(row.original.mark.ticks))} ${row.original.mark.source}` : <span className="faint">no mark</span>),
+        cell: ({ row }) => (row.original.mark ? `${fmtPx(row.original.ticker, ticksToDollars(row.original.mark.ticks))} ${row.original.mark.source}` : <span className="faint">no mark</span>),
         meta: { num: true },
       }),
       col<PositionLine>({ id: 'value', header: 'Value', size: 80, accessorFn: (p) => p.value ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null), meta: { num: true } }),
@@ -203,7 +204,7 @@ export const fillColumns: Columns<FillRow> = [
     cell: ({ row }) => (row.original.side === 'bid' ? <span className="bid-text">▲ Buy</span> : row.original.side === 'ask' ? <span className="ask-text">▼ Sell</span> : '—'),
     meta: { csv: (f) => (f.side === 'bid' ? 'buy' : f.side === 'ask' ? 'sell' : '') },
   }),
-  col<FillRow>({ id: 'price', header: 'YES price', size: 72, accessorFn: (f) => f.price, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+  col<FillRow>({ id: 'price', header: 'YES price', size: 72, accessorFn: (f) => f.price, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
   col<FillRow>({ id: 'count', header: 'Count', size: 66, accessorFn: (f) => f.count, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
   col<FillRow>({ id: 'liquidity', header: 'Liquidity', size: 70, accessorFn: (f) => (f.is_taker === undefined ? '' : f.is_taker ? 'taker' : 'maker') }),
   col<FillRow>({ id: 'fee', header: 'Fee', size: 66, accessorFn: (f) => f.fee ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null), meta: { num: true } }),

@@ -33,23 +33,23 @@ describe('time and sales', () => {
   it('reads recent trades on open, aggressor coloured, block trades marked', async () => {
     render(withQueries(<TapePanel />));
     await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
-    await within(table()).findByText('0.4500');
-    expect(rowOf('0.4500').textContent).toContain('block');
-    expect(rowOf('0.4500').querySelector('.bid-text')).toBeTruthy();
-    expect(rowOf('0.4400').querySelector('.ask-text')).toBeTruthy();
-    expect(rowOf('0.4400').textContent).toContain('▼ sell');
+    await within(table()).findByText('0.45');
+    expect(rowOf('0.45').textContent).toContain('block');
+    expect(rowOf('0.45').querySelector('.bid-text')).toBeTruthy();
+    expect(rowOf('0.44').querySelector('.ask-text')).toBeTruthy();
+    expect(rowOf('0.44').textContent).toContain('▼ sell');
   });
 
   it('puts live trades on top and highlights my own fill', async () => {
     render(withQueries(<TapePanel />));
     await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
-    await within(table()).findByText('0.4500');
+    await within(table()).findByText('0.45');
     act(() => {
       applyPrivateUpdate({ fills: [{ fill_id: 'f1', trade_id: 'live1', order_id: 'o1', ticker: T, yes_price_dollars: '0.4600', count_fp: '3.00', book_side: 'bid', is_taker: true, ts: 1_800_000_000 }] });
       applyMarketUpdate({ tickers: [], trades: [trade('live1', '0.4600', '3.00', 'yes', 1_800_000_000)], lifecycle: [], indices: [] });
     });
     const first = within(table()).getAllByRole('row')[1]!;
-    expect(first.textContent).toContain('0.4600');
+    expect(first.textContent).toContain('0.46');
     expect(first.textContent).toContain('mine');
     expect(first.className).toContain('own-fill');
   });
@@ -57,11 +57,11 @@ describe('time and sales', () => {
   it('hides trades under the minimum size, and says so when none is left', async () => {
     render(withQueries(<TapePanel />));
     await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
-    await within(table()).findByText('0.4500');
+    await within(table()).findByText('0.45');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Minimum trade size'), '10');
-    expect(within(table()).queryByText('0.4400')).toBeNull();
-    expect(within(table()).getByText('0.4500')).toBeTruthy();
+    expect(within(table()).queryByText('0.44')).toBeNull();
+    expect(within(table()).getByText('0.45')).toBeTruthy();
     await user.clear(screen.getByLabelText('Minimum trade size'));
     await user.type(screen.getByLabelText('Minimum trade size'), '1000');
     expect(screen.getByText('No trades of that size yet.')).toBeTruthy();
@@ -70,13 +70,13 @@ describe('time and sales', () => {
   it('pauses while the pointer is over it and catches up after', async () => {
     render(withQueries(<TapePanel />));
     await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
-    await within(table()).findByText('0.4500');
+    await within(table()).findByText('0.45');
     const panel = table().closest('.panel')!;
     fireEvent.pointerEnter(panel);
     act(() => applyMarketUpdate({ tickers: [], trades: [trade('live2', '0.4700', '1.00', 'yes', 1_800_000_100)], lifecycle: [], indices: [] }));
     expect(screen.getByText('paused')).toBeTruthy();
-    expect(within(table()).queryByText('0.4700')).toBeNull();
+    expect(within(table()).queryByText('0.47')).toBeNull();
     fireEvent.pointerLeave(panel);
-    expect(await within(table()).findByText('0.4700')).toBeTruthy();
+    expect(await within(table()).findByText('0.47')).toBeTruthy();
   });
 });

@@ -5,7 +5,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { TradeView } from '../../../src-shared/ipc/contract';
 import { Decimal } from '../../../src-shared/money';
-import { fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
+import { fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
 import { useMarket } from '../../stores/market';
@@ -28,14 +29,15 @@ export interface TapeRow {
 const tsMs = (ts: number | string | undefined): number => (typeof ts === 'number' ? (ts < 1e12 ? ts * 1000 : ts) : typeof ts === 'string' ? Date.parse(ts) || 0 : 0);
 const aggressorOf = (side: string | undefined): TapeRow['aggressor'] => (side === 'yes' || side === 'bid' ? 'buy' : side === 'no' || side === 'ask' ? 'sell' : null);
 
-const columns: Columns<TapeRow> = [
+/** The tape's columns; prices at the market's own decimals. */
+const tapeColumns = (ticker: string | null): Columns<TapeRow> => [
   col<TapeRow>({ id: 'time', header: 'Time', size: 78, accessorFn: (r) => r.ts, cell: ({ getValue }) => fmtTime(getValue() as number), meta: { csv: (r) => isoTime(r.ts) } }),
   col<TapeRow>({
     id: 'price',
     header: 'YES price',
     size: 74,
     accessorFn: (r) => r.price,
-    cell: ({ row }) => <span className={row.original.aggressor === 'buy' ? 'bid-text' : row.original.aggressor === 'sell' ? 'ask-text' : ''}>{fmtPrice(row.original.price)}</span>,
+    cell: ({ row }) => <span className={row.original.aggressor === 'buy' ? 'bid-text' : row.original.aggressor === 'sell' ? 'ask-text' : ''}>{fmtPx(ticker, row.original.price)}</span>,
     meta: { num: true },
   }),
   col<TapeRow>({ id: 'size', header: 'Size', size: 70, accessorFn: (r) => r.count, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
@@ -78,6 +80,7 @@ export function TapePanel() {
   const fills = usePrivate((s) => s.fills);
   const history = useRest('getTrades', ticker ? { query: { ticker, limit: 200 } } : undefined, { enabled: !!ticker, staleTime: 10_000 });
   const [minText, setMinText] = useState('');
+  const columns = useMemo(() => tapeColumns(ticker), [ticker]);
   const [paused, setPaused] = useState(false);
   const frozen = useRef<TapeRow[]>([]);
 

@@ -14,6 +14,7 @@ import { useTrading, type StpChoice, type TimeInForceChoice } from '../../stores
 import { usePrivate } from '../../stores/private';
 import { ackText, placeBracket, placeLocal } from '../../services/trade';
 import { wireCount, wirePrice } from '../../lib/order-check';
+import { stepAt, type PriceRange } from '../../../src-shared/price-ranges';
 import { Field } from '../../ui/Field';
 import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
@@ -101,6 +102,17 @@ export function TicketPanel() {
     }
   };
 
+  // where a bracket's target and stop land, at the market's own step
+  const bracketHint = (() => {
+    const p = check.price.value;
+    const t = intOf(localOpts.target, 1, 5000);
+    const st = intOf(localOpts.stop, 1, 5000);
+    if (mode !== 'bracket' || !p || t === null || st === null) return null;
+    const step = stepAt(p, market?.price_ranges as PriceRange[] | undefined);
+    const sign = draft.side === 'bid' ? 1 : -1;
+    return { target: `target ${fmtPrice(p.plus(step.mul(t * sign)))}`, stop: `stop ${fmtPrice(p.minus(step.mul(st * sign)))}` };
+  })();
+
   const submitLocal = async () => {
     const count = wireCount(check.count.value!);
     const sub = draft.subaccount ? { subaccount: Number(draft.subaccount) } : {};
@@ -169,7 +181,7 @@ export function TicketPanel() {
             {draft.side === 'bid' ? 'Buys YES at the price; pays $1 a contract if YES settles.' : 'Sells YES at the price, the same as buying NO at 1 − price.'}
           </div>
           <div className="form-grid u-gtc-1fr-1fr">
-            <Field label="Order type" hint={isLocal ? 'Local: held by this terminal, fires only while it runs and is connected' : undefined}>
+            <Field label="Order type" hint={isLocal ? 'held by this terminal: fires only while it runs and is connected' : undefined}>
               <select value={mode} onChange={(e) => setMode(e.target.value as OrderMode)} aria-label="Order type">
                 {(Object.keys(MODE_LABEL) as OrderMode[]).map((m) => (
                   <option key={m} value={m}>
@@ -189,26 +201,6 @@ export function TicketPanel() {
               </Field>
             ) : (
               <span />
-            )}
-            {mode === 'trailing_stop' && (
-              <Field label="Trail (ticks)">
-                <input className="num" inputMode="numeric" value={localOpts.trail} onChange={(e) => setLocalOpts({ ...localOpts, trail: e.target.value })} aria-label="Trail ticks" aria-invalid={intOf(localOpts.trail, 1, 5000) === null} />
-              </Field>
-            )}
-            {mode === 'bracket' && (
-              <>
-                <Field label="Target (ticks away)">
-                  <input className="num" inputMode="numeric" value={localOpts.target} onChange={(e) => setLocalOpts({ ...localOpts, target: e.target.value })} aria-label="Target ticks" aria-invalid={intOf(localOpts.target, 1, 5000) === null} />
-                </Field>
-                <Field label="Stop (ticks away)">
-                  <input className="num" inputMode="numeric" value={localOpts.stop} onChange={(e) => setLocalOpts({ ...localOpts, stop: e.target.value })} aria-label="Stop ticks" aria-invalid={intOf(localOpts.stop, 1, 5000) === null} />
-                </Field>
-              </>
-            )}
-            {isLocal && (
-              <Field label="Sends (ticks through)" hint="how far through the market the triggered order goes" error={through === null ? '0 to 100 ticks' : undefined}>
-                <input className="num" inputMode="numeric" value={localOpts.through} onChange={(e) => setLocalOpts({ ...localOpts, through: e.target.value })} aria-label="Ticks through" />
-              </Field>
             )}
           </div>
           <div className="form-grid u-gtc-1fr-1fr">
@@ -252,6 +244,30 @@ export function TicketPanel() {
               />
             </Field>
           </div>
+          {isLocal && (
+            <div className="form-grid u-gtc-1fr-1fr-1fr">
+            {mode === 'trailing_stop' && (
+                <Field label="Trail (ticks)">
+                  <input className="num" inputMode="numeric" value={localOpts.trail} onChange={(e) => setLocalOpts({ ...localOpts, trail: e.target.value })} aria-label="Trail ticks" aria-invalid={intOf(localOpts.trail, 1, 5000) === null} />
+                </Field>
+              )}
+              {mode === 'bracket' && (
+                <>
+                  <Field label="Target (ticks away)" hint={bracketHint?.target}>
+                    <input className="num" inputMode="numeric" value={localOpts.target} onChange={(e) => setLocalOpts({ ...localOpts, target: e.target.value })} aria-label="Target ticks" aria-invalid={intOf(localOpts.target, 1, 5000) === null} />
+                  </Field>
+                  <Field label="Stop (ticks away)" hint={bracketHint?.stop}>
+                    <input className="num" inputMode="numeric" value={localOpts.stop} onChange={(e) => setLocalOpts({ ...localOpts, stop: e.target.value })} aria-label="Stop ticks" aria-invalid={intOf(localOpts.stop, 1, 5000) === null} />
+                  </Field>
+                </>
+              )}
+              {isLocal && (
+                <Field label="Ticks through" hint="sent this far through the market" error={through === null ? '0 to 100 ticks' : undefined}>
+                  <input className="num" inputMode="numeric" value={localOpts.through} onChange={(e) => setLocalOpts({ ...localOpts, through: e.target.value })} aria-label="Ticks through" />
+                </Field>
+              )}
+            </div>
+          )}
           <div className="row">
             <button type="button" className="btn btn-sm" onClick={() => fillFrom('bid')}>
               at bid

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { fmtPx, noteAnswer, priceDecimalsOf } from './ticks';
+
+describe("prices at each market's own tick", () => {
+  it('learns decimals from market rows in answers: cents show two, fine ticks four, unknown markets their own digits', () => {
+    noteAnswer({ markets: [{ ticker: 'CENT', price_ranges: [{ start: '0', end: '1', step: '0.01' }] }, { ticker: 'FINE', price_ranges: [{ start: '0', end: '0.1', step: '0.001' }, { start: '0.1', end: '0.9', step: '0.0001' }] }] });
+    noteAnswer({ market: { ticker: 'PLAIN' } });
+    noteAnswer({ events: [{ markets: [{ ticker: 'NESTED', price_ranges: [{ start: '0', end: '1', step: '0.001' }] }] }] });
+    expect(priceDecimalsOf('CENT')).toBe(2);
+    expect(priceDecimalsOf('FINE')).toBe(4);
+    expect(priceDecimalsOf('PLAIN')).toBe(2);
+    expect(priceDecimalsOf('NESTED')).toBe(3);
+    expect(fmtPx('CENT', '0.5300')).toBe('0.53');
+    expect(fmtPx('FINE', '0.53')).toBe('0.5300');
+    expect(fmtPx('FINE', '0.5312')).toBe('0.5312');
+    expect(fmtPx('NESTED', '0.5')).toBe('0.500');
+    expect(fmtPx('UNKNOWN', '0.5312')).toBe('0.5312');
+    expect(fmtPx('UNKNOWN', '0.5300')).toBe('0.53');
+    // a price finer than the market's decimals is never rounded away
+    expect(fmtPx('CENT', '0.5312')).toBe('0.5312');
+  });
+});
