@@ -9,6 +9,7 @@ import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from 
 import { applyBooks, booksStore } from '../../stores/books';
 import { applyPrivateUpdate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
+import { setLocalView } from '../../stores/tools';
 import { LadderPanel } from './LadderPanel';
 
 let fake: FakeTerminal;
@@ -92,5 +93,28 @@ describe('the ladder follows the market', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(() => rowAt('0.20')).toThrow();
     expect(rowAt('0.80')).toBeTruthy();
+  });
+});
+
+describe('local orders on the ladder', () => {
+  const local = (state: string, trigger: string) => ({
+    orders: [{ id: 'L1', kind: 'stop' as const, ticker: T, side: 'ask' as const, count: '5', source: 'last' as const, trigger, trailTicks: null, limit: { kind: 'through' as const, ticks: 1 }, tick: '0.01', state: state as 'armed', ocoGroup: null, entryOrderId: null, sentOrderId: null, detail: '', createdAt: 1, updatedAt: 1 }],
+    awaitingChoice: false,
+    live: true,
+  });
+
+  it('draws an armed stop as a dashed mark at its trigger, apart from my resting orders, and drops it once it is done', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    await painted('0.42');
+    act(() => setLocalView(local('armed', '0.4200')));
+    await waitFor(() => expect(rowAt('0.42').querySelector('[data-cell="myask"] .ladder-local')?.textContent).toBe('STP 5'));
+    expect(rowAt('0.42').querySelector('[data-cell="myask"] .mine')).toBeNull();
+    // a click on the mark never places or cancels anything
+    const user = userEvent.setup();
+    await user.click(rowAt('0.42').querySelector('.ladder-local')!);
+    expect(fake.api.placeOrder).not.toHaveBeenCalled();
+    act(() => setLocalView(local('canceled', '0.4200')));
+    await waitFor(() => expect(document.querySelector('.ladder-local')).toBeNull());
   });
 });

@@ -80,7 +80,8 @@ export function useLadderDrag({ moveOrders, moveLocal, setDropRow, dropRef }: { 
   const onPointerUp = (e: ReactPointerEvent) => {
     const d = dragRef.current;
     if (!d) return;
-    if ((e.currentTarget as HTMLElement).hasPointerCapture(e.pointerId)) (e.currentTarget as HTMLElement).releasePointerCapture(e.pointerId);
+    const host = e.currentTarget as HTMLElement;
+    if (host.hasPointerCapture?.(e.pointerId)) host.releasePointerCapture(e.pointerId);
     const to = dropRef.current;
     setDropRow(null);
     if (d.moved && to !== null) {

@@ -1,7 +1,8 @@
 // Positions and P&L: market positions with realized and unrealized P&L (marked at the book mid,
 // else the last trade), event positions, fills, settlements, the balance with its breakdown,
 // and subaccounts.
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { ProtectDialog } from './ProtectDialog';
 import { Decimal } from '../../../src-shared/money';
 import type { EventPosition } from '../../../src-shared/wire/portfolio';
 import type { Settlement } from '../../../src-shared/wire/portfolio';
@@ -55,6 +56,7 @@ function PositionsTable() {
   const seed = useSeed((s) => s.positions);
   const tick = useStoreTick(LIVE_STORES, 1000);
   const select = useTrading((s) => s.selectMarket);
+  const [protect, setProtect] = useState<PositionLine | null>(null);
   const rows = useMemo<PositionLine[]>(() => {
     void tick; // a new tick means the books or the tickers moved: mark again from the live stores
     const books = booksStore.getState().byTicker;
@@ -110,7 +112,7 @@ function PositionsTable() {
       col<PositionLine>({
         id: '_actions',
         header: '',
-        size: 120,
+        size: 170,
         enableSorting: false,
         cell: ({ row }) => (
           <>
@@ -127,6 +129,9 @@ function PositionsTable() {
             >
               Flatten
             </button>
+            <button type="button" className="btn btn-sm" onClick={() => setProtect(row.original)} title="Local take-profit and stop-loss, one cancelling the other">
+              TP/SL
+            </button>
           </>
         ),
         meta: { csv: false },
@@ -135,32 +140,35 @@ function PositionsTable() {
     [select],
   );
   return (
-    <DataTable
-      label="Positions"
-      data={rows}
-      columns={columns}
-      getRowId={(p) => `${p.ticker}#${p.subaccount ?? 0}`}
-      loading={seed.state === 'loading' || seed.state === 'idle'}
-      loadingText="Loading positions…"
-      error={seed.state === 'error' ? seed.error : undefined}
-      onRetry={() => void reseed('positions')}
-      emptyText="No open positions."
-      onActivate={(p) => select(p.ticker)}
-      tools={
-        <>
-          <span>
-            Unrealized <Pnl value={totals.unrealized} />
-          </span>
-          <span>
-            Realized <Pnl value={totals.realized} />
-          </span>
-          <span className="dim">Fees {fmtCash(totals.fees)}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void reseed('positions')}>
-            Refresh
-          </button>
-        </>
-      }
-    />
+    <>
+      {protect && <ProtectDialog ticker={protect.ticker} position={protect.position} {...(protect.subaccount ? { subaccount: protect.subaccount } : {})} onClose={() => setProtect(null)} />}
+      <DataTable
+        label="Positions"
+        data={rows}
+        columns={columns}
+        getRowId={(p) => `${p.ticker}#${p.subaccount ?? 0}`}
+        loading={seed.state === 'loading' || seed.state === 'idle'}
+        loadingText="Loading positions…"
+        error={seed.state === 'error' ? seed.error : undefined}
+        onRetry={() => void reseed('positions')}
+        emptyText="No open positions."
+        onActivate={(p) => select(p.ticker)}
+        tools={
+          <>
+            <span>
+              Unrealized <Pnl value={totals.unrealized} />
+            </span>
+            <span>
+              Realized <Pnl value={totals.realized} />
+            </span>
+            <span className="dim">Fees {fmtCash(totals.fees)}</span>
+            <button type="button" className="btn btn-sm" onClick={() => void reseed('positions')}>
+              Refresh
+            </button>
+          </>
+        }
+      />
+    </>
   );
 }
 
