@@ -4,7 +4,7 @@
 // 2. pre-parsed deltas into the book, against ccxt's ws OrderBook sides on the same stream.
 // Exit 0 when every target is met, 2 when one is missed.
 import ccxt from 'ccxt';
-import { measure, report, type Sample } from './lib';
+import { figure, measure, median, report, scaled, type Sample } from './lib';
 import { NO, OrderBook, YES, DELTA_APPLIED, type BookSide } from '../src-main/market/book';
 import { BookMachine } from '../src-main/market/books';
 import { FrameIngest } from '../src-main/market/frame';
@@ -13,8 +13,8 @@ import { mulberry32 } from '../src-shared/random';
 
 /** Ticks a side may use; with 30% of hits emptying a level, about 180 of them are non-empty. */
 const TICKS_PER_SIDE = 234;
-const DELTAS = 1_000_000;
-const FRAMES = 200_000;
+const DELTAS = scaled(1_000_000, 300_000);
+const FRAMES = scaled(200_000, 50_000);
 const TICKER = 'KXBTCD-25DEC3117-T99999.99';
 
 /** seeded, so every run sees the same stream */
@@ -129,6 +129,7 @@ const framesAgree =
 console.log(`\nframe path: ${frameProblems} resyncs or malformed, book agrees with direct apply: ${framesAgree} (sink ${parsedSink > 0})`);
 ok = framesAgree && ok;
 ok = report('Raw frame text to updated book', [framesSample], { minOpsPerSec: 500_000 }) && ok;
+figure('frames_to_book_per_s', median(framesSample.opsPerSec), 'frames/s');
 report('JSON.parse alone against the whole frame path (no target)', [jsonSample, framesSample]);
 
 // --- 2. pre-parsed deltas ---------------------------------------------------------------------
@@ -156,7 +157,7 @@ function runCcxt(): void {
 gc?.();
 const oursDeltas = measure('OrderBook.applyDelta (typed arrays)', DELTAS, runOurs);
 gc?.();
-const ccxtDeltas = measure('ccxt ws OrderBook Bids/Asks.store', DELTAS, runCcxt, 5, 1);
+const ccxtDeltas = measure('ccxt ws OrderBook Bids/Asks.store', DELTAS, runCcxt, scaled(5, 3), 1);
 
 // Both books must end where the stream says.
 const ccxtTop = (peer.bids as unknown as [number, number][])[0];
@@ -171,6 +172,8 @@ console.log(`\nfinal books: ours ${ours.levelCount(YES)}/${ours.levelCount(NO)} 
 
 ok = sane && ok;
 ok = report('Book apply, pre-parsed deltas (same stream, ~180 levels a side)', [oursDeltas, ccxtDeltas], { minOpsPerSec: 20_000_000, minRatio: 5 }) && ok;
+figure('book_deltas_per_s', median(oursDeltas.opsPerSec), 'deltas/s');
+figure('book_vs_ccxt', median(oursDeltas.opsPerSec) / median(ccxtDeltas.opsPerSec), 'x', median(ccxtDeltas.opsPerSec), median(oursDeltas.opsPerSec) / median(ccxtDeltas.opsPerSec));
 
 console.log(`\n${ok ? 'all targets met' : 'some targets MISSED'}`);
 process.exit(ok ? 0 : 2);

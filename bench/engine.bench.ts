@@ -11,7 +11,7 @@ import { MatchingCore } from '../src-exchange/engine/core';
 import { Engine } from '../src-exchange/engine/engine';
 import { NO, YES } from '../src-exchange/engine/book';
 import type { Command } from '../src-exchange/engine/types';
-import { measure, report, median } from './lib';
+import { figure, measure, median, report, scaled } from './lib';
 import { mulberry32 } from '../src-shared/random';
 
 const OP_ADD = 0;
@@ -19,7 +19,7 @@ const OP_CANCEL = 1;
 const OP_IOC = 2;
 const OP_AMEND = 3;
 
-const COMMANDS = Number(process.env.ENGINE_BENCH_COMMANDS ?? 200_000);
+const COMMANDS = Number(process.env.ENGINE_BENCH_COMMANDS ?? scaled(200_000, 50_000));
 const TARGET_RESTING = 1_000;
 const MID = 5_000; // bids at 4901..5000, asks at 5001..5100: 200 levels
 
@@ -253,7 +253,7 @@ function main(): void {
   const same = levelsOfCore(probe) === levelsOfPeer(runPeer(s, ids)) && levelsOfCore(probe) === levelsOfEngine(runEngine(cmds));
   console.log(`final books of core, engine and nodejs-order-book agree: ${same ? 'yes' : 'NO'}`);
 
-  const reps = Number(process.env.ENGINE_BENCH_REPS ?? 9);
+  const reps = Number(process.env.ENGINE_BENCH_REPS ?? scaled(9, 3));
   // each measured on a settled heap (run.ts passes --expose-gc), the two book-only runs first
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
   gc();
@@ -266,6 +266,11 @@ function main(): void {
   const coreOk = report('matching core vs nodejs-order-book (same command stream)', [core, peer], { minOpsPerSec: 2_000_000, minRatio: 10 });
   report('full engine vs nodejs-order-book (no target)', [engine, peer]);
   console.log(`  core / full engine: ${(median(core.opsPerSec) / median(engine.opsPerSec)).toFixed(2)}x`);
+  const [c, p, e] = [median(core.opsPerSec), median(peer.opsPerSec), median(engine.opsPerSec)];
+  figure('engine_ops_per_s', c, 'ops/s');
+  figure('engine_vs_nodejs_order_book', c / p, 'x', p, c / p);
+  figure('full_engine_ops_per_s', e, 'ops/s');
+  figure('full_engine_vs_nodejs_order_book', e / p, 'x', p, e / p);
   process.exit(coreOk && same ? 0 : 2);
 }
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Journal, type JournalOptions } from '../src-exchange/journal/journal';
 import { encodeFrame } from '../src-exchange/journal/frame';
-import { measure, median, percentile, report, type Sample } from './lib';
+import { figure, measure, median, percentile, report, type Sample } from './lib';
 
 const PRODUCERS = 64;
 const TARGET_RATE = 20_000;
@@ -88,6 +88,8 @@ const p50Ratio = percentile(naive.latenciesMs, 50) / percentile(grouped.latencie
 console.log(`  p50 latency ratio fsync-per-record / group commit: ${p50Ratio.toFixed(2)}x`);
 const p99Met = p99 < TARGET_P99_MS;
 console.log(`  target p99 < ${TARGET_P99_MS} ms with ${PRODUCERS} producers: ${p99.toFixed(3)} ms, ${p99Met ? 'met' : 'MISSED'}`);
+figure('journal_durable_appends_per_s', median(grouped.sample.opsPerSec), 'appends/s', median(naive.sample.opsPerSec), median(grouped.sample.opsPerSec) / median(naive.sample.opsPerSec));
+figure('journal_append_p99_ms', p99, 'ms');
 ok &&= p99Met;
 
 // CPU cost of a record before any I/O: JSON + frame + CRC32, against JSON alone.

@@ -1,4 +1,25 @@
-// Shared helpers for benchmarks: run a body several times, report medians, compare peers.
+// Shared helpers for benchmarks: run a body several times, report medians, compare peers, and
+// hand named figures to run.ts for bench/results.json. BENCH_QUICK=1 (npm run bench -- --quick)
+// runs fewer repetitions and smaller streams: the same code paths, figures less settled.
+import { appendFileSync } from 'node:fs';
+
+export const QUICK = process.env.BENCH_QUICK === '1';
+
+/** A size or repetition count, smaller in quick mode. */
+export const scaled = (full: number, quick: number): number => (QUICK ? quick : full);
+
+const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Number(n.toPrecision(4)));
+
+/**
+ * One figure of bench/results.json: its value and unit, the peer's value measured in the same
+ * run (null when there is none) and the ratio the target is stated in (null when none).
+ */
+export function figure(name: string, value: number, unit: string, peer: number | null = null, ratio: number | null = null): void {
+  const line = { name, value: round(value), unit, peer: peer === null ? null : round(peer), ratio: ratio === null ? null : round(ratio) };
+  console.log(`  figure ${name} = ${line.value} ${unit}${ratio !== null ? ` (ratio ${line.ratio})` : ''}`);
+  const file = process.env.BENCH_FIGURES;
+  if (file) appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
 export interface Sample {
   name: string;
   /** operations per second for each repetition */
@@ -20,7 +41,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Time `body` (which performs `ops` operations) `reps` times after `warmup` runs. */
-export function measure(name: string, ops: number, body: () => void, reps = 7, warmup = 2): Sample {
+export function measure(name: string, ops: number, body: () => void, reps = scaled(7, 3), warmup = scaled(2, 1)): Sample {
   for (let i = 0; i < warmup; i++) body();
   const opsPerSec: number[] = [];
   for (let i = 0; i < reps; i++) {

@@ -1,12 +1,19 @@
-// `npm run bench`: runs every bench/*.bench.ts in its own process (so one bench's JIT
-// state and garbage do not colour the next) and summarises which targets were met.
-import { readdirSync } from 'node:fs';
+// `npm run bench [-- --quick] [-- <name filter>...]`: runs every bench/*.bench.ts in its own
+// process (so one bench's JIT state and garbage do not colour the next), summarises which targets
+// were met and writes bench/results.json: {"machine", "quick", "date", "figures": {"<name>":
+// {"value", "unit", "peer", "ratio"}}}. --quick runs smaller streams and fewer repetitions (the
+// whole run in under three minutes) and writes bench/results.quick.json instead, so a quick run
+// never replaces the figures of a full one.
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { cpus, tmpdir, totalmem, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.filter((a) => a !== '--quick');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -15,11 +22,34 @@ if (files.length === 0) {
   console.error('no benchmarks matched');
   process.exit(1);
 }
+const figuresFile = path.join(tmpdir(), `bench-figures-${process.pid}.jsonl`);
+rmSync(figuresFile, { force: true });
+const env = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}) };
 const summary: string[] = [];
+const t0 = Date.now();
+let failed = false;
 for (const f of files) {
-  console.log(`\n# ${f}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: 'inherit' });
+  console.log(`\n# ${f}${quick ? ' (quick)' : ''}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: 'inherit', env });
+  if (r.status !== 0 && r.status !== 2) failed = true;
   summary.push(`${f}: ${r.status === 0 ? 'all targets met' : r.status === 2 ? 'some targets MISSED' : `failed (exit ${r.status})`}`);
 }
+const figures: Record<string, { value: number; unit: string; peer: number | null; ratio: number | null }> = {};
+if (existsSync(figuresFile)) {
+  for (const line of readFileSync(figuresFile, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const { name, ...rest } = JSON.parse(line) as { name: string; value: number; unit: string; peer: number | null; ratio: number | null };
+    figures[name] = rest;
+  }
+  rmSync(figuresFile, { force: true });
+}
+const cpu = cpus();
+const machine = `${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.versions.node}`;
+// a filtered run only adds to what the last full run wrote
+const out = path.join(dir, quick ? 'results.quick.json' : 'results.json');
+const previous = only.length && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { figures?: typeof figures }).figures ?? {} : {};
+writeFileSync(out, `${JSON.stringify({ machine, quick, date: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), figures: { ...previous, ...figures } }, null, 2)}\n`);
 console.log('\n# summary');
 for (const s of summary) console.log(`  ${s}`);
+console.log(`  ${Object.keys(figures).length} figures written to ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - t0) / 1000)} s`);
+process.exit(failed ? 1 : 0);

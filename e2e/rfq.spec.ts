@@ -38,8 +38,10 @@ test('RFQ round trip: create in the UI, quoted and confirmed over REST by the co
   const quoteRow = rfqPanel.getByRole('table', { name: 'Quotes on my RFQs' }).locator('tbody tr').filter({ hasText: rfqId });
   await expect(quoteRow).toHaveCount(1);
   await expect(quoteRow).toContainText(ticker);
-  await expect(quoteRow).toContainText(/0\.47(00)?(?!\d)/);
-  await expect(quoteRow).toContainText(/0\.56(00)?(?!\d)/);
+  // prices at the market's own decimals: 0.47 on a cent market, 0.4700 on a fine-tick one
+  const quotes = rfqPanel.getByRole('table', { name: 'Quotes on my RFQs' });
+  expect(await cellUnder(quotes, quoteRow, 'YES bid')).toMatch(/^0\.47(00)?$/);
+  expect(await cellUnder(quotes, quoteRow, 'NO bid')).toMatch(/^0\.56(00)?$/);
   await expect(quoteRow).toContainText('open');
   await expectUnclipped(quoteRow.locator('td.actions'));
   await shot(page, S, '02-quote-received');
@@ -66,7 +68,9 @@ test('RFQ round trip: create in the UI, quoted and confirmed over REST by the co
   const positions = await showPanel(page, 'positions');
   await expect(positions.locator('tbody tr').filter({ hasText: ticker })).toContainText('10 YES');
   await positions.getByRole('tab', { name: 'Fills' }).click();
-  await expect(positions.locator('tbody tr').filter({ hasText: ticker }).first()).toContainText(/0\.47(00)?(?!\d)/);
+  const fillRow = positions.locator('tbody tr').filter({ hasText: ticker }).first();
+  await expect(fillRow).toBeVisible();
+  expect(await cellUnder(positions.getByRole('table', { name: /Fills/ }), fillRow, 'YES price')).toMatch(/^0\.47(00)?$/);
   await expect(panel(page, 'ladder').locator('.ladder-foot')).toContainText(/Position 10(?!\d)/);
   await shot(page, S, '05-position');
 

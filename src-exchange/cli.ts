@@ -1,4 +1,4 @@
-// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--no-rate-limits]`
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--no-rate-limits]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,7 +7,7 @@ import { JournalError } from './journal/errors';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
-  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--no-rate-limits]');
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--no-rate-limits]');
   process.exit(2);
 }
 
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string', default: '.data/exchange' },
         seed: { type: 'string', default: '1' },
         'no-sim': { type: 'boolean', default: false },
+        'sim-rate': { type: 'string' },
         'no-rate-limits': { type: 'boolean', default: false },
       },
       strict: true,
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got ${String(values.seed)}`);
   const dataDir = path.resolve(String(values['data-dir']));
+  const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
+  if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
 
-  const ex = await startExchange({ dataDir, port, seed, sim: !values['no-sim'], rateLimits: !values['no-rate-limits'] });
+  const ex = await startExchange({ dataDir, port, seed, sim: !values['no-sim'], rateLimits: !values['no-rate-limits'], ...(simRate !== undefined ? { simOptions: { ratePerSecond: simRate } } : {}) });
   console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
   console.log(`credentials in ${path.join(dataDir, 'credentials.json')}`);
 

@@ -95,6 +95,31 @@ describe('live simulation', () => {
     expect(traded.length).toBeGreaterThan(0);
   });
 
+  it('is lively where traders look: the busiest markets (by volume) get most of the activity', async () => {
+    const engine = t.ex.svc.node.core.engine;
+    const open = engine.listMarkets({ status: 'open' });
+    const busiest = [...open].sort((a, b) => b.volume - a.volume)[0]!;
+    const versions = new Map<string, number>();
+    let changes = 0;
+    let busiestChanges = 0;
+    const end = Date.now() + 3_000;
+    while (Date.now() < end) {
+      for (const m of open) {
+        const b = engine.getBook(m.ticker);
+        const key = b ? b.yes.length * 100_000 + b.no.length + (b.yes[0]?.[0] ?? 0) * 7 + (b.yes[0]?.[1] ?? 0) * 13 + (b.no[0]?.[1] ?? 0) : 0;
+        if (versions.has(m.ticker) && versions.get(m.ticker) !== key) {
+          changes++;
+          if (m.ticker === busiest.ticker) busiestChanges++;
+        }
+        versions.set(m.ticker, key);
+      }
+      await sleep(20);
+    }
+    // a uniform pick would give the busiest market about 1/N of the changes
+    expect(changes).toBeGreaterThan(0);
+    expect(busiestChanges / changes).toBeGreaterThan(2 / Math.max(open.length, 2));
+  });
+
   it('closes, determines and settles a market once its close time passes; the stream sees it', async () => {
     // (in a mutually exclusive event the result waits until every market of it stopped trading)
     const node = t.ex.svc.node;
@@ -254,4 +279,31 @@ describe('stopping the simulation', () => {
     // exited promptly after close (a leftover timer would keep it alive until the watchdog)
     expect(Date.now() - closedAt).toBeLessThan(5_000);
   }, 40_000);
+});
+
+describe('--sim-rate', () => {
+  const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli.ts');
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
+
+  it('refuses a rate that is not a whole number of commands per second, with usage, before touching the data dir', async () => {
+    const dataDir = path.join(tmpdir(), `sim-rate-${process.pid}-never-made`);
+    for (const bad of ['fast', '2.5', '999999']) {
+      const r = await run(['--port', '0', '--data-dir', dataDir, '--sim-rate', bad]);
+      expect(r.code).toBe(2);
+      expect(r.out).toContain('--sim-rate must be a whole number of commands per second');
+      expect(r.out).toContain('usage:');
+    }
+    // a negative number reads as another option: refused by the parser, naming the option
+    const neg = await run(['--port', '0', '--data-dir', dataDir, '--sim-rate', '-5']);
+    expect(neg.code).toBe(2);
+    expect(neg.out).toContain("'--sim-rate'");
+    expect(() => readFileSync(path.join(dataDir, 'credentials.json'))).toThrow();
+  });
 });

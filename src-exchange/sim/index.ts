@@ -23,17 +23,24 @@ export interface SimOptions extends ParticipantOptions, LifecycleOptions {
   maxActiveMarkets: number;
   /** share of the command budget spent on takers */
   takerShare: number;
+  /** the busiest markets (by volume) get `hotShare` of the activity, like an active real market */
+  hotMarkets: number;
+  hotShare: number;
 }
 
 export const DEFAULT_SIM: SimOptions = {
   ...DEFAULT_PARTICIPANTS,
   ...DEFAULT_LIFECYCLE,
   seed: 1,
-  ratePerSecond: 40,
-  tickMs: 250,
+  // lively by default: the busiest markets change several times a second (npm run exchange --
+  // --sim-rate <n> sets it; 0 keeps the markets still)
+  ratePerSecond: 150,
+  tickMs: 100,
   lifecycleMs: 1_000,
   maxActiveMarkets: 40,
   takerShare: 0.15,
+  hotMarkets: 3,
+  hotShare: 0.6,
 };
 
 export interface SimStats {
@@ -70,6 +77,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
   let participants: Participants | undefined;
   let lifecycle: Lifecycle | undefined;
   let active: MarketView[] = [];
+  let hot: MarketView[] = [];
   let lastLifecycleMs = 0;
   let lastPruneMs = 0;
   let lastTickMs = 0;
@@ -111,6 +119,7 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
       if (node.core.engine.getMarket(m.ticker)?.status === 'open') out.push(...participants.withdraw(m.ticker, submit));
     }
     active = next;
+    hot = [...next].sort((a, b) => b.volume - a.volume || (a.ticker < b.ticker ? -1 : 1)).slice(0, opts.hotMarkets);
     return out;
   };
 
@@ -139,7 +148,8 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
     makerBudget = accrue(makerBudget, 1 - opts.takerShare);
     takerBudget = accrue(takerBudget, opts.takerShare);
     const pick = () => {
-      const m = active[Math.floor(rng.next() * active.length)];
+      const from = hot.length && rng.next() < opts.hotShare ? hot : active;
+      const m = from[Math.floor(rng.next() * from.length)];
       const market = m && node.core.engine.getMarket(m.ticker);
       return market && market.status === 'open' ? market : undefined;
     };

@@ -38,13 +38,15 @@ export interface LaunchOptions {
   dataDir: string;
   seed?: number;
   sim?: boolean;
+  /** the simulation's commands per second (the exchange's default when absent) */
+  simRate?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   timeoutMs?: number;
 }
 
 export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExchange> {
-  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : [])];
+  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : []), ...(opts.simRate !== undefined ? ['--sim-rate', String(opts.simRate)] : [])];
   const env = { ...process.env, ...opts.env };
   let exited = false;
   const child: ChildLike = opts.spawnChild ? opts.spawnChild(opts.command, args, env) : spawn(opts.command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });

@@ -1,4 +1,4 @@
-// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim]`
+// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>]`
 // Starts the embedded exchange and the same main services, serves the built renderer, and prints
 // `terminal at http://127.0.0.1:<port>/?token=<token>`.
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function fail(msg: string): never {
   console.error(`start:web: ${msg}`);
-  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim]');
+  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>]');
   process.exit(2);
 }
 
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
         open: { type: 'boolean', default: false },
         seed: { type: 'string', default: '1' },
         'no-sim': { type: 'boolean', default: false },
+        'sim-rate': { type: 'string' },
         'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
       },
       strict: true,
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const staticDir = path.resolve(String(values['static-dir']));
   if (!existsSync(path.join(staticDir, 'index.html'))) fail(`${staticDir}/index.html is missing: build the renderer first (npm run start:web builds it)`);
   const dataDir = path.resolve(String(values['data-dir']));
+  const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
+  if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
 
   let host: RunningHost | null = null;
   const terminal = await startTerminal({
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
       args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')],
       seed: Number(values.seed),
       sim: !values['no-sim'],
+      ...(simRate !== undefined ? { simRate } : {}),
     },
     // Views before the host listens have no audience; the UI asks getAppState on connect.
     emit: (stream, payload) => host?.broadcast(stream, payload),

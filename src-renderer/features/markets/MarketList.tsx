@@ -6,7 +6,7 @@ import { LoadMore } from '../../ui/LoadMore';
 import { useDebounced } from '../../hooks/useDebounced';
 import { DataTable } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
-import { usePanelTicker, useSelectMarket } from '../../hooks/useLink';
+import { usePanelLink, usePanelTicker, useSelectMarket } from '../../hooks/useLink';
 
 type StatusFilter = '' | 'unopened' | 'open' | 'paused' | 'closed' | 'settled';
 
@@ -35,14 +35,19 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
   const columns = useMemo(() => marketColumns(), []);
   const select = useSelectMarket();
   const ticker = usePanelTicker();
+  const { link } = usePanelLink();
 
-  // A first start shows a live market rather than three empty panels: the first open market
-  // quoted on both sides (the trader's own pick is remembered from then on).
+  // A first start shows a live market rather than three empty panels: the busiest open market
+  // quoted on both sides, by volume (the trader's own pick is remembered from then on).
   useEffect(() => {
-    if (ticker !== null || filters.status !== 'open') return;
-    const live = all.find((m) => new Decimal(m.yes_bid_dollars ?? '0').gt(0) && new Decimal(m.yes_ask_dollars ?? '1').lt(1));
+    if (ticker !== null || filters.status !== 'open' || link !== 'white') return;
+    let live: (typeof all)[number] | undefined;
+    for (const m of all) {
+      if (!new Decimal(m.yes_bid_dollars ?? '0').gt(0) || !new Decimal(m.yes_ask_dollars ?? '1').lt(1)) continue;
+      if (!live || new Decimal(m.volume_fp ?? '0').gt(live.volume_fp ?? '0')) live = m;
+    }
     if (live) select(live.ticker);
-  }, [all, ticker, filters.status, select]);
+  }, [all, ticker, filters.status, select, link]);
 
   const filtered = needle || filters.series || filters.event || filters.status !== 'open';
   return (
