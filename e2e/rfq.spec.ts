@@ -49,7 +49,7 @@ test('RFQ round trip: create in the UI, quoted and confirmed over REST by the co
   // accept YES: the trader buys YES at the quote's yes_bid, 0.47
   await quoteRow.getByRole('button', { name: 'Accept YES' }).click();
   const confirm = page.getByRole('dialog', { name: /Accept YES\?/ });
-  await expect(confirm).toContainText(`Buy YES on ${ticker} at 0.4700 × 10`);
+  await expect(confirm).toContainText(new RegExp(`Buy YES on ${ticker.replace(/\./g, '\\.')} at 0\\.47(00)? × 10`));
   await shot(page, S, '03-accept-confirm');
   await confirm.getByRole('button', { name: 'Accept YES' }).click();
   await expect(confirm).toBeHidden();

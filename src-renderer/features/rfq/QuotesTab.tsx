@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Quote } from '../../../src-shared/wire/communications';
 import { rest } from '../../lib/rest';
-import { fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
+import { fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
 import { useRestPages } from '../../hooks/useRest';
 import { useLatest } from '../../hooks/useLatest';
 import { confirmAction } from '../../ui/confirm';
@@ -21,7 +22,7 @@ export function QuoteTable() {
     const price = side === 'yes' ? quote.yes_bid_dollars : quote.no_bid_dollars;
     const ok = await confirmAction({
       title: `Accept ${side.toUpperCase()}?`,
-      body: `Buy ${side.toUpperCase()} on ${quote.market_ticker ?? 'the market'} at ${fmtPrice(price)}${quote.contracts_fp ? ` × ${fmtCount(quote.contracts_fp)}` : ''}. The quoter then confirms.`,
+      body: `Buy ${side.toUpperCase()} on ${quote.market_ticker ?? 'the market'} at ${fmtPx(quote.market_ticker, price)}${quote.contracts_fp ? ` × ${fmtCount(quote.contracts_fp)}` : ''}. The quoter then confirms.`,
       confirmLabel: `Accept ${side.toUpperCase()}`,
     });
     if (ok) await run('Could not accept the quote', () => exposure(`Accept ${side.toUpperCase()} on quote ${quote.quote_id}`, 'acceptQuote', { params: { quote_id: quote.quote_id }, body: { accepted_side: side } }), `Accepted ${side.toUpperCase()} on quote ${quote.quote_id}`, qc);
@@ -31,8 +32,8 @@ export function QuoteTable() {
     () => [
       col<Quote>({ id: 'time', header: 'Time', size: 78, accessorFn: (x) => x.updated_ts ?? x.created_ts ?? 0, cell: ({ getValue }) => fmtTime((getValue() as number) || null), meta: { csv: (x) => isoTime(x.updated_ts ?? x.created_ts ?? null) } }),
       col<Quote>({ id: 'market', header: 'Market', size: 160, accessorFn: (x) => x.market_ticker ?? '', cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
-      col<Quote>({ id: 'yes', header: 'YES bid', size: 70, accessorFn: (x) => x.yes_bid_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
-      col<Quote>({ id: 'no', header: 'NO bid', size: 70, accessorFn: (x) => x.no_bid_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+      col<Quote>({ id: 'yes', header: 'YES bid', size: 70, accessorFn: (x) => x.yes_bid_dollars, cell: ({ row, getValue }) => fmtPx(row.original.market_ticker, getValue() as string), meta: { num: true } }),
+      col<Quote>({ id: 'no', header: 'NO bid', size: 70, accessorFn: (x) => x.no_bid_dollars, cell: ({ row, getValue }) => fmtPx(row.original.market_ticker, getValue() as string), meta: { num: true } }),
       col<Quote>({ id: 'contracts', header: 'Contracts', size: 76, accessorFn: (x) => x.contracts_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
       col<Quote>({ id: 'status', header: 'Status', size: 78, accessorFn: (x) => x.status, cell: ({ getValue }) => <span className="badge">{String(getValue())}</span> }),
       col<Quote>({ id: 'side', header: 'Accepted', size: 66, accessorFn: (x) => x.accepted_side ?? '' }),
