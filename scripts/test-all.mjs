@@ -1,5 +1,7 @@
 // `npm test`: everything CI runs, in order, stopping at the first red stage:
-// typecheck, lint, unit + integration (vitest), end to end (Playwright on Debian Chromium).
+// typecheck, lint, unit + integration (vitest), end to end (Playwright on Debian Chromium), and
+// the quick benchmark run once to prove every bench still runs and writes its figures (its
+// targets are reported, never asserted here: a target is judged by `npm run bench`).
 // Ends with one plain line "N passed, N failed, N skipped" summed over the test stages.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
@@ -73,4 +75,25 @@ if (want('e2e')) {
     if (!ok) finish(false);
   }
 }
+if (want('bench')) {
+  const file = path.join(root, 'bench', 'results.quick.json');
+  const t0 = Date.now();
+  console.log('\n=== bench (quick, figures only): tsx bench/run.ts --quick');
+  const r = spawnSync(bin('tsx'), ['bench/run.ts', '--quick'], { cwd: root, stdio: 'inherit' });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  // exit 0: all targets met; 1: a bench crashed; the file must be fresh with the named figures
+  const figures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const fresh = figures && Date.parse(figures.date) >= t0 - 1000;
+  const names = fresh ? Object.keys(figures.figures) : [];
+  const need = ['engine_ops_per_s', 'book_deltas_per_s', 'frames_to_book_per_s', 'http_orders_per_s', 'event_loop_lag_p99_ms', 'sign_vs_raw_crypto'];
+  const missing = need.filter((n) => !names.includes(n));
+  if (r.status === 1 || r.status === null || !fresh || missing.length) {
+    console.log(`=== bench: FAILED after ${secs}s (${r.status === 1 ? 'a bench crashed' : !fresh ? 'no fresh results.quick.json' : `figures missing: ${missing.join(', ')}`})`);
+    totals.failed += 1;
+    finish(false);
+  }
+  totals.passed += 1;
+  console.log(`=== bench: ok in ${secs}s (${names.length} figures in bench/results.quick.json)`);
+}
+
 finish(true);
