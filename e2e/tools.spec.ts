@@ -130,6 +130,17 @@ test('(c) two ladders in different link groups follow different markets', async 
   await expect(marketsTable(page).first()).toBeVisible();
   await shot(page, S, 'c-two-link-groups');
   await shotOf(red, S, 'c-red-ladder');
+
+  // the event ladders follow white: every open outcome of the first market's event side by side
+  await key(page, 'Alt+Shift+KeyV');
+  const event = page.locator('[data-panel="eventladders"]');
+  await expect(event.getByTestId('event-ladders')).toBeVisible();
+  const columns = event.locator('.multi-ladder-col');
+  await expect(columns.first()).toBeVisible({ timeout: 15_000 });
+  expect(await columns.count()).toBeGreaterThanOrEqual(2);
+  await expect(event.getByRole('grid', { name: new RegExp(`^Price ladder for ${first},`) })).toBeVisible();
+  await expect(columns.first().getByText(/^Waiting for the book/)).toBeHidden();
+  await shotOf(event, S, 'c-event-ladders');
   expect(realProblems(problems)).toEqual([]);
 });
 

@@ -253,7 +253,8 @@ export function DockLayout() {
     }
     let panel = api.getPanel(id);
     if (!panel) {
-      const ref = api.getPanel('orders') ?? api.panels[0];
+      // event ladders want room: a tab beside the chart; the rest join the blotters
+      const ref = (id === 'eventladders' ? api.getPanel('chart') : undefined) ?? api.getPanel('orders') ?? api.panels[0];
       panel = api.addPanel({ id, component: id, title: PANEL_TITLES[id], ...(ref ? { position: { referencePanel: ref, direction: 'within' as const } } : {}) });
     }
     panel.api.setActive();

@@ -50,7 +50,7 @@ export function EventLadders() {
               {m.yes_sub_title || m.ticker}
             </button>
             <Pinned owner={link.panelId} ticker={m.ticker}>
-              <LadderPanel />
+              <LadderPanel compact />
             </Pinned>
           </div>
         ))}

@@ -27,7 +27,8 @@ import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
 
-export function LadderPanel() {
+/** `compact`: no toolbar (the event ladders' columns carry their own title); rows, head and foot only. */
+export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const ticker = usePanelTicker();
   const view = useTrading((s) => s.ladderView);
   const setView = useTrading((s) => s.setLadderView);
@@ -143,7 +144,13 @@ export function LadderPanel() {
   const sideLabel = (s: 'bid' | 'ask') => (view === 'yes' ? (s === 'bid' ? 'YES bids' : 'YES offers') : s === 'bid' ? 'NO bids' : 'NO offers');
 
   return (
-    <div className={`panel ladder${stale ? ' is-stale' : ''}`}>
+    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}`}>
+      {compact && stale && (
+        <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
+          ⚠ STALE
+        </span>
+      )}
+      {!compact && (
       <div className="panel-bar">
         <strong className="nowrap">{ticker}</strong>
         {title && <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap" title={title}>{title}</span>}
@@ -183,6 +190,7 @@ export function LadderPanel() {
           Center
         </button>
       </div>
+      )}
       <div className="ladder-head" aria-hidden="true">
         <div>Mine</div>
         <div>{sideLabel('bid')}</div>
