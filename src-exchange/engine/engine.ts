@@ -96,13 +96,23 @@ export class Engine {
     const out = this.dispatch(cmd, events, expired);
     processTrips(st, events, cmd.nowMs);
     st.flushTouched(events);
-    if ('ok' in out) return { ...out, events, mutated: expired.length > 0 };
+    // Each handler's output is a fresh object: it is completed in place rather than copied (a
+    // spread per command was a tenth of the engine's time).
+    const r = out as Record<string, unknown>;
+    if ('ok' in out) {
+      r.events = events;
+      r.mutated = expired.length > 0;
+      return r as unknown as ResultOf<Command>;
+    }
     // Nothing changed: an idempotent repeat, or an expire / cancel-all that found nothing.
     const unchanged =
       (out as { duplicate?: boolean }).duplicate === true ||
       cmd.type === 'expire' ||
       (cmd.type === 'cancelAllOrders' && (out as { canceled: string[] }).canceled.length === 0);
-    return { ok: true, ...out, events, mutated: !unchanged || expired.length > 0 } as ResultOf<Command>;
+    r.ok = true;
+    r.events = events;
+    r.mutated = !unchanged || expired.length > 0;
+    return r as unknown as ResultOf<Command>;
   }
 
   private dispatch(cmd: Command, ev: EngineEvent[], expired: string[]): Reject | object {

@@ -292,6 +292,7 @@ export function tripGroup(st: State, g: GroupState, ev: EngineEvent[], nowMs: nu
 /** Trip the groups that reached their limit during this command. */
 export function processTrips(st: State, ev: EngineEvent[], nowMs: number): void {
   const list = st.pendingTrips;
+  if (list.length === 0) return;
   for (let i = 0; i < list.length; i++) {
     const g = list[i]!;
     if (!g.tripped && !g.deleted) tripGroup(st, g, ev, nowMs);

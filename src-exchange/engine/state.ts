@@ -5,6 +5,7 @@ import { Book, NIL, OrderSlots } from './book';
 import { ExpiryHeap } from './expiry';
 import type { FeeType } from './fees';
 import { makeId, type IdKind } from './ids';
+import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
 import type {
   BalanceEvent,
@@ -163,7 +164,7 @@ export class State {
   marketList: MarketState[] = [];
   books: Book[] = [];
   trades = new Map<string, TradeView[]>();
-  orders = new Map<string, OrderState>();
+  orders = new OrderIndex<OrderState>();
   accounts = new Map<string, AccountState>();
   accountList: AccountState[] = [];
   groups = new Map<string, GroupState>();
@@ -206,15 +207,20 @@ export class State {
 
   /** Emit one balance and one position event per thing the command changed. */
   flushTouched(events: EngineEvent[]): void {
-    for (const t of this.touchedPositions) events.push({ type: 'position', position: positionView(t.account.user_id, t.sub, t.position) });
-    this.touchedPositions.length = 0;
-    this.touchedPositionSet.clear();
-    for (const t of this.touchedSubs) {
-      t.sub.touched = false;
-      const e: BalanceEvent = { type: 'balance', balance: balanceView(t.account.user_id, t.sub) };
-      events.push(e);
+    // most commands touch nothing: clearing an empty Set still allocates a new table, so look first
+    if (this.touchedPositions.length) {
+      for (const t of this.touchedPositions) events.push({ type: 'position', position: positionView(t.account.user_id, t.sub, t.position) });
+      this.touchedPositions.length = 0;
+      this.touchedPositionSet.clear();
     }
-    this.touchedSubs.length = 0;
+    if (this.touchedSubs.length) {
+      for (const t of this.touchedSubs) {
+        t.sub.touched = false;
+        const e: BalanceEvent = { type: 'balance', balance: balanceView(t.account.user_id, t.sub) };
+        events.push(e);
+      }
+      this.touchedSubs.length = 0;
+    }
   }
 }
 

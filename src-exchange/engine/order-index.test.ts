@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { makeId } from './ids';
+import { idCounter, OrderIndex } from './order-index';
+
+const o = (id: string) => ({ order_id: id });
+
+describe('the order index', () => {
+  it('reads the counter back out of an engine id, and nothing out of other strings', () => {
+    for (const n of [1, 2, 255, 65_536, 123_456, 2 ** 32 - 1, 2 ** 32 + 5]) expect(idCounter(makeId('order', n, 7))).toBe(n);
+    for (const bad of ['', 'order-1', 'd19f0b4c-6175-4b7e-8000-00000001e24g', 'D19F0B4C-6175-4B7E-8000-00000001E240', 'x'.repeat(36)]) expect(idCounter(bad)).toBe(-1);
+  });
+
+  it('behaves as a Map: get, set, has, delete, size, creation order, foreign ids, same number from another seed', () => {
+    const idx = new OrderIndex<{ order_id: string }>();
+    const ids = Array.from({ length: 1000 }, (_, i) => makeId('order', i + 1, 7));
+    for (const id of ids) idx.set(id, o(id));
+    idx.set('foreign-id', o('foreign-id'));
+    const sameNumberOtherSeed = makeId('order', 5, 8);
+    idx.set(sameNumberOtherSeed, o(sameNumberOtherSeed));
+    expect(idx.size).toBe(1002);
+    expect(idx.get(ids[4]!)?.order_id).toBe(ids[4]);
+    expect(idx.get(sameNumberOtherSeed)?.order_id).toBe(sameNumberOtherSeed);
+    expect(idx.get('foreign-id')?.order_id).toBe('foreign-id');
+    expect(idx.get(makeId('order', 5, 9))).toBeUndefined();
+    expect(idx.get(makeId('order', 5000, 7))).toBeUndefined();
+    expect(idx.delete(ids[4]!)).toBe(true);
+    expect(idx.delete(ids[4]!)).toBe(false);
+    expect(idx.has(ids[4]!)).toBe(false);
+    expect(idx.size).toBe(1001);
+    const keys = [...idx.keys()];
+    expect(keys.slice(0, 4)).toEqual(ids.slice(0, 4));
+    expect(keys[4]).toBe(ids[5]);
+    expect(keys.slice(-2)).toEqual(['foreign-id', sameNumberOtherSeed]);
+    // setting again replaces, never duplicates
+    idx.set(ids[0]!, { order_id: ids[0]! });
+    expect(idx.size).toBe(1001);
+  });
+
+  it('a number far beyond the end (a forged id) does not grow the array', () => {
+    const idx = new OrderIndex<{ order_id: string }>();
+    const far = makeId('order', 2 ** 31, 7);
+    idx.set(far, o(far));
+    expect(idx.get(far)?.order_id).toBe(far);
+    expect(idx.size).toBe(1);
+    expect([...idx.values()]).toHaveLength(1);
+  });
+});
