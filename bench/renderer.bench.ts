@@ -1,0 +1,266 @@
+// What a trader sees under heavy flow: the web host's renderer in Debian Chromium with five
+// ladders (five link colours, five markets), the chart and the tape on screen, while a synthetic
+// exchange stream (bench/feed-server.ts, its own process) sends 50,000 book deltas a second
+// across 20 markets to main (the same services the Electron shell runs, in this process). Read
+// in the page: frames per second (requestAnimationFrame), long tasks (PerformanceObserver), the
+// time from the feed sending a change to the ladder cell showing it (a time-coded size on
+// BENCH-0's 0.4999 bid, read back from the painted cell), and the JS heap's growth. Then the real
+// `npm run start:web` path, cold: host start to the first painted ladder, and the memory of
+// main + exchange + renderer. Needs Xvfb or a display only for headed runs; this one is headless.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright';
+import { startTerminal } from '../src-main/app/terminal';
+import { startHost, type RunningHost } from '../src-main/host/server';
+import { FileKeyBox } from '../src-main/vault/secret-box';
+import { figure, median, percentile, QUICK } from './lib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const staticDir = path.join(root, 'out', 'renderer');
+const RATE = Number(process.env.BENCH_RENDER_RATE ?? 50_000);
+const MARKETS = 20;
+const MEASURE_S = QUICK ? 8 : 30;
+const WARMUP_S = 4;
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'];
+
+async function buildAndWait(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const r = spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    r.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`renderer build failed (${code})`))));
+  });
+}
+
+function startFeed(): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'feed-server.ts')], {
+    env: { ...process.env, FEED_RATE: String(RATE), FEED_MARKETS: String(MARKETS), FEED_SECONDS: String(WARMUP_S + MEASURE_S + 30), FEED_MID: '1', FEED_MARKER: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /feed on (\d+)/.exec(d.toString());
+      if (m) resolve({ port: Number(m[1]), child });
+    });
+  });
+}
+
+/** REST for the feed's profile: every call answers 404 (the panels show their honest errors). */
+function startRestStub(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json', date: new Date().toUTCString() });
+    res.end(JSON.stringify({ error: { code: 'not_found', message: 'bench stub' } }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+}
+
+async function call(door: (m: string, a: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>, method: string, ...args: unknown[]): Promise<unknown> {
+  const r = await door(method, args);
+  if (!r.ok) throw new Error(`${method}: ${r.error?.message}`);
+  return r.value;
+}
+
+interface PageFigures {
+  fps: number[];
+  longTasks: number[];
+  latencies: number[];
+  heapStart: number;
+  heapEnd: number;
+}
+
+/** Installs the counters in the page, waits, returns what they saw. */
+async function measure(page: Page, seconds: number): Promise<PageFigures> {
+  return page.evaluate(async (secs) => {
+    const fps: number[] = [];
+    const longTasks: number[] = [];
+    const latencies: number[] = [];
+    const mem = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+    (globalThis as unknown as { gc?: () => void }).gc?.();
+    const heapStart = mem();
+    const obs = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push(e.duration);
+    });
+    obs.observe({ type: 'longtask', buffered: false });
+    // the white ladder (BENCH-0): watch its 0.4999 row's bid size
+    const grid = document.querySelector('[data-panel="ladder"][data-link="white"] .ladder-rows');
+    let last = '';
+    const mo = new MutationObserver(() => {
+      if (!grid) return;
+      for (const row of grid.querySelectorAll('.ladder-row')) {
+        if (row.querySelector('[data-cell="price"]')?.textContent !== '0.4999') continue;
+        const text = row.querySelector('[data-cell="bid"] .qty')?.textContent ?? '';
+        if (text === last) return;
+        last = text;
+        const v = Number(text.replace(/,/g, ''));
+        if (!(v >= 50_000 && v < 100_000)) return;
+        // written now, on screen at the next frame: the latency to that frame
+        requestAnimationFrame(() => {
+          const shown = Date.now();
+          latencies.push((((shown % 50_000) - (v - 50_000)) % 50_000 + 50_000) % 50_000);
+        });
+        return;
+      }
+    });
+    if (grid) mo.observe(grid, { subtree: true, childList: true, characterData: true });
+    let frames = 0;
+    let t0 = performance.now();
+    let running = true;
+    const tick = () => {
+      frames++;
+      const t = performance.now();
+      if (t - t0 >= 1000) {
+        fps.push((frames * 1000) / (t - t0));
+        frames = 0;
+        t0 = t;
+      }
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    await new Promise((r) => setTimeout(r, secs * 1000));
+    running = false;
+    obs.disconnect();
+    mo.disconnect();
+    (globalThis as unknown as { gc?: () => void }).gc?.();
+    return { fps, longTasks, latencies, heapStart, heapEnd: mem() };
+  }, seconds);
+}
+
+const missed: string[] = [];
+const target = (name: string, ok: boolean) => {
+  if (!ok) missed.push(name);
+  console.log(`  target ${name}: ${ok ? 'met' : 'MISSED'}`);
+};
+
+async function firehose(): Promise<void> {
+  const feed = await startFeed();
+  const stub = await startRestStub();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-renderer-'));
+  let host: RunningHost | null = null;
+  const terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
+  host = await startHost({ staticDir, door: terminal.door });
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const profile = (await call(terminal.door, 'saveProfile', { id: 'feed', name: 'Synthetic feed', kind: 'custom', baseUrl: `${stub.url}/trade-api/v2`, wsUrl: `ws://127.0.0.1:${feed.port}/trade-api/ws/v2`, headerPrefix: 'SVC-' })) as { id: string };
+  await call(terminal.door, 'importKey', { profileId: profile.id, apiKeyId: 'bench-key', privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+  await call(terminal.door, 'activateProfile', profile.id);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--js-flags=--expose-gc'] });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  // tsx names the functions it compiles (__name): give the page that helper for page.evaluate
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.addInitScript(() => {
+    localStorage.setItem('terminal.selectedMarket', JSON.stringify('BENCH-0'));
+    localStorage.setItem('terminal.linkGroups', JSON.stringify({ red: 'BENCH-1', green: 'BENCH-2', blue: 'BENCH-3', yellow: 'BENCH-4' }));
+  });
+  await page.goto(host.url);
+  await page.waitForSelector('[data-panel="ladder"][data-link="white"] [data-cell="price"]', { timeout: 30_000 });
+  // four more ladders (red, green, blue, yellow) and the tape; the chart is in the default layout
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Alt+Shift+KeyL');
+    await page.waitForTimeout(150);
+  }
+  await page.keyboard.press('Alt+Backquote');
+  await page.waitForFunction(() => document.querySelectorAll('[data-panel="ladder"] .ladder-rows').length >= 5, undefined, { timeout: 15_000 });
+  const shownLadders = await page.evaluate(() => [...document.querySelectorAll('[data-panel="ladder"] [role="grid"]')].map((g) => g.getAttribute('aria-label')?.split(',')[0]));
+  await page.waitForTimeout(WARMUP_S * 1000);
+  const r = await measure(page, MEASURE_S);
+  await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
+  await browser.close();
+  await host.close();
+  await terminal.stop();
+  feed.child.kill();
+  stub.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const fpsMedian = median(r.fps);
+  const longOver50 = r.longTasks.filter((d) => d > 50).length;
+  const p95 = r.latencies.length ? percentile(r.latencies, 95) : NaN;
+  const p50 = r.latencies.length ? percentile(r.latencies, 50) : NaN;
+  const growth = r.heapStart > 0 ? ((r.heapEnd - r.heapStart) / r.heapStart) * 100 : NaN;
+  console.log(`\n## renderer under ${RATE.toLocaleString()} deltas/s across ${MARKETS} markets, ${MEASURE_S} s measured after ${WARMUP_S} s`);
+  console.log(`  visible: ${shownLadders.join(' | ')}, chart, tape`);
+  console.log(`  frames per second: median ${fpsMedian.toFixed(1)} (min ${Math.min(...r.fps).toFixed(1)}, n=${r.fps.length})`);
+  console.log(`  long tasks: ${r.longTasks.length} (over 50 ms: ${longOver50}; longest ${r.longTasks.length ? Math.max(...r.longTasks).toFixed(0) : 0} ms)`);
+  console.log(`  feed send -> frame showing it (BENCH-0 marker, n=${r.latencies.length}): p50 ${p50} ms, p95 ${p95} ms`);
+  console.log(`  JS heap: ${(r.heapStart / 2 ** 20).toFixed(1)} MB -> ${(r.heapEnd / 2 ** 20).toFixed(1)} MB over ${MEASURE_S} s (${growth.toFixed(1)}%)`);
+  figure('render_fps_median', fpsMedian, 'frames/s');
+  figure('render_long_tasks', longOver50, 'tasks over 50 ms');
+  figure('delta_to_paint_p95_ms', p95, 'ms');
+  figure(`renderer_heap_growth_pct`, growth, `% over ${MEASURE_S} s`);
+  target('render_fps_median >= 58', fpsMedian >= 58);
+  target('render_long_tasks == 0', longOver50 === 0);
+  target('delta_to_paint_p95_ms <= 20', p95 <= 20);
+  target(`renderer_heap_growth_pct <= 10 (over ${MEASURE_S} s, not 5 min)`, growth <= 10);
+}
+
+/** `npm run start:web`'s path, cold: host process start to the first painted ladder; then memory. */
+async function coldStart(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('web host did not start')), 90_000);
+    const on = (d: Buffer) => {
+      const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(d.toString());
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', on);
+  });
+  const listening = performance.now() - t0;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.goto(url);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 60_000 });
+  const firstLadder = performance.now() - t0;
+  await page.waitForTimeout(3000);
+  // memory: the host (main) and its exchange child from /proc, the renderer's JS heap and DOM from CDP
+  const rssOf = (pid: number) => {
+    try {
+      return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  const childrenOf = (pid: number): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const hostPid = child.pid!;
+  const exchangePids = childrenOf(hostPid);
+  const mainRss = rssOf(hostPid);
+  const exchangeRss = exchangePids.reduce((s, p) => s + rssOf(p), 0);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+  const heap = metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? 0;
+  await browser.close();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  const totalMb = (mainRss + exchangeRss + heap) / 2 ** 20;
+  console.log(`\n## cold start of the web host (tsx, embedded exchange, seeded catalog) to the first painted ladder`);
+  console.log(`  host listening after ${listening.toFixed(0)} ms; first ladder with sizes after ${firstLadder.toFixed(0)} ms`);
+  console.log(`  memory: main ${(mainRss / 2 ** 20).toFixed(0)} MB RSS, exchange ${(exchangeRss / 2 ** 20).toFixed(0)} MB RSS, renderer JS heap ${(heap / 2 ** 20).toFixed(0)} MB; total ${totalMb.toFixed(0)} MB (tsx, not the packaged bundles)`);
+  figure('startup_first_ladder_ms', firstLadder, 'ms (tsx)');
+  figure('memory_total_mb', totalMb, 'MB (main + exchange RSS + renderer JS heap, tsx)');
+  target('startup_first_ladder_ms <= 2000', firstLadder <= 2000);
+  target('memory_total_mb <= 400', totalMb <= 400);
+}
+
+await buildAndWait();
+await firehose();
+await coldStart();
+console.log(`\n${missed.length ? `some targets MISSED: ${missed.join('; ')}` : 'all targets met'}`);
+process.exit(missed.length ? 2 : 0);
