@@ -9,9 +9,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTerminal, type RunningTerminal } from './terminal';
+import { sleep, until } from '../testing/wait';
 import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
-import { RateLimiter } from '../api/limiter';
+import { RateLimiter, seedLimiter } from '../api/limiter';
 import { resolveProfile } from '../api/profiles';
 import type { LocalOrdersView, Notice, AlertsView } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
@@ -39,11 +40,14 @@ async function boot(): Promise<void> {
   });
   const ex = terminal.exchange!;
   const cp = ex.accounts.find((a) => a.name === 'counterparty')!;
+  const limiter = new RateLimiter();
   other = createApiClient({
     profile: resolveProfile({ kind: 'custom', name: 'cp', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' }),
     credentials: { keyId: cp.api_key_id, privateKeyPem: cp.private_key_pem },
-    limiter: new RateLimiter(),
+    limiter,
   });
+  // the other side keeps to its own write budget (the exchange answers 429 past it), as a real client would
+  await seedLimiter(other, limiter);
   await until('the stream is live', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
 }
 
@@ -53,15 +57,6 @@ async function value<T>(method: string, ...args: unknown[]): Promise<T> {
   const r = await call(method, ...args);
   if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
   return r.value as T;
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /**

@@ -12,6 +12,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { startHost, type RunningHost } from './server';
 import { hostClient } from './test-host';
+import { sleep, until } from '../testing/wait';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { endpoints } from '../../src-shared/endpoints';
@@ -91,15 +92,6 @@ function assertNoKeyMaterial(text: string, pems: string[]): void {
   for (const pem of pems) for (const mark of keyMarks(pem)) expect(text.includes(mark)).toBe(false);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A stand-in server on loopback that counts signed requests and answers with a chosen Date. */
 interface StandIn {
