@@ -49,8 +49,8 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   await expect(row).toContainText('▲ Buy');
   const orderId = (await row.locator('td').nth(11).innerText()).trim();
   expect(orderId).not.toBe('');
-  const restPrice = (await row.locator('td').nth(4).innerText()).trim(); // "0.4600"
-  const label = restPrice.slice(0, -2); // ladder label on a cent ladder: "0.46"
+  const restPrice = (await row.locator('td').nth(4).innerText()).trim(); // "0.46" or "0.4600" (the market's decimals)
+  const label = Number(restPrice).toFixed(2); // ladder label on a cent ladder: "0.46"
   await expect(ladderRowAt(page, label).locator('[data-cell="mybid"]')).toContainText('5');
   await shot(page, S, '04-order-resting');
   await shotOf(panel(page, 'ladder'), S, '04b-ladder-close-up');

@@ -19,10 +19,11 @@ export interface Terminal {
   credentials(): { base_url: string; ws_url: string; accounts: { name: string; api_key_id: string; private_key_pem: string; user_id: string; fcm: boolean }[] };
 }
 
-export async function startTerminal(opts: { sim?: boolean; seed?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startTerminal(opts: { sim?: boolean; seed?: number; simRate?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-terminal-'));
   const args = ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
   if (opts.sim === false) args.push('--no-sim');
+  if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
@@ -77,7 +78,9 @@ export const test = base.extend<{ terminal: Terminal; problems: string[] }>({
   // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
   terminal: async ({}, use) => {
-    const t = await startTerminal({ sim: true });
+    // a market that moves, at the pace the specs were written for: an order that joins the bid
+    // rests long enough to be amended (the lively default fills it within seconds)
+    const t = await startTerminal({ sim: true, simRate: 40 });
     await use(t.terminal);
     await t.stop();
   },
