@@ -103,3 +103,16 @@ describe('alerts', () => {
     expect(e.history).toHaveLength(20);
   });
 });
+
+describe('alert limits', () => {
+  it('refuses a new alert past the cap, still edits existing ones', () => {
+    let n = 0;
+    const e = new AlertEngine(() => `A${++n}`, () => 0, 2);
+    const cond = { kind: 'price' as const, ticker: 'KX', source: 'last' as const, direction: 'above' as const, level: '0.55' };
+    const a = e.upsert({ condition: cond, rearm: false, sound: false });
+    e.upsert({ condition: cond, rearm: false, sound: false });
+    expect(() => e.upsert({ condition: cond, rearm: false, sound: false })).toThrow(/at most 2 alerts/);
+    expect(e.upsert({ id: a.id, condition: { ...cond, level: '0.60' }, rearm: true, sound: false }).rearm).toBe(true);
+    expect(e.rules.size).toBe(2);
+  });
+});

@@ -35,6 +35,8 @@ const PER_RULE_MS = 2_000;
 const BURST_WINDOW_MS = 10_000;
 const BURST_MAX = 5;
 const HISTORY_MAX = 200;
+/** Alerts per profile, at most: a page that creates them in a loop is refused, not obeyed. */
+export const MAX_ALERTS = 500;
 
 const LIFECYCLE: Record<string, 'opened' | 'closed' | 'determined' | 'settled'> = {
   activated: 'opened',
@@ -72,11 +74,13 @@ export class AlertEngine {
   constructor(
     private readonly newId: () => string,
     private readonly now: () => number = Date.now,
+    private readonly maxAlerts = MAX_ALERTS,
   ) {}
 
   upsert(input: AlertInput): AlertRule {
     const prev = input.id ? this.rules.get(input.id) : undefined;
     if (input.id && !prev) throw new Error(`no alert ${input.id}`);
+    if (!prev && this.rules.size >= this.maxAlerts) throw new Error(`at most ${this.maxAlerts} alerts per profile; delete some first`);
     const rule: AlertRule = {
       id: prev?.id ?? this.newId(),
       condition: input.condition,

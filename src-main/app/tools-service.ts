@@ -555,6 +555,7 @@ export class ToolsService implements ToolMethods {
       return probe.addBracket({ ticker: b.ticker, side: b.side, price, entryOrderId: 'probe', targetTicks: b.targetTicks, stopTicks: b.stopTicks, stopThroughTicks: b.stopThroughTicks, stopSource: b.stopSource, tick, subaccount: b.subaccount });
     });
     this.opts.trading.precheck({ ticker: b.ticker, side: plan.target.side, price: plan.target.trigger!.toFixed(4), count: b.count, confirmed: b.confirmed === true });
+    this.rule(() => this.local.roomFor(2));
     const ack = await this.opts.trading.placeOrder({
       ticker: b.ticker,
       side: b.side,

@@ -204,3 +204,15 @@ describe('local order triggers', () => {
     expect(clampPrice(D('0.4567'), CENT, 'ask').toFixed(2)).toBe('0.46');
   });
 });
+
+describe('limits', () => {
+  it('refuses more waiting local orders than the cap, and counts only those that can still fire', () => {
+    let n = 0;
+    const e = new LocalOrderEngine(() => `L${++n}`, () => 1_000, 3);
+    e.add([stopSell('0.45')], false, CENT, q('0.50'));
+    e.add([stopSell('0.44'), stopSell('0.43')], true, CENT, q('0.50'));
+    expect(() => e.add([stopSell('0.42')], false, CENT, q('0.50'))).toThrow(/at most 3 local orders/);
+    e.cancel('L1');
+    expect(e.add([stopSell('0.42')], false, CENT, q('0.50'))).toHaveLength(1);
+  });
+});

@@ -90,6 +90,9 @@ export function sendPrice(o: Pick<LocalOrder, 'limit' | 'side' | 'tick' | 'trigg
   return clampPrice(o.side === 'ask' ? base.minus(through) : base.plus(through), o.tick, o.side);
 }
 
+/** Local orders that can still fire, at most: a page that creates them in a loop is refused, not obeyed. */
+export const MAX_LIVE_LOCAL = 500;
+
 export class LocalOrderEngine {
   readonly orders = new Map<string, LocalOrder>();
   /** set when any order changed state or trigger since the last takeChanged() */
@@ -98,7 +101,15 @@ export class LocalOrderEngine {
   constructor(
     private readonly newId: () => string,
     private readonly now: () => number = Date.now,
+    private readonly maxLive = MAX_LIVE_LOCAL,
   ) {}
+
+  /** Refuses when `n` more local orders would pass the cap (checked before a bracket's entry is sent). */
+  roomFor(n: number): void {
+    let live = 0;
+    for (const o of this.orders.values()) if (o.state === 'armed' || o.state === 'waiting_entry' || o.state === 'held' || o.state === 'missed' || o.state === 'triggered') live++;
+    if (live + n > this.maxLive) throw new LocalRuleError(`at most ${this.maxLive} local orders can wait at once (${live} do); cancel some first`);
+  }
 
   takeChanged(): boolean {
     const c = this.changed;
@@ -146,6 +157,7 @@ export class LocalOrderEngine {
    * reached by the current quote: that is a marketable order, and the ticket sends those.
    */
   add(specs: LocalOrderSpec[], oco: boolean, tick: Decimal, q: Quote): LocalOrder[] {
+    this.roomFor(specs.length);
     const group = oco && specs.length > 1 ? `oco-${this.newId()}` : null;
     const made: LocalOrder[] = [];
     for (const spec of specs) {
@@ -182,6 +194,7 @@ export class LocalOrderEngine {
     const stopPrice = b.price.minus(b.tick.mul(b.stopTicks * sign));
     if (targetPrice.lte(0) || targetPrice.gte(1)) throw new LocalRuleError(`the target ${targetPrice.toFixed(4)} is outside (0, 1): use fewer target ticks`);
     if (stopPrice.lte(0) || stopPrice.gte(1)) throw new LocalRuleError(`the stop ${stopPrice.toFixed(4)} is outside (0, 1): use fewer stop ticks`);
+    this.roomFor(2);
     const group = `bracket-${this.newId()}`;
     const common = { ticker: b.ticker, side: exit, count: '1', source: b.stopSource, subaccount: b.subaccount } as const;
     const target = this.base({ ...common, kind: 'bracket_target', limit: { kind: 'price', price: targetPrice.toFixed(4) } }, b.tick, group);
