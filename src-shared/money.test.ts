@@ -21,6 +21,7 @@ import {
   ticksToDollars,
   TAKER_FEE_RATE,
   MAKER_FEE_RATE,
+  priceText,
 } from './money';
 
 describe('parseDecimal', () => {
@@ -138,5 +139,14 @@ describe('orderCost', () => {
   it('buys YES at the price and NO at one minus the price', () => {
     expect(orderCost('bid', new Decimal('0.53'), new Decimal('10')).toString()).toBe('5.3');
     expect(orderCost('ask', new Decimal('0.53'), new Decimal('10')).toString()).toBe('4.7');
+  });
+});
+
+describe('priceText', () => {
+  it('shows a cent price with two decimals and a finer one with four, never rounded', () => {
+    expect(priceText(new Decimal('0.52'))).toBe('0.52');
+    expect(priceText(new Decimal('0.5200'))).toBe('0.52');
+    expect(priceText(new Decimal('0.5203'))).toBe('0.5203');
+    expect(priceText(new Decimal('0.521'))).toBe('0.5210');
   });
 });

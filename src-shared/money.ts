@@ -42,6 +42,11 @@ export function formatDollars(value: Decimal, decimals = 4): string {
   return value.toFixed(decimals, Decimal.ROUND_HALF_EVEN);
 }
 
+/** A price for a message: two decimals for a cent price, four for a finer one ("0.52", "0.5203"); never rounded. */
+export function priceText(value: Decimal): string {
+  return value.toFixed(value.decimalPlaces() > 2 ? 4 : 2);
+}
+
 /** A count as a wire `_fp` string with exactly 2 decimals. Throws if it is finer than 0.01. */
 export function formatCount(value: Decimal): string {
   if (value.decimalPlaces() > 2) throw new MoneyError(`count ${value.toString()} is finer than 0.01 contract`);

@@ -4,7 +4,7 @@
 // fires again only after the value went back; without, it stays fired until re-armed. Events
 // (lifecycle, my orders) fire as they come. Notices are rate-limited per rule and overall, so a
 // burst never spams: what is held back is counted in one summary notice and kept in the history.
-import { Decimal } from '../../src-shared/money';
+import { Decimal, priceText } from '../../src-shared/money';
 import type { AlertCondition, AlertFiring, AlertInput, AlertView } from '../../src-shared/ipc/tools';
 
 export interface AlertRule {
@@ -191,7 +191,7 @@ export class AlertEngine {
 
   private describe(r: AlertRule, q: MarketQuote): string {
     const c = r.condition;
-    const fmt = (d: Decimal | null) => (d ? d.toFixed(d.decimalPlaces() > 2 ? 4 : 2) : '—');
+    const fmt = (d: Decimal | null) => (d ? priceText(d) : '—');
     if (c.kind === 'price') return `${c.source} ${fmt(c.source === 'last' ? q.last : c.source === 'bid' ? q.bid : q.ask)} (level ${c.level})`;
     if (c.kind === 'spread') return `spread ${q.bid && q.ask ? fmt(q.ask.minus(q.bid)) : '—'} (bid ${fmt(q.bid)}, ask ${fmt(q.ask)})`;
     return summarize(c);

@@ -25,7 +25,7 @@ import {
   type LocalResumeInput,
   type LocalState,
 } from '../../src-shared/ipc/tools';
-import { Decimal } from '../../src-shared/money';
+import { Decimal, priceText } from '../../src-shared/money';
 import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
 import { AlertEngine, type AlertRule, type Firing } from '../alerts/engine';
 import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type LocalOrder, type Quote } from '../conditional/engine';
@@ -100,7 +100,7 @@ const LocalFile = z.object({
 });
 type LocalRecord = z.infer<typeof LocalFile>['orders'][number];
 
-function toRecord(o: LocalOrder & { confirmed?: boolean }): LocalRecord {
+function toRecord(o: LocalOrder): LocalRecord {
   return {
     id: o.id,
     kind: o.kind,
@@ -126,7 +126,7 @@ function toRecord(o: LocalOrder & { confirmed?: boolean }): LocalRecord {
   };
 }
 
-function fromRecord(r: LocalRecord): LocalOrder & { confirmed?: boolean } {
+function fromRecord(r: LocalRecord): LocalOrder {
   return {
     ...r,
     count: D(r.count),
@@ -137,6 +137,7 @@ function fromRecord(r: LocalRecord): LocalOrder & { confirmed?: boolean } {
     subaccount: r.subaccount,
     verify: false,
     cancelAfterSend: false,
+    confirmed: r.confirmed === true,
     state: r.state as LocalState,
   };
 }
@@ -170,7 +171,8 @@ export class ToolsService implements ToolMethods {
   /** fills by order id for a minute, for orders whose id main learns after their first fill */
   private readonly recentFills = new Map<string, { at: number; tradeId: string; count: Decimal }[]>();
   private readonly seenTrades = new Set<string>();
-  private pinned = '';
+  /** markets pinned for the tools; `interested` runs on every ticker message of every market */
+  private pinned = new Set<string>();
 
   constructor(private readonly opts: ToolsServiceOptions) {}
 
@@ -196,7 +198,7 @@ export class ToolsService implements ToolMethods {
       this.quotes.clear();
       this.alerts = new AlertEngine(() => randomUUID());
       this.local = new LocalOrderEngine(() => randomUUID());
-      this.pinned = '';
+      this.pinned = new Set();
       if (id) this.load(id);
     }
     this.pushAll();
@@ -256,10 +258,9 @@ export class ToolsService implements ToolMethods {
     const s = this.session?.session;
     if (!s) return;
     const list = [...new Set([...this.alerts.markets(), ...this.local.markets()])].slice(0, 50);
-    const key = list.join(',');
-    if (key === this.pinned) return;
-    this.pinned = key;
-    await s.pin('tools', list).catch((e: unknown) => this.opts.log?.(`[tools] could not stream ${key}: ${(e as Error).message}`));
+    if (list.length === this.pinned.size && list.every((t) => this.pinned.has(t))) return;
+    this.pinned = new Set(list);
+    await s.pin('tools', list).catch((e: unknown) => this.opts.log?.(`[tools] could not stream ${list.join(',')}: ${(e as Error).message}`));
   }
 
   private need(): ActiveSession {
@@ -270,7 +271,7 @@ export class ToolsService implements ToolMethods {
   // ------------------------------------------------------------------ quotes
 
   private interested(ticker: string): boolean {
-    return this.pinned.split(',').includes(ticker);
+    return this.pinned.has(ticker);
   }
 
   private quote(ticker: string): Quote {
@@ -387,7 +388,7 @@ export class ToolsService implements ToolMethods {
   private async run(actions: LocalAction[]): Promise<void> {
     for (const a of actions) {
       if (a.type === 'send') {
-        const o = this.local.orders.get(a.id) as (LocalOrder & { confirmed?: boolean }) | undefined;
+        const o = this.local.orders.get(a.id);
         try {
           const ack = await this.opts.trading.placeOrder({
             ticker: a.ticker,
@@ -399,7 +400,7 @@ export class ToolsService implements ToolMethods {
             ...(o?.confirmed ? { confirmed: true } : {}),
           });
           const more = this.local.sent(a.id, ack.order_id);
-          this.opts.emit('notices', { level: 'success', title: `Local ${a.kind.replace('_', ' ')} sent`, body: `${a.side === 'bid' ? 'Buy' : 'Sell'} ${a.count.toString()} ${a.ticker} at ${a.price.toFixed(2)}: ${o?.detail ?? ''}`, ts: Date.now(), source: 'local' });
+          this.opts.emit('notices', { level: 'success', title: `Local ${a.kind.replace('_', ' ')} sent`, body: `${a.side === 'bid' ? 'Buy' : 'Sell'} ${a.count.toString()} ${a.ticker} at ${priceText(a.price)}: ${o?.detail ?? ''}`, ts: Date.now(), source: 'local' });
           this.replayFills(ack.order_id);
           if (more.length) await this.run(more);
         } catch (e) {
@@ -436,15 +437,15 @@ export class ToolsService implements ToolMethods {
 
   async saveAlert(input: AlertInput): Promise<AlertsView> {
     this.need();
+    let rule: AlertRule;
     try {
-      this.alerts.upsert(input);
+      rule = this.alerts.upsert(input);
     } catch (e) {
       throw new StateError((e as Error).message);
     }
     this.saveAlerts();
     await this.repin();
-    const r = this.alerts.view([...this.alerts.rules.values()].find((x) => x.id === input.id) ?? [...this.alerts.rules.values()].pop()!);
-    const t = 'ticker' in r.condition ? r.condition.ticker : undefined;
+    const t = 'ticker' in rule.condition ? rule.condition.ticker : undefined;
     if (t) this.evaluateNow(t);
     this.opts.emit('alerts', this.alertsView());
     return this.alertsView();
@@ -509,8 +510,8 @@ export class ToolsService implements ToolMethods {
   /** Streams a market before its first local order needs it (its book may not be held yet). */
   private async pinNow(ticker: string): Promise<void> {
     if (this.interested(ticker)) return;
-    this.pinned = [this.pinned, ticker].filter(Boolean).join(',');
-    await this.need().session.pin('tools', this.pinned.split(','));
+    this.pinned.add(ticker);
+    await this.need().session.pin('tools', [...this.pinned]);
   }
 
   private rule<T>(f: () => T): T {
@@ -531,11 +532,11 @@ export class ToolsService implements ToolMethods {
     const tick = await this.tickAt(first.ticker, ref ?? q.last ?? q.bid ?? D('0.5'));
     // what each would send passes the risk gate's static limits now, not only when it fires
     for (const o of input.orders) {
-      const price = o.limit.kind === 'price' ? o.limit.price : first.kind === 'trailing_stop' ? (q.last ?? D('0.5')).toFixed(4) : (o as { trigger: string }).trigger;
+      const price = o.limit.kind === 'price' ? o.limit.price : o.kind === 'trailing_stop' ? (q.last ?? D('0.5')).toFixed(4) : o.trigger;
       this.opts.trading.precheck({ ticker: o.ticker, side: o.side, price, count: o.count, confirmed: input.confirmed === true });
     }
     const made = this.rule(() => this.local.add(input.orders, input.oco, tick, q));
-    if (input.confirmed) for (const m of made) (m as LocalOrder & { confirmed?: boolean }).confirmed = true;
+    if (input.confirmed) for (const m of made) m.confirmed = true;
     this.saveLocal();
     await this.repin();
     this.opts.emit('local', this.localView());
@@ -566,7 +567,7 @@ export class ToolsService implements ToolMethods {
       ...(b.confirmed ? { confirmed: true } : {}),
     });
     const made = this.local.addBracket({ ticker: b.ticker, side: b.side, price, entryOrderId: ack.order_id, targetTicks: b.targetTicks, stopTicks: b.stopTicks, stopThroughTicks: b.stopThroughTicks, stopSource: b.stopSource, tick, subaccount: b.subaccount });
-    if (b.confirmed) for (const m of [made.target, made.stop]) (m as LocalOrder & { confirmed?: boolean }).confirmed = true;
+    if (b.confirmed) for (const m of [made.target, made.stop]) m.confirmed = true;
     this.saveLocal();
     this.replayFills(ack.order_id);
     await this.repin();
@@ -582,7 +583,7 @@ export class ToolsService implements ToolMethods {
     else if (input.action === 'arm') this.rule(() => this.local.arm(input.id, this.quote(o.ticker)));
     else {
       if (!this.need().session.isLive) throw new StateError('the stream is not live: nothing is sent on an old price');
-      if (input.confirmed) (o as LocalOrder & { confirmed?: boolean }).confirmed = true;
+      if (input.confirmed) o.confirmed = true;
       actions = this.rule(() => this.local.fireMissed(input.id, this.quote(o.ticker)));
     }
     this.saveLocal();

@@ -38,6 +38,8 @@ export interface LocalOrder {
   verify: boolean;
   /** a cancel that arrived while the trigger's order was on its way: cancel what was sent */
   cancelAfterSend: boolean;
+  /** the trader confirmed it past the gate's confirmation thresholds when setting it up (or firing it) */
+  confirmed: boolean;
   detail: string;
   createdAt: number;
   updatedAt: number;
@@ -146,6 +148,7 @@ export class LocalOrderEngine {
       subaccount: spec.subaccount,
       verify: false,
       cancelAfterSend: false,
+      confirmed: false,
       detail: 'armed',
       createdAt: now,
       updatedAt: now,

@@ -15,7 +15,7 @@ import { PrivateStore } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
-import { Decimal, ticksToDollars } from '../../src-shared/money';
+import { Decimal, priceText, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
@@ -35,7 +35,7 @@ export function fillNotice(f: Record<string, unknown>): { level: 'success'; titl
   return {
     level: 'success',
     title: `Filled ${count} ${side} ${String(f.market_ticker ?? '')}`,
-    body: `at ${paid.toFixed(paid.decimalPlaces() > 2 ? 4 : 2)}${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
+    body: `at ${priceText(paid)}${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
     ts: Date.now(),
     source: 'fill',
   };
