@@ -1,4 +1,4 @@
-// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--no-rate-limits]`
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,7 +7,7 @@ import { JournalError } from './journal/errors';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
-  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--no-rate-limits]');
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits]');
   process.exit(2);
 }
 
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
         seed: { type: 'string', default: '1' },
         'no-sim': { type: 'boolean', default: false },
         'sim-rate': { type: 'string' },
+        'snapshot-every': { type: 'string' },
         'no-rate-limits': { type: 'boolean', default: false },
       },
       strict: true,
@@ -36,7 +37,18 @@ async function main(): Promise<void> {
   const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
   if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
 
-  const ex = await startExchange({ dataDir, port, seed, sim: !values['no-sim'], rateLimits: !values['no-rate-limits'], ...(simRate !== undefined ? { simOptions: { ratePerSecond: simRate } } : {}) });
+  const snapshotEvery = values['snapshot-every'] === undefined ? undefined : Number(values['snapshot-every']);
+  if (snapshotEvery !== undefined && !(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 100)) fail(`--snapshot-every must be a whole number of journaled commands, at least 100, got ${String(values['snapshot-every'])}`);
+
+  const ex = await startExchange({
+    dataDir,
+    port,
+    seed,
+    sim: !values['no-sim'],
+    rateLimits: !values['no-rate-limits'],
+    ...(simRate !== undefined ? { simOptions: { ratePerSecond: simRate } } : {}),
+    ...(snapshotEvery !== undefined ? { snapshotEvery } : {}),
+  });
   console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
   console.log(`credentials in ${path.join(dataDir, 'credentials.json')}`);
 

@@ -29,8 +29,8 @@ describe('ExchangeNode', () => {
     await node.close();
   });
 
-  it('defers a due snapshot while commands keep coming, then takes it once quiet', async () => {
-    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 5 });
+  it('inline: defers a due snapshot while commands keep coming, then takes it once quiet', async () => {
+    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 5, snapshots: 'inline' });
     for (let i = 0; i < 12; i++) await deposit(node, i);
     expect(node.journalStats.snapshotsWritten).toBe(0);
     const deadline = Date.now() + 3000;
@@ -39,11 +39,31 @@ describe('ExchangeNode', () => {
     await node.close();
   });
 
-  it('forces the snapshot under sustained load once twenty cadences have passed', async () => {
-    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 2 });
+  it('inline: forces the snapshot under sustained load once twenty cadences have passed', async () => {
+    const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 2, snapshots: 'inline' });
     for (let i = 0; i < 45; i++) await deposit(node, i);
     await new Promise((r) => setTimeout(r, 50));
     expect(node.journalStats.snapshotsWritten).toBeGreaterThanOrEqual(1);
     await node.close();
+  });
+
+  it('worker: a due snapshot is taken while commands keep coming, by the worker, and a restart from it gives the same state', async () => {
+    const d = dir();
+    const node = await ExchangeNode.open({ dataDir: d, snapshotEvery: 5 });
+    for (let i = 0; i < 40; i++) await deposit(node, i);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && node.journalStats.snapshotsWritten === 0) await deposit(node, 0);
+    expect(node.journalStats.snapshotsWritten).toBeGreaterThanOrEqual(1);
+    expect(node.snapshotMode).toBe('worker');
+    for (let i = 0; i < 7; i++) await deposit(node, i);
+    await node.snapshotNow();
+    const total = node.journalStats.appends;
+    const before = JSON.stringify(node.core.toSnapshot());
+    await node.close();
+    const again = await ExchangeNode.open({ dataDir: d, snapshots: 'inline' });
+    expect(again.recovered.fromSnapshotSeq).toBe(total);
+    expect(again.recovered.records).toBe(0);
+    expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
+    await again.close();
   });
 });

@@ -4,6 +4,7 @@
 import { Journal } from '../journal/journal';
 import type { ExchangeEvent } from './domain';
 import { ExchangeCore, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
+import { SnapshotWorker } from './snapshot-worker';
 
 export interface NodeOptions {
   dataDir: string;
@@ -11,6 +12,12 @@ export interface NodeOptions {
   clock?: () => number;
   /** write a snapshot after this many journaled commands (default 20,000) */
   snapshotEvery?: number;
+  /**
+   * 'worker' (default): a worker thread follows the journal and serialises snapshots, so they
+   * never stall requests; 'inline': on the event loop at a quiet moment (also the fallback when
+   * the worker cannot run).
+   */
+  snapshots?: 'worker' | 'inline';
 }
 
 export type EventListener = (events: readonly ExchangeEvent[]) => void;
@@ -22,6 +29,8 @@ export class ExchangeNode {
   private lastSubmitAt = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   private lastNow = 0;
+  /** null until the first snapshot; 'inline' when snapshots run on the event loop */
+  private worker: SnapshotWorker | 'inline' | null;
   readonly recovered: { records: number; fromSnapshotSeq: number | null };
 
   private constructor(
@@ -30,8 +39,11 @@ export class ExchangeNode {
     private readonly clock: () => number,
     private readonly snapshotEvery: number,
     recovered: { records: number; fromSnapshotSeq: number | null },
+    private readonly dataDir: string,
+    snapshots: 'worker' | 'inline',
   ) {
     this.recovered = recovered;
+    this.worker = snapshots === 'inline' ? 'inline' : null;
   }
 
   static async open(opts: NodeOptions): Promise<ExchangeNode> {
@@ -45,7 +57,7 @@ export class ExchangeNode {
     const node = new ExchangeNode(core, journal, opts.clock ?? Date.now, opts.snapshotEvery ?? 20_000, {
       records: records.length,
       fromSnapshotSeq: snapshot ? snapshot.seq : null,
-    });
+    }, opts.dataDir, opts.snapshots ?? 'worker');
     node.lastNow = Math.max(lastNow, snapshot ? 0 : 0);
     return node;
   }
@@ -91,14 +103,15 @@ export class ExchangeNode {
   }
 
   /**
-   * Serialising the state blocks the event loop, so a due snapshot waits for a quiet moment
-   * (no command for 250 ms) and is forced only when the journal since the last one has grown
-   * twenty times past the cadence, which still bounds replay time.
+   * With the worker a due snapshot is taken at once: the thread serialises its replica and the
+   * event loop only writes the file. Inline (the fallback), serialising blocks the event loop,
+   * so a due snapshot waits for a quiet moment (no command for 250 ms) and is forced only when
+   * the journal since the last one has grown twenty times past the cadence.
    */
   private maybeSnapshot(): void {
     if (this.snapshotting) return;
     const quiet = Date.now() - this.lastSubmitAt >= 250;
-    if (quiet || this.sinceSnapshot >= this.snapshotEvery * 20) {
+    if (this.snapshotWorker() || quiet || this.sinceSnapshot >= this.snapshotEvery * 20) {
       if (this.idleTimer) clearTimeout(this.idleTimer);
       this.idleTimer = null;
       this.snapshotSoon();
@@ -112,22 +125,60 @@ export class ExchangeNode {
     this.idleTimer.unref();
   }
 
+  /** The running worker, started on first use; null when snapshots run inline. */
+  private snapshotWorker(): SnapshotWorker | null {
+    if (this.worker === 'inline') return null;
+    if (this.worker?.failed) {
+      if (!this.worker.closing) console.error(`[exchange] ${this.worker.failed.message}; snapshots now run on the event loop`);
+      this.worker = 'inline';
+      return null;
+    }
+    if (this.worker === null) {
+      this.worker = SnapshotWorker.start(this.journal, this.dataDir) ?? 'inline';
+      if (this.worker === 'inline') console.error('[exchange] snapshot worker script not found; snapshots run on the event loop');
+    }
+    return this.worker === 'inline' ? null : this.worker;
+  }
+
   private snapshotSoon(): void {
     if (this.snapshotting) return;
     this.snapshotting = true;
     this.sinceSnapshot = 0;
-    // The snapshot is serialised synchronously inside writeSnapshot, so it matches lastSeq.
-    this.journal
-      .writeSnapshot(this.core.toSnapshot())
+    this.takeSnapshot()
       .catch((err) => console.error('[exchange] snapshot failed (journal still good)', err))
       .finally(() => {
         this.snapshotting = false;
       });
   }
 
+  private async takeSnapshot(): Promise<void> {
+    const worker = this.snapshotWorker();
+    if (!worker) {
+      // serialised synchronously inside writeSnapshot, so it matches lastSeq
+      await this.journal.writeSnapshot(this.core.toSnapshot());
+      return;
+    }
+    try {
+      const { throughSeq, file } = await worker.snapshot();
+      await this.journal.writeSnapshotFile(throughSeq, file);
+    } catch (err) {
+      if (!worker.failed) throw err;
+      // the worker died: this snapshot is taken inline, the next ones too
+      this.snapshotWorker();
+      await this.journal.writeSnapshot(this.core.toSnapshot());
+    }
+  }
+
+  /** Take a snapshot now (through the worker when it runs) and wait until it is durable. */
   async snapshotNow(): Promise<void> {
-    await this.journal.writeSnapshot(this.core.toSnapshot());
     this.sinceSnapshot = 0;
+    await this.takeSnapshot();
+  }
+
+  /** Where snapshots are serialised: 'worker' once the thread runs, 'inline' on the event loop. */
+  get snapshotMode(): 'worker' | 'inline' | 'not started' {
+    if (this.worker === null) return 'not started';
+    return this.worker === 'inline' || this.worker.failed ? 'inline' : 'worker';
   }
 
   get journalStats() {
@@ -137,6 +188,7 @@ export class ExchangeNode {
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
+    if (this.worker && this.worker !== 'inline') await this.worker.close();
     await this.journal.close();
   }
 }

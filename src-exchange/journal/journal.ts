@@ -212,6 +212,26 @@ export class Journal<R = unknown, S = unknown> {
    * Resolves with throughSeq once the snapshot is durable and old files are pruned.
    */
   async writeSnapshot(state: S, throughSeq: number = this.assignedSeq): Promise<number> {
+    this.checkSnapshotSeq(throughSeq);
+    const json = JSON.stringify(state) as string | undefined;
+    if (json === undefined) throw new JournalError('INVALID_SNAPSHOT', 'snapshot state is not JSON-serialisable');
+    return this.writeSnapshotFile(throughSeq, encodeSnapshotFile(throughSeq, json));
+  }
+
+  /**
+   * Persist a snapshot file encoded elsewhere (`encodeSnapshotFile`), e.g. by a worker that
+   * replayed the journal through `throughSeq`. Same ordering rules and guarantees as writeSnapshot.
+   */
+  async writeSnapshotFile(throughSeq: number, file: Buffer): Promise<number> {
+    this.checkSnapshotSeq(throughSeq);
+    this.newestSnapshotRequested = throughSeq;
+    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, file));
+    this.snapshotChain = run.then(noop, noop);
+    await run;
+    return throughSeq;
+  }
+
+  private checkSnapshotSeq(throughSeq: number): void {
     if (this.state !== 'open') throw this.unavailable();
     if (!Number.isSafeInteger(throughSeq) || throughSeq < this.newestSnapshotRequested || throughSeq > this.assignedSeq) {
       throw new JournalError(
@@ -219,14 +239,6 @@ export class Journal<R = unknown, S = unknown> {
         `snapshot seq ${throughSeq} must be between the newest snapshot (${this.newestSnapshotRequested}) and the last appended seq (${this.assignedSeq})`,
       );
     }
-    const json = JSON.stringify(state) as string | undefined;
-    if (json === undefined) throw new JournalError('INVALID_SNAPSHOT', 'snapshot state is not JSON-serialisable');
-    const file = encodeSnapshotFile(throughSeq, json);
-    this.newestSnapshotRequested = throughSeq;
-    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, file));
-    this.snapshotChain = run.then(noop, noop);
-    await run;
-    return throughSeq;
   }
 
   /** Flush pending appends, finish snapshots in progress, release the directory. */
@@ -368,7 +380,12 @@ export class Journal<R = unknown, S = unknown> {
     try {
       const fh = await open(tempPath, 'w');
       try {
-        await writeAll(fh, file, 0);
+        // In slices, each made durable before the next: one flush of tens of megabytes would
+        // hold the device (and every journal fdatasync queued behind it) for its whole length.
+        for (let off = 0; off < file.length; off += SNAPSHOT_SLICE_BYTES) {
+          await writeAll(fh, file.subarray(off, Math.min(file.length, off + SNAPSHOT_SLICE_BYTES)), off);
+          await fh.datasync();
+        }
         await fh.sync();
       } finally {
         await fh.close();
@@ -423,6 +440,8 @@ export class Journal<R = unknown, S = unknown> {
     }
   }
 }
+
+const SNAPSHOT_SLICE_BYTES = 2 * MiB;
 
 async function writeAll(fh: FileHandle, buf: Buffer, position: number): Promise<void> {
   let done = 0;

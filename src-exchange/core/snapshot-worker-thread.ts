@@ -1,0 +1,118 @@
+// The snapshot worker's thread: a replica of the exchange core that follows the journal on disk
+// and serialises snapshots off the exchange's event loop. The core is deterministic (same
+// snapshot + same commands = same state), so replaying exactly what the journal holds gives
+// exactly the state the exchange had at that seq: the same thing a restart relies on.
+//
+// Asked for a snapshot through seq S (S is durable, so every frame up to it is complete on
+// disk), the thread reads the journal from where it stopped last time up to S, applies those
+// records, and answers with the encoded snapshot file. It never reads past S, so a frame being
+// written at that moment is never looked at. The exchange's event loop does no extra work per
+// command: the replica reads what the journal already wrote.
+import { open, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { decodeSnapshotFile, encodeSnapshotFile, readFrame } from '../journal/frame';
+import { listJournalDir } from '../journal/files';
+import { ExchangeCore, type CoreCommand, type CoreSnapshot } from './core';
+import type { ToSnapshotWorker, FromSnapshotWorker } from './snapshot-worker';
+
+if (!parentPort) throw new Error('snapshot-worker-thread runs only as a worker thread');
+const port = parentPort;
+const { dir } = workerData as { dir: string };
+
+let core: ExchangeCore | null = null;
+let seq = 0;
+/** where reading resumes: the segment holding seq + 1 and the byte after the last frame applied */
+let at: { name: string; offset: number } | null = null;
+
+function post(msg: FromSnapshotWorker, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(msg, transfer);
+}
+
+/** The newest readable snapshot at or before `upTo`, or a fresh core. */
+async function loadBase(upTo: number): Promise<void> {
+  for (const snap of (await listJournalDir(dir)).snapshots) {
+    if (snap.seq > upTo) continue;
+    const decoded = decodeSnapshotFile(await readFile(path.join(dir, snap.name)));
+    if (!decoded.ok) continue;
+    core = ExchangeCore.fromSnapshot(JSON.parse(decoded.json) as CoreSnapshot);
+    seq = decoded.seq;
+    return;
+  }
+  core = new ExchangeCore();
+  seq = 0;
+}
+
+async function readFrom(name: string, offset: number): Promise<Buffer> {
+  const file = path.join(dir, name);
+  const size = (await stat(file)).size;
+  if (size <= offset) return Buffer.alloc(0);
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(size - offset);
+    let done = 0;
+    while (done < buf.length) {
+      const { bytesRead } = await fh.read(buf, done, buf.length - done, offset + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return buf.subarray(0, done);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Apply the journal's records after ours through `target`; a gap or a bad frame is fatal. */
+async function catchUp(target: number): Promise<void> {
+  if (!core) await loadBase(target);
+  while (seq < target) {
+    if (!at) {
+      // the segment that holds seq + 1: the last one starting at or before it
+      const holding = (await listJournalDir(dir)).segments.filter((s) => s.firstSeq <= seq + 1).pop();
+      if (!holding) throw new Error(`no journal segment holds seq ${seq + 1}`);
+      at = { name: holding.name, offset: 0 };
+    }
+    const buf = await readFrom(at.name, at.offset);
+    let off = 0;
+    while (off < buf.length && seq < target) {
+      const fr = readFrame(buf, off, 0xffffffff);
+      if (!fr.ok) throw new Error(`journal ${at.name} byte ${at.offset + off} unreadable before seq ${target}: ${fr.reason}`);
+      off = fr.end;
+      if (fr.seq <= seq) continue;
+      if (fr.seq !== seq + 1) throw new Error(`journal jumps from seq ${seq} to ${fr.seq}`);
+      core!.apply(JSON.parse(buf.toString('utf8', fr.payloadStart, fr.end)) as CoreCommand);
+      seq = fr.seq;
+    }
+    at.offset += off;
+    if (seq < target && off === buf.length) {
+      // this segment is done: the next one starts at seq + 1
+      const next = (await listJournalDir(dir)).segments.find((s) => s.firstSeq === seq + 1);
+      if (!next) throw new Error(`the journal on disk ends at seq ${seq}, before ${target}`);
+      at = { name: next.name, offset: 0 };
+    }
+  }
+}
+
+let chain: Promise<void> = Promise.resolve();
+let dead = false;
+
+async function handle(msg: ToSnapshotWorker): Promise<void> {
+  await catchUp(msg.throughSeq);
+  if (seq !== msg.throughSeq) throw new Error(`asked for a snapshot at seq ${msg.throughSeq}, replica is at ${seq}`);
+  const file = encodeSnapshotFile(seq, JSON.stringify(core!.toSnapshot()));
+  const copy = new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
+  post({ type: 'snapshot', id: msg.id, throughSeq: seq, file: copy }, [copy.buffer]);
+}
+
+port.on('message', (msg: ToSnapshotWorker) => {
+  chain = chain.then(async () => {
+    if (dead) return;
+    try {
+      await handle(msg);
+    } catch (err) {
+      dead = true;
+      post({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+      port.close();
+    }
+  });
+});
