@@ -9,8 +9,9 @@
 // main + exchange + renderer. Needs Xvfb or a display only for headed runs; this one is headless.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -167,7 +168,27 @@ async function firehose(): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-panel="ladder"] .ladder-rows').length >= 5, undefined, { timeout: 15_000 });
   const shownLadders = await page.evaluate(() => [...document.querySelectorAll('[data-panel="ladder"] [role="grid"]')].map((g) => g.getAttribute('aria-label')?.split(',')[0]));
   await page.waitForTimeout(WARMUP_S * 1000);
+  // BENCH_RENDER_PROF=<file.cpuprofile>: the page's JS profile over the measured window (CDP)
+  const prof = process.env.BENCH_RENDER_PROF ? await page.context().newCDPSession(page) : null;
+  if (prof) {
+    await prof.send('Profiler.enable');
+    await prof.send('Profiler.setSamplingInterval', { interval: 200 });
+    await prof.send('Profiler.start');
+  }
+  // BENCH_RENDER_TRACE=<file.json>: a Chromium timeline trace of the measured window
+  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const mainLag = monitorEventLoopDelay({ resolution: 5 });
+  mainLag.enable();
+  const mainCpu0 = process.cpuUsage();
   const r = await measure(page, MEASURE_S);
+  const mainCpu = process.cpuUsage(mainCpu0);
+  mainLag.disable();
+  if (process.env.BENCH_RENDER_TRACE) await browser.stopTracing();
+  if (prof) {
+    const { profile: cpu } = await prof.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_RENDER_PROF!, JSON.stringify(cpu));
+    console.log(`  renderer CPU profile written to ${process.env.BENCH_RENDER_PROF}`);
+  }
   await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
   await browser.close();
   await host.close();
@@ -186,6 +207,7 @@ async function firehose(): Promise<void> {
   console.log(`  frames per second: median ${fpsMedian.toFixed(1)} (min ${Math.min(...r.fps).toFixed(1)}, n=${r.fps.length})`);
   console.log(`  long tasks: ${r.longTasks.length} (over 50 ms: ${longOver50}; longest ${r.longTasks.length ? Math.max(...r.longTasks).toFixed(0) : 0} ms)`);
   console.log(`  feed send -> frame showing it (BENCH-0 marker, n=${r.latencies.length}): p50 ${p50} ms, p95 ${p95} ms`);
+  console.log(`  main (this process: terminal services + web host): event-loop delay p50 ${(mainLag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(mainLag.percentile(99) / 1e6).toFixed(1)} ms; CPU ${(((mainCpu.user + mainCpu.system) / 1e6 / MEASURE_S) * 100).toFixed(0)}% of a core`);
   console.log(`  JS heap: ${(r.heapStart / 2 ** 20).toFixed(1)} MB -> ${(r.heapEnd / 2 ** 20).toFixed(1)} MB over ${MEASURE_S} s (${growth.toFixed(1)}%)`);
   figure('render_fps_median', fpsMedian, 'frames/s');
   figure('render_long_tasks', longOver50, 'tasks over 50 ms');
@@ -259,8 +281,10 @@ async function coldStart(): Promise<void> {
   target('memory_total_mb <= 400', totalMb <= 400);
 }
 
+// BENCH_RENDER_SECTIONS=firehose,start (default both)
+const renderSections = (process.env.BENCH_RENDER_SECTIONS ?? 'firehose,start').split(',');
 await buildAndWait();
-await firehose();
-await coldStart();
+if (renderSections.includes('firehose')) await firehose();
+if (renderSections.includes('start')) await coldStart();
 console.log(`\n${missed.length ? `some targets MISSED: ${missed.join('; ')}` : 'all targets met'}`);
 process.exit(missed.length ? 2 : 0);

@@ -31,11 +31,17 @@ describe('rate limits', () => {
     const ticker = freshTicker('RL');
     await openMarket(t, ticker);
     const c = t.client('counterparty');
+    const t0 = performance.now();
     const results = await Promise.allSettled(Array.from({ length: 14 }, () => c.createOrder({ body: order(ticker) })));
+    const elapsedMs = performance.now() - t0;
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
-    expect(ok).toBeLessThanOrEqual(11); // 100 tokens at 10 each, plus what refilled meanwhile
-    expect(refused.length).toBeGreaterThanOrEqual(3);
+    // 100 tokens at 10 each, plus what refilled while the burst was in flight (100 tokens/s: one
+    // order per 100 ms; a loaded machine stretches the burst)
+    expect(ok).toBeLessThanOrEqual(10 + Math.ceil(elapsedMs / 100));
+    expect(ok).toBeGreaterThanOrEqual(10);
+    expect(refused.length).toBe(14 - ok);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
     const err = (refused[0] as PromiseRejectedResult).reason as { status: number; code: string };
     expect(err.status).toBe(429);
     expect(err.code).toBe('too_many_requests');

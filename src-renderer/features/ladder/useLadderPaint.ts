@@ -52,6 +52,8 @@ export interface RowEls {
   askQty: HTMLElement;
   askBar: HTMLElement;
   myAsk: HTMLElement;
+  /** what the cells show now, so a paint writes only what changed */
+  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number };
 }
 
 function myOrdersOf(ticker: string): MyOrderLite[] {
@@ -176,16 +178,30 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (!els) continue;
       const r = m.rows[i];
       if (!r) {
-        els.row.style.visibility = 'hidden';
+        if (!els.last.hidden) els.row.style.visibility = 'hidden';
+        els.last.hidden = true;
         continue;
       }
-      els.row.style.visibility = '';
-      els.row.className = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
-      els.price.textContent = priceLabel(r.price, p.step);
-      els.bidQty.textContent = r.bid ? fmtCount(centiToCount(r.bid)) : '';
-      els.askQty.textContent = r.ask ? fmtCount(centiToCount(r.ask)) : '';
-      els.bidBar.style.width = m.maxSize ? `${Math.round((r.bid / m.maxSize) * 100)}%` : '0';
-      els.askBar.style.width = m.maxSize ? `${Math.round((r.ask / m.maxSize) * 100)}%` : '0';
+      // Each write only when its value changed: an equal textContent still replaces the text node
+      // and dirties layout, and under a firehose most cells of most rows stay the same.
+      const last = els.last;
+      if (last.hidden) {
+        els.row.style.visibility = '';
+        last.hidden = false;
+      }
+      const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
+      if (last.cls !== cls) els.row.className = last.cls = cls;
+      const price = priceLabel(r.price, p.step);
+      if (last.price !== price) els.price.textContent = last.price = price;
+      const bid = r.bid ? fmtCount(centiToCount(r.bid)) : '';
+      if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
+      const ask = r.ask ? fmtCount(centiToCount(r.ask)) : '';
+      if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
+      // depth bars: a width inside a contained cell lays out that cell only
+      const bidBar = m.maxSize ? Math.round((r.bid / m.maxSize) * 100) : 0;
+      if (last.bidBar !== bidBar) els.bidBar.style.width = `${(last.bidBar = bidBar)}%`;
+      const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
+      if (last.askBar !== askBar) els.askBar.style.width = `${(last.askBar = askBar)}%`;
       setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
       setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
       setLocal(els.myBid, marks.filter((x) => x.row === i && x.side === 'bid'));
@@ -242,6 +258,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       askQty: q('[data-cell="ask"] .qty'),
       askBar: q('[data-cell="ask"] .bar'),
       myAsk: q('[data-cell="myask"]'),
+      last: { hidden: false, cls: el.className, price: '', bid: '', ask: '', bidBar: -1, askBar: -1 },
     };
   };
   useEffect(() => {
