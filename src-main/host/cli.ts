@@ -6,11 +6,16 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startTerminal } from '../app/terminal';
+import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { startHost, type RunningHost } from './server';
 import { FileKeyBox } from '../vault/secret-box';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+// Run from the bundle (out/host/cli.js, scripts/build-host.mjs): its exchange bundle sits beside
+// it; from the source (tsx), the exchange's source runs under tsx too.
+const exchangeBundle = path.join(here, 'exchange.js');
+const exchangeArgs = import.meta.url.endsWith('.js') && existsSync(exchangeBundle) ? [exchangeBundle] : ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')];
 
 function fail(msg: string): never {
   console.error(`start:web: ${msg}`);
@@ -44,24 +49,37 @@ async function main(): Promise<void> {
   const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
   if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
 
+  // The page loads while the embedded exchange starts (the slowest part of a start): the host
+  // listens at once with a door that holds each call until the services are up.
   let host: RunningHost | null = null;
-  const terminal = await startTerminal({
+  const terminalReady = startTerminal({
     dataDir,
     box: new FileKeyBox(dataDir),
     shell: 'web',
     exchange: {
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')],
+      args: exchangeArgs,
       seed: Number(values.seed),
       sim: !values['no-sim'],
       ...(simRate !== undefined ? { simRate } : {}),
     },
-    // Views before the host listens have no audience; the UI asks getAppState on connect.
+    // Views before the page connects have no audience; the UI asks getAppState on connect.
     emit: (stream, payload) => host?.broadcast(stream, payload),
     log: (m) => console.log(m),
   });
-  host = await startHost({ port, staticDir, door: terminal.door, log: (m) => console.log(`[host] ${m}`) });
+  terminalReady.catch(() => undefined); // reported where it is awaited below
+  const door: RunningTerminal['door'] = async (method, args) => {
+    let t: RunningTerminal;
+    try {
+      t = await terminalReady;
+    } catch (e) {
+      return { ok: false, error: { kind: 'state', message: `the terminal did not start: ${(e as Error).message}` } };
+    }
+    return t.door(method, args);
+  };
+  host = await startHost({ port, staticDir, door, log: (m) => console.log(`[host] ${m}`) });
   console.log(`terminal at ${host.url}`);
+  const terminal = await terminalReady;
   if (values.open) {
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
     const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);

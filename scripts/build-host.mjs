@@ -1,0 +1,29 @@
+// Bundles the web host for `npm run start:web` (and the cold-start benchmark): out/host/cli.js
+// (main's services + the web host), out/host/exchange.js (the embedded exchange, run as a child)
+// and out/host/snapshot-worker-thread.js (the exchange's snapshot worker), Node ESM with the
+// dependencies left in node_modules, as electron-vite builds the desktop shell's main. Starting
+// from bundles skips tsx's on-the-fly compilation of a few hundred modules on every start.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const t0 = Date.now();
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    cli: 'src-main/host/cli.ts',
+    exchange: 'src-exchange/cli.ts',
+    'snapshot-worker-thread': 'src-exchange/core/snapshot-worker-thread.ts',
+  },
+  outdir: 'out/host',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+console.log(`web host bundled into out/host in ${Date.now() - t0} ms`);
