@@ -26,16 +26,20 @@ export async function startTerminal(opts: { sim?: boolean; seed?: number; simRat
   if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: string[] = [];
+  // The host prints its URL at once (the page may load while the exchange starts) and
+  // "terminal ready" once the services are up: the specs start from a ready terminal.
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start:\n${logs.join('\n')}`)), 90_000);
+    let at: string | null = null;
     const onLine = (d: Buffer) => {
       for (const line of d.toString().split('\n')) {
         if (!line) continue;
         logs.push(line);
         const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(line);
-        if (m) {
+        if (m) at = m[1]!;
+        if (at && /^terminal ready/.test(line)) {
           clearTimeout(timer);
-          resolve(m[1]!);
+          resolve(at);
         }
       }
     };

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   host = await startHost({ port, staticDir, door, log: (m) => console.log(`[host] ${m}`) });
   console.log(`terminal at ${host.url}`);
   const terminal = await terminalReady;
+  console.log('terminal ready');
   if (values.open) {
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
     const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);
