@@ -182,7 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
       if (row.auth === 'signed' && signer) {
         clock.assertSignable();
-        Object.assign(headers, signer.headers(row.method, path, clock.now()));
+        Object.assign(headers, await signer.headersAsync(row.method, path, clock.now()));
       }
 
       const x = await send(url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);

@@ -28,6 +28,16 @@ describe('signer', () => {
     expect(verifies(publicKey, '1703123456789GET/trade-api/v2/portfolio/orders', sig)).toBe(true);
   });
 
+  it('signs the same message off the event loop (headersAsync), query dropped, same headers', async () => {
+    const signer = createSigner({ credentials: { keyId: 'key-2', privateKeyPem } });
+    const h = await signer.headersAsync('delete', '/trade-api/v2/portfolio/events/orders/o-1?x=1', 1703123456790);
+    expect(Object.keys(h).sort()).toEqual(['SVC-ACCESS-KEY', 'SVC-ACCESS-SIGNATURE', 'SVC-ACCESS-TIMESTAMP']);
+    expect(h['SVC-ACCESS-KEY']).toBe('key-2');
+    expect(h['SVC-ACCESS-TIMESTAMP']).toBe('1703123456790');
+    expect(verifies(publicKey, '1703123456790DELETE/trade-api/v2/portfolio/events/orders/o-1', h['SVC-ACCESS-SIGNATURE']!)).toBe(true);
+    expect(verifies(publicKey, '1703123456790DELETE/trade-api/v2/portfolio/events/orders/o-2', h['SVC-ACCESS-SIGNATURE']!)).toBe(false);
+  });
+
   it('excludes the query string and fragment from the signed path', () => {
     const signer = createSigner({ credentials: { keyId: 'k', privateKeyPem } });
     const h = signer.headers('GET', '/trade-api/v2/portfolio/orders?limit=5&ticker=A#frag', 1700000000000);

@@ -19,6 +19,11 @@ export interface Signer {
   readonly key: KeyObject;
   /** The three auth headers for `method` on `pathOrUrl` (query and fragment are dropped) at `timestampMs`. */
   headers(method: string, pathOrUrl: string, timestampMs: number): Record<string, string>;
+  /**
+   * The same headers, signed in libuv's thread pool: the RSA operation (most of a millisecond)
+   * runs off the event loop, which keeps reading the books meanwhile. What REST requests use.
+   */
+  headersAsync(method: string, pathOrUrl: string, timestampMs: number): Promise<Record<string, string>>;
   /** Headers for the WebSocket upgrade: signs `ts + 'GET' + wsPath`. */
   wsHeaders(timestampMs: number, wsPath?: string): Record<string, string>;
 }
@@ -73,6 +78,15 @@ export function signMessage(key: KeyObject, message: string): string {
   }).toString('base64');
 }
 
+/** signMessage in libuv's thread pool (node:crypto's callback form). */
+export function signMessageAsync(key: KeyObject, message: string): Promise<string> {
+  return new Promise((resolve, reject) =>
+    sign('sha256', Buffer.from(message, 'utf8'), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, (err, sig) =>
+      err ? reject(err) : resolve(sig.toString('base64')),
+    ),
+  );
+}
+
 export function createSigner(opts: { credentials: Credentials | { keyId: string; key: KeyObject }; headerPrefix?: string }): Signer {
   const { credentials } = opts;
   if (!credentials.keyId) throw new KeyError('the API key id is empty');
@@ -80,17 +94,22 @@ export function createSigner(opts: { credentials: Credentials | { keyId: string;
   const prefix = opts.headerPrefix ?? DEFAULT_HEADER_PREFIX;
   const keyId = credentials.keyId;
 
-  const headers = (method: string, pathOrUrl: string, timestampMs: number): Record<string, string> => ({
+  const headersWith = (timestampMs: number, signature: string): Record<string, string> => ({
     [`${prefix}ACCESS-KEY`]: keyId,
     [`${prefix}ACCESS-TIMESTAMP`]: String(timestampMs),
-    [`${prefix}ACCESS-SIGNATURE`]: signMessage(key, signatureMessage(timestampMs, method, pathOrUrl)),
+    [`${prefix}ACCESS-SIGNATURE`]: signature,
   });
+  const headers = (method: string, pathOrUrl: string, timestampMs: number): Record<string, string> =>
+    headersWith(timestampMs, signMessage(key, signatureMessage(timestampMs, method, pathOrUrl)));
+  const headersAsync = async (method: string, pathOrUrl: string, timestampMs: number): Promise<Record<string, string>> =>
+    headersWith(timestampMs, await signMessageAsync(key, signatureMessage(timestampMs, method, pathOrUrl)));
 
   return {
     keyId,
     headerPrefix: prefix,
     key,
     headers,
+    headersAsync,
     wsHeaders: (timestampMs, wsPath = WS_PATH) => headers('GET', wsPath, timestampMs),
   };
 }
