@@ -66,4 +66,21 @@ describe('ExchangeNode', () => {
     expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
     await again.close();
   });
+
+  it('worker: snapshots back to back (each prunes the segment the replica last read) keep following the journal', async () => {
+    const d = dir();
+    const node = await ExchangeNode.open({ dataDir: d, snapshotEvery: 1_000_000 });
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 5; i++) await deposit(node, i);
+      await node.snapshotNow(); // nothing appended meanwhile: the old segment is wholly covered and pruned
+    }
+    expect(node.snapshotMode).toBe('worker');
+    expect(node.journalStats.snapshotsWritten).toBe(4);
+    const before = JSON.stringify(node.core.toSnapshot());
+    await node.close();
+    const again = await ExchangeNode.open({ dataDir: d, snapshots: 'inline' });
+    expect(again.recovered.fromSnapshotSeq).toBe(20);
+    expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
+    await again.close();
+  });
 });

@@ -43,11 +43,24 @@ async function loadBase(upTo: number): Promise<void> {
   seq = 0;
 }
 
-async function readFrom(name: string, offset: number): Promise<Buffer> {
+/** The bytes of segment `name` from `offset` on; null when the segment is gone (pruned). */
+async function readFrom(name: string, offset: number): Promise<Buffer | null> {
   const file = path.join(dir, name);
-  const size = (await stat(file)).size;
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
   if (size <= offset) return Buffer.alloc(0);
-  const fh = await open(file, 'r');
+  let fh;
+  try {
+    fh = await open(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
   try {
     const buf = Buffer.allocUnsafe(size - offset);
     let done = 0;
@@ -73,6 +86,15 @@ async function catchUp(target: number): Promise<void> {
       at = { name: holding.name, offset: 0 };
     }
     const buf = await readFrom(at.name, at.offset);
+    if (!buf) {
+      // A snapshot covering all of this segment made the journal prune it (after the replica had
+      // read what it needed of it): find the segment holding seq + 1 afresh.
+      const gone = at.name;
+      at = null;
+      const holding = (await listJournalDir(dir)).segments.filter((s) => s.firstSeq <= seq + 1).pop();
+      if (!holding || holding.name === gone) throw new Error(`journal segment ${gone} is gone and no segment holds seq ${seq + 1}`);
+      continue;
+    }
     let off = 0;
     while (off < buf.length && seq < target) {
       const fr = readFrame(buf, off, 0xffffffff);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { SafeStorageBox } from './safe-storage-box';
-import { ALLOWED_PERMISSIONS, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, POPOUT_URL, isExternalLink, isOwnUrl, secureWebPreferences } from './security';
+import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, isAllowedRequest, isOwnUrl, mainWindowOptions, permissionAllowed, popoutWindowOptions, windowOpenDecision } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
 import type { ChildLike } from '../embedded/launch';
 import type { Notice, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
@@ -115,27 +115,21 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
 
 function hardenSessions(): void {
   const s = session.defaultSession;
-  s.setPermissionRequestHandler((_wc, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
-  s.setPermissionCheckHandler((_wc, permission) => ALLOWED_PERMISSIONS.has(permission));
+  s.setPermissionRequestHandler((_wc, permission, callback) => callback(permissionAllowed(permission)));
+  s.setPermissionCheckHandler((_wc, permission) => permissionAllowed(permission));
   // No remote content: every request must be ours (app://) or devtools'.
-  s.webRequest.onBeforeRequest((details, callback) => {
-    const ok = details.url.startsWith(`${APP_SCHEME}:`) || details.url.startsWith('devtools:') || details.url.startsWith('data:') || details.url.startsWith('blob:');
-    callback({ cancel: !ok });
-  });
+  s.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url) }));
   app.on('web-contents-created', (_e, contents) => {
     contents.on('will-navigate', (ev, url) => {
       if (!isOwnUrl(url)) ev.preventDefault();
     });
     contents.on('will-attach-webview', (ev) => ev.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
+      const decision = windowOpenDecision(url);
       // Panel popouts: our own page only, in a window with the same sandboxed settings.
-      if (url === POPOUT_URL) {
-        return {
-          action: 'allow',
-          overrideBrowserWindowOptions: { backgroundColor: '#111418', title: 'Event Terminal', webPreferences: secureWebPreferences(preloadPath) },
-        };
-      }
-      if (isExternalLink(url)) void shell.openExternal(url);
+      if (decision === 'popout') return { action: 'allow', overrideBrowserWindowOptions: popoutWindowOptions(preloadPath) };
+      // a known site of the exchange's goes to the user's browser; anything else goes nowhere
+      if (decision === 'external') void shell.openExternal(url);
       return { action: 'deny' };
     });
   });
@@ -143,17 +137,7 @@ function hardenSessions(): void {
 
 export function createWindow(userData: string): BrowserWindow {
   const state = loadWindowState(userData);
-  const win = new BrowserWindow({
-    width: state?.width ?? 1600,
-    height: state?.height ?? 960,
-    ...(state ? { x: state.x, y: state.y } : {}),
-    minWidth: 1024,
-    minHeight: 640,
-    show: false,
-    backgroundColor: '#111418',
-    title: 'Event Terminal',
-    webPreferences: secureWebPreferences(preloadPath),
-  });
+  const win = new BrowserWindow(mainWindowOptions(preloadPath, state));
   if (state?.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   win.on('close', () => {

@@ -25,13 +25,26 @@ describe('window security settings', () => {
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
   });
 
-  it('navigates only within the app origin; only https links leave, to the browser', () => {
+  it("navigates only within the app origin; only https links to the exchange's known sites leave, to the browser", () => {
     expect(isOwnUrl('app://terminal/index.html')).toBe(true);
     expect(isOwnUrl('app://terminal.evil/index.html')).toBe(false);
     expect(isOwnUrl('https://example.com')).toBe(false);
-    expect(isExternalLink('https://example.com/docs')).toBe(true);
-    expect(isExternalLink('http://example.com')).toBe(false);
-    expect(isExternalLink('file:///etc/passwd')).toBe(false);
+    expect(isExternalLink('https://docs.kalshi.com/getting_started')).toBe(true);
+    expect(isExternalLink('https://kalshi.com/markets')).toBe(true);
+    for (const bad of [
+      'https://example.com/docs', // not a known host
+      'https://docs.kalshi.com.evil.example/x', // suffix trick
+      'https://evil.kalshi.com/x', // unlisted subdomain
+      'https://user:pw@docs.kalshi.com/x', // credentials in the URL
+      'https://docs.kalshi.com:8443/x', // another port
+      'http://docs.kalshi.com/x', // not https
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://docs.kalshi.com/share',
+      'not a url',
+    ]) {
+      expect(isExternalLink(bad), bad).toBe(false);
+    }
   });
 
   it('the preload exposes only TerminalApi and requires nothing but electron', () => {

@@ -1,6 +1,8 @@
-// Electron's security checklist as data, in one place: the window options every window gets,
-// the permissions (denied by default), and the navigation rules.
-import type { WebPreferences } from 'electron';
+// Electron's security checklist as data, in one place: the options of every window the shell
+// makes (the main window and panel popouts), the permissions (denied by default), which requests
+// may leave the app, and the navigation, new-window and external-link rules. main.ts applies
+// these; security-checklist.test.ts holds them to the checklist item by item.
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://terminal`;
@@ -41,15 +43,63 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
-/** Only our own pages may be shown in a window; https links go to the user's browser. */
+const BACKGROUND = '#111418';
+const TITLE = 'Event Terminal';
+
+/** The window factory: the main window's options (size from the saved state). */
+export function mainWindowOptions(preload: string, state?: { width: number; height: number; x: number; y: number } | null): BrowserWindowConstructorOptions {
+  return {
+    width: state?.width ?? 1600,
+    height: state?.height ?? 960,
+    ...(state ? { x: state.x, y: state.y } : {}),
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    backgroundColor: BACKGROUND,
+    title: TITLE,
+    webPreferences: secureWebPreferences(preload),
+  };
+}
+
+/** A panel popped out into its own window: the same sandboxed settings. */
+export function popoutWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return { backgroundColor: BACKGROUND, title: TITLE, webPreferences: secureWebPreferences(preload) };
+}
+
+/** Whether a permission request or check is granted. */
+export function permissionAllowed(permission: string): boolean {
+  return ALLOWED_PERMISSIONS.has(permission);
+}
+
+/** No remote content: a request may only go to our own scheme (and devtools, data:, blob:). */
+export function isAllowedRequest(url: string): boolean {
+  return url.startsWith(`${APP_SCHEME}:`) || url.startsWith('devtools:') || url.startsWith('data:') || url.startsWith('blob:');
+}
+
+/** Only our own pages may be shown in a window. */
 export function isOwnUrl(url: string): boolean {
   return url.startsWith(`${APP_ORIGIN}/`);
 }
 
+/**
+ * The only sites a link may open in the user's browser (shell.openExternal): the exchange's own
+ * sites, by exact host, over https, on the default port, without credentials in the URL.
+ */
+export const EXTERNAL_HOSTS: ReadonlySet<string> = new Set(['kalshi.com', 'www.kalshi.com', 'docs.kalshi.com', 'help.kalshi.com', 'trading-api.readme.io']);
+
 export function isExternalLink(url: string): boolean {
+  let u: URL;
   try {
-    return new URL(url).protocol === 'https:';
+    u = new URL(url);
   } catch {
     return false;
   }
+  return u.protocol === 'https:' && u.port === '' && u.username === '' && u.password === '' && EXTERNAL_HOSTS.has(u.hostname);
+}
+
+/** What a window.open / target=_blank does: a popout of ours, a known site in the browser, or nothing. */
+export function windowOpenDecision(url: string): 'popout' | 'external' | 'deny' {
+  if (url === POPOUT_URL) return 'popout';
+  if (isExternalLink(url)) return 'external';
+  return 'deny';
 }
