@@ -47,7 +47,7 @@ export type Activity = (svc: Services, opts: ExchangeServerOptions) => { stop():
 export const activities: Activity[] = [simActivity];
 
 export async function startExchange(opts: ExchangeServerOptions): Promise<RunningExchange> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const node = await ExchangeNode.open({
     dataDir: path.join(opts.dataDir, 'journal'),
     ...(opts.clock ? { clock: opts.clock } : {}),

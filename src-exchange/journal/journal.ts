@@ -135,7 +135,7 @@ export class Journal<R = unknown, S = unknown> {
       hooks: options.hooks ?? {},
     };
     if (opts.maxRecordBytes > 0xffffffff) throw new RangeError('maxRecordBytes must fit in 32 bits');
-    const created = await mkdir(dir, { recursive: true });
+    const created = await mkdir(dir, { recursive: true, mode: 0o700 });
     if (created !== undefined) {
       // make each new directory's entry durable in its parent
       for (let d = path.resolve(dir); ; d = path.dirname(d)) {

@@ -52,7 +52,7 @@ export function readJsonFile<T>(file: string, schema: z.ZodType<T>, fallback: ()
 }
 
 export function writeJsonFile(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
   renameSync(tmp, file);

@@ -1,6 +1,7 @@
 // Composition of the terminal's main side, shared by the Electron shell and the web host: the
 // embedded exchange (a child process), the services, and the door. The shell supplies how
 // to run the exchange, how to seal secrets, and where view streams go.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { launchExchange, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
 import { TerminalServices, type ServicesOptions } from './services';
@@ -27,7 +28,17 @@ export interface RunningTerminal {
   stop(): Promise<void>;
 }
 
+/**
+ * The data directory holds sealed keys, the vault key of the web host, profiles and the audit
+ * journal: only its owner may enter it (0700, tightened if it already existed looser).
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
 export async function startTerminal(opts: TerminalOptions): Promise<RunningTerminal> {
+  ensurePrivateDir(opts.dataDir);
   const exchange = opts.exchange
     ? await launchExchange({
         ...opts.exchange,

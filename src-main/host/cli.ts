@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { startHost, type RunningHost } from './server';
 import { FileKeyBox } from '../vault/secret-box';
+import { writeLauncher } from './launcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -84,7 +85,10 @@ async function main(): Promise<void> {
   if (values.open) {
     const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
     const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);
-    spawn(opener, [host.url], { detached: true, stdio: 'ignore' })
+    // The browser is handed a file only this user can read that forwards to the tokened URL, so
+    // the token never appears in a command line other users can list; the file goes once read.
+    const launcher = writeLauncher(dataDir, host.url);
+    spawn(opener, [launcher], { detached: true, stdio: 'ignore' })
       .on('error', (e) => noBrowser(`${opener}: ${e.message}`))
       .on('exit', (code) => {
         if (code) noBrowser(`${opener} exited with ${code}`);

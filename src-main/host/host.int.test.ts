@@ -40,6 +40,25 @@ describe('web host', () => {
     expect(host.clients()).toBe(0);
   });
 
+  it('moves the token from the URL into an HttpOnly SameSite=Strict cookie on the first load, and the socket accepts that cookie alone', async () => {
+    const first = await get(`/?token=${host.token}`);
+    const setCookie = String(first.headers['set-cookie'] ?? '');
+    expect(setCookie).toBe(`terminal_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/`);
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    // no cookie without the right token in the URL, none for other files
+    expect((await get('/')).headers['set-cookie']).toBeUndefined();
+    expect((await get(`/?token=${'0'.repeat(48)}`)).headers['set-cookie']).toBeUndefined();
+    const cookie = setCookie.split(';')[0]!;
+    const ws = await connect({ cookie });
+    const r = await call(ws, 1, 'getAppState', []);
+    expect(r.ok).toBe(true);
+    ws.close();
+    // a wrong cookie, another port's cookie, or the right cookie from another origin: refused
+    await expect(connect({ cookie: `terminal_token_${host.port}=${'f'.repeat(48)}` })).rejects.toThrow(/403/);
+    await expect(connect({ cookie: `terminal_token_1=${host.token}` })).rejects.toThrow(/403/);
+    await expect(connect({ cookie, origin: 'http://evil.example' })).rejects.toThrow(/403/);
+  });
+
   it('carries TerminalApi calls for a good socket', async () => {
     const ws = await connect({ token: host.token });
     const r = await call(ws, 1, 'getAppState', []);

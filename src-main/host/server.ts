@@ -101,6 +101,26 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
   };
 
+  // The token moves from the URL into a cookie on the first load: HttpOnly (no script reads it),
+  // SameSite=Strict (no other site's page sends it), named per port (cookies ignore ports). The
+  // page then drops ?token from its address (history.replaceState) and its socket carries the
+  // cookie, so the token is in no later URL, history entry or Referer.
+  const cookieName = () => `terminal_token_${port}`;
+  const cookieToken = (req: IncomingMessage): string => {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === cookieName()) return part.slice(eq + 1).trim();
+    }
+    return '';
+  };
+  const queryToken = (raw: string): string => {
+    try {
+      return new URL(raw, `http://127.0.0.1:${port}`).searchParams.get('token') ?? '';
+    } catch {
+      return '';
+    }
+  };
+
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     if (!hostOk(req)) return plain(res, 421, 'wrong host');
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
@@ -108,11 +128,13 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (!('file' in found)) return plain(res, found.status, found.text);
     const { file } = found;
     const ext = path.extname(file);
+    const setCookie = ext === '.html' && sameToken(queryToken(req.url ?? '/'), token);
     res.writeHead(200, {
       ...BASE_HEADERS,
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': ext === '.html' ? 'no-store' : 'max-age=3600',
       ...(ext === '.html' ? { 'content-security-policy': csp(port), 'x-frame-options': 'DENY' } : {}),
+      ...(setCookie ? { 'set-cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
     const stream = createReadStream(file);
@@ -152,7 +174,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     } catch {
       return refuse(socket, 'malformed URL');
     }
-    const given = url.searchParams.get('token') ?? '';
+    // the page's socket carries the cookie; a client without a cookie jar may still pass ?token=
+    const given = cookieToken(req) || (url.searchParams.get('token') ?? '');
     const origin = req.headers.origin;
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
     if (url.pathname !== '/ipc' || !hostOk(req) || !originOk || !sameToken(given, token)) {

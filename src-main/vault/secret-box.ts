@@ -18,7 +18,7 @@ export class FileKeyBox implements SecretBox {
   private readonly key: Buffer;
 
   constructor(dir: string) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, 'vault.key');
     if (existsSync(file)) {
       this.key = readFileSync(file);

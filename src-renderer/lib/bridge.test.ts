@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, createSocketApi, ipcUrl, TerminalCallError, type BridgeStatus } from './bridge';
+import { backoffDelay, createSocketApi, forgetUrlToken, ipcUrl, TerminalCallError, type BridgeStatus } from './bridge';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -142,8 +142,19 @@ describe('web bridge', () => {
     expect(api.bridge.status().detail).toMatch(/bad token/);
   });
 
-  it('builds the socket URL from the page location and its token', () => {
-    expect(ipcUrl({ protocol: 'http:', host: '127.0.0.1:5123', search: '?token=a%2Bb' })).toBe('ws://127.0.0.1:5123/ipc?token=a%2Bb');
+  it('builds the socket URL from the page location, without the token', () => {
+    // the token travels in the host's HttpOnly cookie, never in the socket URL
+    expect(ipcUrl({ protocol: 'http:', host: '127.0.0.1:5123' })).toBe('ws://127.0.0.1:5123/ipc');
+    expect(ipcUrl({ protocol: 'https:', host: 'h:1' })).toBe('wss://h:1/ipc');
+  });
+
+  it('drops ?token from the address and history once loaded, keeping the rest', () => {
+    const calls: string[] = [];
+    const history = { state: { s: 1 }, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void calls.push(String(url)) };
+    forgetUrlToken({ pathname: '/', search: '?token=abc', hash: '' }, history);
+    forgetUrlToken({ pathname: '/x', search: '?a=1&token=abc', hash: '#h' }, history);
+    forgetUrlToken({ pathname: '/', search: '?a=1', hash: '' }, history);
+    expect(calls).toEqual(['/', '/x?a=1#h']);
   });
 
   it('grows the delay exponentially up to the cap', () => {

@@ -301,11 +301,23 @@ export function createSocketApi(options: SocketApiOptions): BridgedApi {
   return api as unknown as BridgedApi;
 }
 
-/** The IPC socket URL of the web host serving this page: same host, `/ipc`, the launch token. */
-export function ipcUrl(loc: Pick<Location, 'protocol' | 'host' | 'search'>): string {
-  const token = new URLSearchParams(loc.search).get('token') ?? '';
+/**
+ * The IPC socket URL of the web host serving this page: same host, `/ipc`. The launch token is
+ * not in it: the host set it as an HttpOnly cookie when it served this page, and the socket
+ * carries the cookie.
+ */
+export function ipcUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${loc.host}/ipc?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${loc.host}/ipc`;
+}
+
+/** Drops ?token= from the address bar and history once the page has loaded (the cookie holds it). */
+export function forgetUrlToken(loc: Pick<Location, 'pathname' | 'search' | 'hash'>, history: Pick<History, 'replaceState' | 'state'>): void {
+  const params = new URLSearchParams(loc.search);
+  if (!params.has('token')) return;
+  params.delete('token');
+  const rest = params.toString();
+  history.replaceState(history.state, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
 }
 
 /** The preload's API has no socket of its own to watch: it is always open. */
@@ -324,6 +336,7 @@ let instance: BridgedApi | null = null;
 
 export function getTerminalApi(): BridgedApi {
   if (instance) return instance;
+  if (!window.terminal) forgetUrlToken(window.location, window.history);
   instance = window.terminal ? preloadBridge(window.terminal) : createSocketApi({ url: ipcUrl(window.location) });
   return instance;
 }
