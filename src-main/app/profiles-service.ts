@@ -87,7 +87,10 @@ export class ProfilesService implements ProfileMethods {
   private adoptEmbedded(info: EmbeddedExchangeInfo): void {
     const existing = this.profiles.get(EMBEDDED_ID);
     const keys = existing?.keys ?? [];
+    const retired = new Set(existing?.retiredKeyIds ?? []);
     for (const a of info.accounts) {
+      // a key the trader deleted or rotated away stays gone, whatever the exchange's file still lists
+      if (retired.has(a.api_key_id)) continue;
       if (!keys.some((k) => k.apiKeyId === a.api_key_id)) {
         this.vault.put(EMBEDDED_ID, a.api_key_id, a.private_key_pem);
         keys.push({ apiKeyId: a.api_key_id, name: a.name, source: 'provisioned', createdAt: Date.now() });
@@ -102,7 +105,13 @@ export class ProfilesService implements ProfileMethods {
       wsUrl: info.wsUrl,
       headerPrefix: 'SVC-',
       keys,
-      activeKeyId: existing?.activeKeyId && keys.some((k) => k.apiKeyId === existing.activeKeyId) ? existing.activeKeyId : (trader?.api_key_id ?? null),
+      activeKeyId:
+        existing?.activeKeyId && keys.some((k) => k.apiKeyId === existing.activeKeyId)
+          ? existing.activeKeyId
+          : trader && !retired.has(trader.api_key_id)
+            ? trader.api_key_id
+            : (keys[0]?.apiKeyId ?? null),
+      ...(existing?.retiredKeyIds ? { retiredKeyIds: existing.retiredKeyIds } : {}),
     });
     if (!this.profiles.activeProfileId) this.profiles.setActive(EMBEDDED_ID);
   }
@@ -201,6 +210,7 @@ export class ProfilesService implements ProfileMethods {
       ...(input.kind === 'custom' && input.headerPrefix ? { headerPrefix: input.headerPrefix } : {}),
       keys: existing?.keys ?? [],
       activeKeyId: existing?.activeKeyId ?? null,
+      ...(existing?.retiredKeyIds ? { retiredKeyIds: existing.retiredKeyIds } : {}),
     };
     const resolved = this.resolved(next); // throws a ProfileError with every problem; nothing saved
     if (existing && existing.keys.length > 0) await this.checkRebind(existing, resolved);
@@ -250,7 +260,9 @@ export class ProfilesService implements ProfileMethods {
     this.vault.put(p.id, input.apiKeyId, input.privateKeyPem);
     const meta = { apiKeyId: input.apiKeyId, name: input.name ? input.name : input.apiKeyId.slice(0, 8), source: 'imported' as const, createdAt: Date.now() };
     const keys = [...p.keys.filter((k) => k.apiKeyId !== input.apiKeyId), meta];
-    this.profiles.upsert({ ...p, keys, activeKeyId: p.activeKeyId ?? input.apiKeyId });
+    // the trader's own import brings a retired key back on purpose
+    const retiredKeyIds = p.retiredKeyIds?.filter((id) => id !== input.apiKeyId);
+    this.profiles.upsert({ ...p, keys, activeKeyId: p.activeKeyId ?? input.apiKeyId, ...(retiredKeyIds ? { retiredKeyIds } : {}) });
     if (this.profiles.activeProfileId === p.id) await this.start();
     return { ...meta, active: (p.activeKeyId ?? input.apiKeyId) === input.apiKeyId };
   }
@@ -269,6 +281,12 @@ export class ProfilesService implements ProfileMethods {
     return { ...meta, active: false };
   }
 
+  /** `p` without key `apiKeyId`, which is remembered as retired (never adopted again). */
+  private withoutKey(p: StoredProfile, apiKeyId: string): StoredProfile {
+    const retired = [...(p.retiredKeyIds ?? []).filter((id) => id !== apiKeyId), apiKeyId].slice(-10_000);
+    return { ...p, keys: p.keys.filter((k) => k.apiKeyId !== apiKeyId), retiredKeyIds: retired };
+  }
+
   /** Rotation: generate a replacement, switch to it, then delete the old key on the exchange. */
   async rotateKey(ref: KeyRef): Promise<KeyView> {
     const p = this.profileOrThrow(ref.profileId);
@@ -278,8 +296,7 @@ export class ProfilesService implements ProfileMethods {
     await this.useKey({ profileId: p.id, apiKeyId: fresh.apiKeyId });
     await this.need().session.client.deleteApiKey({ params: { api_key: old.apiKeyId } });
     this.vault.delete(p.id, old.apiKeyId);
-    const cur = this.profileOrThrow(p.id);
-    this.profiles.upsert({ ...cur, keys: cur.keys.filter((k) => k.apiKeyId !== old.apiKeyId) });
+    this.profiles.upsert(this.withoutKey(this.profileOrThrow(p.id), old.apiKeyId));
     return { ...fresh, active: true };
   }
 
@@ -294,7 +311,7 @@ export class ProfilesService implements ProfileMethods {
       });
     }
     this.vault.delete(p.id, ref.apiKeyId);
-    this.profiles.upsert({ ...p, keys: p.keys.filter((k) => k.apiKeyId !== ref.apiKeyId) });
+    this.profiles.upsert(this.withoutKey(p, ref.apiKeyId));
   }
 
   /** Revokes a key on the exchange with the active key (never the active key itself); drops it from the vault too. */
@@ -305,7 +322,7 @@ export class ProfilesService implements ProfileMethods {
     const p = this.profiles.get(profileId);
     if (p?.keys.some((k) => k.apiKeyId === apiKeyId)) {
       this.vault.delete(profileId, apiKeyId);
-      this.profiles.upsert({ ...p, keys: p.keys.filter((k) => k.apiKeyId !== apiKeyId) });
+      this.profiles.upsert(this.withoutKey(p, apiKeyId));
     }
   }
 

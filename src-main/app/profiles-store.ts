@@ -22,6 +22,8 @@ const StoredProfile = z.object({
   headerPrefix: z.string().optional(),
   keys: z.array(KeyMeta),
   activeKeyId: z.string().nullable(),
+  /** keys deleted, rotated away or revoked from this profile: never adopted again (newest last) */
+  retiredKeyIds: z.array(z.string()).max(10_000).optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfile>;
 
