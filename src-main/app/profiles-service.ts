@@ -80,6 +80,8 @@ export class ProfilesService implements ProfileMethods {
   constructor(private readonly opts: ProfilesServiceOptions) {
     this.profiles = new ProfilesStore(opts.dataDir);
     this.vault = new Vault(path.join(opts.dataDir, 'keys'), opts.box);
+    // keys stored before a passphrase was set move under it on the first start with one
+    this.vault.reseal();
     if (opts.embedded) this.adoptEmbedded(opts.embedded);
   }
 

@@ -142,6 +142,7 @@ export class TerminalServices {
       settings: this.preferences.current(),
       risk: this.trading.riskView(),
       shell: this.opts.shell,
+      keysAtRest: { kind: this.opts.box.kind, warning: this.opts.box.warning ?? null },
     };
   }
 }

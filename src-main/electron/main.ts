@@ -7,6 +7,9 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { SafeStorageBox } from './safe-storage-box';
+import { passphraseFileArg } from './keychain';
+import { vaultBox } from '../vault/secret-box';
+import { passphraseFromFile } from '../host/passphrase';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, isAllowedRequest, isOwnUrl, mainWindowOptions, permissionAllowed, popoutWindowOptions, windowOpenDecision } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
 import type { ChildLike } from '../embedded/launch';
@@ -79,7 +82,10 @@ async function boot(): Promise<void> {
 
   terminal = await startTerminal({
     dataDir: userData,
-    box: new SafeStorageBox(),
+    box: (() => {
+      const file = passphraseFileArg(process.argv);
+      return vaultBox(new SafeStorageBox(), userData, file === undefined ? undefined : passphraseFromFile(path.resolve(file)));
+    })(),
     shell: 'electron',
     exchange: { command: process.execPath, args: [], spawnChild: utilitySpawn },
     emit,

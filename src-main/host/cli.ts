@@ -1,4 +1,4 @@
-// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>]`
+// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--passphrase | --passphrase-file <file>]`
 // Starts the embedded exchange and the same main services, serves the built renderer, and prints
 // `terminal at http://127.0.0.1:<port>/?token=<token>`.
 import { existsSync } from 'node:fs';
@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { startHost, type RunningHost } from './server';
-import { FileKeyBox } from '../vault/secret-box';
+import { FileKeyBox, vaultBox } from '../vault/secret-box';
+import { askPassphrase, passphraseFromFile } from './passphrase';
 import { writeLauncher } from './launcher';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,7 @@ const exchangeArgs = import.meta.url.endsWith('.js') && existsSync(exchangeBundl
 
 function fail(msg: string): never {
   console.error(`start:web: ${msg}`);
-  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>]');
+  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--passphrase | --passphrase-file <file>]');
   process.exit(2);
 }
 
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
         seed: { type: 'string', default: '1' },
         'no-sim': { type: 'boolean', default: false },
         'sim-rate': { type: 'string' },
+        passphrase: { type: 'boolean', default: false },
+        'passphrase-file': { type: 'string' },
         'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
       },
       strict: true,
@@ -50,12 +53,26 @@ async function main(): Promise<void> {
   const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
   if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
 
+  if (values.passphrase && values['passphrase-file'] !== undefined) fail('give --passphrase or --passphrase-file, not both');
+  let box;
+  try {
+    const passphrase =
+      values['passphrase-file'] !== undefined
+        ? passphraseFromFile(path.resolve(String(values['passphrase-file'])))
+        : values.passphrase
+          ? await askPassphrase('vault passphrase: ')
+          : undefined;
+    box = vaultBox(new FileKeyBox(dataDir), dataDir, passphrase);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+
   // The page loads while the embedded exchange starts (the slowest part of a start): the host
   // listens at once with a door that holds each call until the services are up.
   let host: RunningHost | null = null;
   const terminalReady = startTerminal({
     dataDir,
-    box: new FileKeyBox(dataDir),
+    box,
     shell: 'web',
     exchange: {
       command: process.execPath,

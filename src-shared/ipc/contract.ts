@@ -212,6 +212,8 @@ export interface AppState {
   risk: RiskView;
   /** the host tells the UI whether it runs in Electron (popouts, native notifications) or a browser */
   shell: 'electron' | 'web';
+  /** how private keys are sealed on this machine, and what is weak about it (null: nothing) */
+  keysAtRest?: { kind: string; warning: string | null };
 }
 
 /** One market's book, compact: [priceTicks, countCenti, priceTicks, countCenti, ...], best first. */

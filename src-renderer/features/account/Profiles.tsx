@@ -271,8 +271,15 @@ export function Profiles() {
   if (!app) return <div className="state">Loading profiles…</div>;
   const profile = app.profiles.find((p) => p.id === (picked ?? app.activeProfileId)) ?? app.profiles[0] ?? null;
   const api = getTerminalApi();
+  const atRest = app.keysAtRest;
   return (
     <div className="panel-body">
+      {atRest?.warning && (
+        <div className="banner banner-warn u-mb-4" role="alert" data-testid="keys-at-rest-warning">
+          <span className="badge badge-warn">keys at rest</span>
+          <span>{atRest.warning}</span>
+        </div>
+      )}
       <section className="section">
         <div className="row u-mb-4">
           <h3 className="grow u-m-0">
@@ -353,6 +360,11 @@ export function Profiles() {
         <>
           <section className="section">
             <h3>Keys of {profile.name}</h3>
+            {atRest && (
+              <div className="dim u-mb-4" data-testid="keys-at-rest">
+                Private keys are sealed on this machine with {atRest.kind} and never leave the main process.
+              </div>
+            )}
             {profile.keys.length === 0 ? (
               <div className="dim">No keys: this profile can read public data only. Import or generate one below.</div>
             ) : (
