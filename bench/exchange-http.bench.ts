@@ -50,7 +50,7 @@ import { startExchange, type RunningExchange } from '../src-exchange/server';
 import { setVerifiedSignatureCache } from '../src-exchange/auth/verify';
 import { createApiClient } from '../src-main/api/client';
 import { API_PREFIX } from '../src-shared/endpoints';
-import type { ProvisionedAccount } from '../src-exchange/provision';
+import { withKeys, type ProvisionedAccount } from '../src-exchange/provision';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -244,9 +244,9 @@ async function section1(cacheOn: boolean, snapshotEvery?: number): Promise<Secti
   setVerifiedSignatureCache(cacheOn);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
   const ex = await startExchange({ dataDir, port: 0, sim: false, rateLimits: false, ...(snapshotEvery ? { snapshotEvery } : {}) });
-  const ids = userIds(ex.credentials.accounts);
+  const ids = userIds(withKeys(ex.credentials).accounts);
   await openBenchMarket(ex, ids);
-  const signer = accountsOf(ex.credentials.accounts);
+  const signer = accountsOf(withKeys(ex.credentials).accounts);
   const transports = {
     'undici Pool': undiciTransport(`http://127.0.0.1:${ex.port}`),
     'node:http keepAlive Agent': nodeHttpTransport(ex.port),
@@ -551,9 +551,9 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
 async function clientRoundTrip(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-clients-'));
   const ex = await startExchange({ dataDir, port: 0, sim: false, rateLimits: false });
-  const ids = userIds(ex.credentials.accounts);
+  const ids = userIds(withKeys(ex.credentials).accounts);
   await openBenchMarket(ex, ids);
-  const trader = ex.credentials.accounts.find((a) => a.name === 'trader')!;
+  const trader = withKeys(ex.credentials).accounts.find((a) => a.name === 'trader')!;
   const ours = createApiClient({
     profile: { kind: 'custom', name: 'bench', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' },
     credentials: { keyId: trader.api_key_id, privateKeyPem: trader.private_key_pem },

@@ -15,12 +15,48 @@ export interface Terminal {
   url: string;
   dataDir: string;
   logs: string[];
-  /** credentials the embedded exchange provisioned (for a second party acting over REST) */
+  /** credentials the embedded exchange provisioned (for a second party acting over REST; kept from before the terminal stripped the file) */
   credentials(): { base_url: string; ws_url: string; accounts: { name: string; api_key_id: string; private_key_pem: string; user_id: string; fcm: boolean }[] };
+}
+
+type Credentials = ReturnType<Terminal['credentials']>;
+
+/**
+ * The second party's keys: the terminal strips private keys from the embedded exchange's
+ * credentials.json once its vault holds them, so the fixture provisions the exchange's data
+ * directory first (the exchange alone, as `npm run exchange` would) and keeps what it wrote.
+ */
+async function provisionExchange(exchangeDir: string, seed: number): Promise<Credentials> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-exchange/cli.ts'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the exchange did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (/exchange listening on/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the exchange exited with ${code}:\n${out}`)));
+  });
+  const creds = JSON.parse(readFileSync(path.join(exchangeDir, 'credentials.json'), 'utf8')) as Credentials;
+  await new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return creds;
 }
 
 export async function startTerminal(opts: { sim?: boolean; seed?: number; simRate?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-terminal-'));
+  const provisioned = await provisionExchange(path.join(dataDir, 'exchange'), opts.seed ?? 7);
   const args = ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
   if (opts.sim === false) args.push('--no-sim');
   if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
@@ -51,7 +87,11 @@ export async function startTerminal(opts: { sim?: boolean; seed?: number; simRat
     url,
     dataDir,
     logs,
-    credentials: () => JSON.parse(readFileSync(path.join(dataDir, 'exchange', 'credentials.json'), 'utf8')),
+    // the addresses as the running exchange wrote them, the keys as it provisioned them
+    credentials: () => {
+      const now = JSON.parse(readFileSync(path.join(dataDir, 'exchange', 'credentials.json'), 'utf8')) as Credentials;
+      return { ...now, accounts: provisioned.accounts };
+    },
   };
   return {
     terminal,

@@ -8,7 +8,7 @@ import { buildApp, type KeyRecord } from './http/app';
 import { buildHandlers } from './handlers/index';
 import { users, type Services } from './handlers/support';
 import { bootstrapSteps, provisionAccounts } from './bootstrap';
-import { readCredentials, writeCredentials, type AccountPlan, type CredentialsFile } from './provision';
+import { readCredentials, writeCredentials, type AccountPlan, type StoredCredentialsFile } from './provision';
 import { API_PREFIX, WS_PATH } from '../src-shared/endpoints';
 import type { Server } from 'node:http';
 import type { SimOptions } from './sim/index';
@@ -33,7 +33,7 @@ export interface RunningExchange {
   port: number;
   baseUrl: string;
   wsUrl: string;
-  credentials: CredentialsFile;
+  credentials: StoredCredentialsFile;
   svc: Services;
   close(): Promise<void>;
 }
@@ -55,10 +55,12 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   });
   const svc: Services = { node, seed: opts.seed ?? 1 };
 
-  let accounts = readCredentials(opts.dataDir)?.accounts ?? null;
+  const stored = readCredentials(opts.dataDir);
+  let accounts: StoredCredentialsFile['accounts'] | null = stored?.accounts ?? null;
   if (Object.keys(users(svc).users).length === 0) {
-    accounts = await provisionAccounts(svc, opts.accounts);
-    for (const step of bootstrapSteps) await step({ svc, accounts });
+    const fresh = await provisionAccounts(svc, opts.accounts);
+    accounts = fresh;
+    for (const step of bootstrapSteps) await step({ svc, accounts: fresh });
     await node.snapshotNow();
   } else if (!accounts) {
     throw new Error(`${opts.dataDir} has exchange state but no credentials.json; restore it or start with an empty data dir`);
@@ -90,7 +92,7 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
-  const credentials: CredentialsFile = { base_url: baseUrl, ws_url: wsUrl, accounts };
+  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, accounts };
   writeCredentials(opts.dataDir, credentials);
 
   const attached = serverAttachers.map((a) => a(app.server, svc));

@@ -7,12 +7,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startExchange } from '../server';
 import { fuzzRest, fuzzWs, type FuzzReport } from './fuzz';
+import { withKeys } from '../provision';
 
 const { values } = parseArgs({ options: { rest: { type: 'string', default: '100000' }, ws: { type: 'string', default: '20000' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) } } });
 const seed = Number(values.seed);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fuzz-'));
 const ex = await startExchange({ dataDir, port: 0, sim: false, rateLimits: false });
-const trader = ex.credentials.accounts.find((a) => a.name === 'trader')!;
+const trader = withKeys(ex.credentials).accounts.find((a) => a.name === 'trader')!;
 const show = (name: string, r: FuzzReport) => {
   console.log(`${name}: ${r.sent} sent in ${r.seconds.toFixed(0)} s; answers ${JSON.stringify(r.byStatus)}; failures ${r.failures.length}`);
   for (const f of r.failures) console.log(`  FAIL ${f.what}\n    request: ${f.request}\n    answer: ${f.answer}`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startExchange, type ExchangeServerOptions, type RunningExchange } from '../server';
 import { createApiClient, type ApiClient } from '../../src-main/api/client';
-import type { ProvisionedAccount } from '../provision';
+import { withKeys, type ProvisionedAccount } from '../provision';
 import { waitToAvoidUtcMidnight } from '../../src-shared/time';
 
 export interface TestExchange {
@@ -34,7 +34,7 @@ export async function startTestExchange(opts: Partial<ExchangeServerOptions> = {
     },
     dataDir,
     account(name) {
-      const a = ex.credentials.accounts.find((x) => x.name === name);
+      const a = withKeys(ex.credentials).accounts.find((x) => x.name === name);
       if (!a) throw new Error(`no provisioned account ${name}`);
       return a;
     },

@@ -38,3 +38,23 @@ describe('retired keys', () => {
     expect(third.profiles.get('embedded')!.retiredKeyIds).toEqual([]);
   });
 });
+
+describe('provisioned keys after credentials.json is stripped', () => {
+  it('re-creates a deleted embedded profile from the vault copy; a key in neither place is reported, not invented', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'provisioned-'));
+    const withPem = [
+      { name: 'trader', api_key_id: 'key-trader', private_key_pem: pem(), fcm: false },
+      { name: 'counterparty', api_key_id: 'key-counter', private_key_pem: pem(), fcm: false },
+    ];
+    const first = new ProfilesService({ dataDir, box: new FileKeyBox(dataDir), embedded: embedded(withPem), emit: () => {} });
+    expect(first.holdsProvisionedKey('key-trader')).toBe(true);
+    // the profile disappears (deleted by hand, a lost profiles file); credentials.json has no keys now
+    first.profiles.remove('embedded');
+    const stripped = withPem.map(({ private_key_pem: _p, ...a }) => a);
+    const logs: string[] = [];
+    const stranger = { name: 'stranger', api_key_id: 'key-unknown', fcm: false };
+    const second = new ProfilesService({ dataDir, box: new FileKeyBox(dataDir), embedded: { ...embedded([]), accounts: [...stripped, stranger] }, emit: () => {}, log: (m) => logs.push(m) });
+    expect(second.profiles.get('embedded')!.keys.map((k) => k.apiKeyId).sort()).toEqual(['key-counter', 'key-trader']);
+    expect(logs.join('\n')).toMatch(/key-unknown.*neither in credentials.json nor in the vault/);
+  });
+});

@@ -31,8 +31,16 @@ export const OFFLINE: ConnectionView = {
 export interface EmbeddedExchangeInfo {
   baseUrl: string;
   wsUrl: string;
-  accounts: { name: string; api_key_id: string; private_key_pem: string; fcm: boolean }[];
+  /** private_key_pem is absent once the terminal holds it (credentials.json is stripped after import) */
+  accounts: { name: string; api_key_id: string; private_key_pem?: string | undefined; fcm: boolean }[];
 }
+
+/**
+ * The vault's sealed copy of what the embedded exchange provisioned, kept apart from any profile:
+ * credentials.json loses its plaintext keys once they are here, and a deleted embedded profile
+ * can still be re-created from them. Never a profile id (profile ids are UUIDs or `embedded`).
+ */
+export const PROVISIONED_VAULT_ID = 'embedded-provisioned';
 
 /** The session of the active profile and key, with who it trades as. */
 export interface ActiveSession {
@@ -86,15 +94,26 @@ export class ProfilesService implements ProfileMethods {
   }
 
   /** The embedded exchange's provisioned accounts become keys of the `embedded` profile. */
+  /** true once the vault holds the embedded exchange's provisioned key (its plaintext copy may go) */
+  holdsProvisionedKey(apiKeyId: string): boolean {
+    return this.vault.has(PROVISIONED_VAULT_ID, apiKeyId);
+  }
+
   private adoptEmbedded(info: EmbeddedExchangeInfo): void {
     const existing = this.profiles.get(EMBEDDED_ID);
     const keys = existing?.keys ?? [];
     const retired = new Set(existing?.retiredKeyIds ?? []);
     for (const a of info.accounts) {
+      if (a.private_key_pem !== undefined && !this.vault.has(PROVISIONED_VAULT_ID, a.api_key_id)) this.vault.put(PROVISIONED_VAULT_ID, a.api_key_id, a.private_key_pem);
       // a key the trader deleted or rotated away stays gone, whatever the exchange's file still lists
       if (retired.has(a.api_key_id)) continue;
       if (!keys.some((k) => k.apiKeyId === a.api_key_id)) {
-        this.vault.put(EMBEDDED_ID, a.api_key_id, a.private_key_pem);
+        const pem = a.private_key_pem ?? this.vault.get(PROVISIONED_VAULT_ID, a.api_key_id);
+        if (pem === undefined) {
+          this.opts.log?.(`the embedded account ${a.name}'s key (${a.api_key_id}) is neither in credentials.json nor in the vault: import it again to trade as ${a.name}`);
+          continue;
+        }
+        this.vault.put(EMBEDDED_ID, a.api_key_id, pem);
         keys.push({ apiKeyId: a.api_key_id, name: a.name, source: 'provisioned', createdAt: Date.now() });
       }
     }

@@ -3,7 +3,7 @@
 // to run the exchange, how to seal secrets, and where view streams go.
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launchExchange, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
+import { launchExchange, stripImportedKeys, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
 import { TerminalServices, type ServicesOptions } from './services';
 import { createDoor, toTerminalError } from '../ipc/door';
 import type { SecretBox } from '../vault/secret-box';
@@ -60,6 +60,8 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
     ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     describeError: toTerminalError,
   });
+  // the vault now holds the provisioned keys: the exchange's file keeps no plaintext copy
+  if (exchange) stripImportedKeys(path.join(opts.dataDir, 'exchange'), (id) => services.profiles.holdsProvisionedKey(id));
   await services.start();
   const door = createDoor(services.methods, opts.log);
   return {

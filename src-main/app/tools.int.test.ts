@@ -26,6 +26,8 @@ let local: LocalOrdersView | null = null;
 let notices: Notice[] = [];
 let alerts: AlertsView | null = null;
 
+let counterpartyPem: string | undefined;
+
 async function boot(): Promise<void> {
   terminal = await startTerminal({
     dataDir,
@@ -39,11 +41,13 @@ async function boot(): Promise<void> {
     exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 11, sim: false },
   });
   const ex = terminal.exchange!;
-  const cp = ex.accounts.find((a) => a.name === 'counterparty')!;
+  // the first start's credentials hold the keys; a restart reads the file the terminal stripped
+  counterpartyPem ??= ex.accounts.find((a) => a.name === 'counterparty')!.private_key_pem;
+  const cp = { ...ex.accounts.find((a) => a.name === 'counterparty')!, private_key_pem: counterpartyPem };
   const limiter = new RateLimiter();
   other = createApiClient({
     profile: resolveProfile({ kind: 'custom', name: 'cp', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' }),
-    credentials: { keyId: cp.api_key_id, privateKeyPem: cp.private_key_pem },
+    credentials: { keyId: cp.api_key_id, privateKeyPem: cp.private_key_pem! },
     limiter,
   });
   // the other side keeps to its own write budget (the exchange answers 429 past it), as a real client would

@@ -29,8 +29,8 @@ import type {
 } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
 import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
-import type { CreateOrderRequest } from '../../src-shared/wire/orders';
 import type { EndpointId } from '../../src-shared/endpoints';
+import { TYPED_INSTEAD, UI_WRITE_ROWS } from '../../src-shared/ipc/ui-rows';
 import { endpointRow, validateArgs } from '../api/client';
 import { AuditJournal } from '../audit/journal';
 import { checkOrder, describeIntent, loosenedLimits, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
@@ -311,6 +311,10 @@ export class TradingService implements TradingMethods {
     if (row.renderer === undefined) {
       throw new StateError(`${input.id} is not available to the UI through request: ${row.id.includes('ApiKey') ? 'keys are managed through the Account panel (importKey, generateKey, rotateKey, deleteKey, revokeExchangeKey), which keep private keys in main' : 'use the typed order methods (cancelOrder, batchCancel, cancelAll, decreaseOrder)'}`);
     }
+    if (row.renderer !== 'read' && !UI_WRITE_ROWS.has(row.id as EndpointId)) {
+      const instead = TYPED_INSTEAD[row.id as EndpointId];
+      throw new StateError(`${input.id} is not sent through request: no panel writes with it${instead ? `; the terminal uses ${instead}` : ''}. Nothing was sent`);
+    }
     const active = this.profiles.need();
     const args: Record<string, unknown> = {};
     if (input.params) args.params = input.params;
@@ -329,12 +333,9 @@ export class TradingService implements TradingMethods {
       throw e;
     }
     if (intents.length === 0) throw new RiskRefusal('not_sized', `${row.id}: nothing to trade in this call; nothing was sent`);
-    // a create through the passthrough gets its client_order_id here, once, like placeOrder's
-    const create = row.id === 'createOrder' ? (v.body as CreateOrderRequest) : null;
-    const clientOrderId = create ? (create.client_order_id ?? randomUUID()) : null;
-    if (create && clientOrderId) args.body = { ...create, client_order_id: clientOrderId };
+    // (order creates never come this way: createOrder is refused above, placeOrder carries the client_order_id)
     const first = intents[0]!;
-    const base: AuditBase = { action: first.action, origin: input.origin ?? 'api', ticker: first.ticker, asked: { id: row.id, ...args }, gate: 'passed', clientOrderId };
+    const base: AuditBase = { action: first.action, origin: input.origin ?? 'api', ticker: first.ticker, asked: { id: row.id, ...args }, gate: 'passed', clientOrderId: null };
     this.gate(active, intents, base, input.confirmed);
     return this.audited(active, base, async () => scrub(await call(args)), () => intents.map(describeIntent).join('; '));
   }

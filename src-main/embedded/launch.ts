@@ -2,15 +2,37 @@
 // say where it listens; then reads the credentials it provisioned. The terminal connects to it
 // like any remote exchange. The child dies with us (it watches its IPC channel).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 const Credentials = z.object({
   base_url: z.string(),
   ws_url: z.string(),
-  accounts: z.array(z.object({ name: z.string(), user_id: z.string(), api_key_id: z.string(), private_key_pem: z.string(), fcm: z.boolean() })),
-});
+  accounts: z.array(z.object({ name: z.string(), user_id: z.string(), api_key_id: z.string(), private_key_pem: z.string().optional(), fcm: z.boolean() }).passthrough()),
+}).passthrough();
+
+/**
+ * Once the terminal's vault holds an embedded account's private key, the exchange's
+ * credentials.json keeps only the account's ids: no plaintext key stays on disk. Atomic (write,
+ * then rename), 0600; other fields pass through. Returns how many keys were removed.
+ */
+export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: string) => boolean): number {
+  const file = path.join(exchangeDataDir, 'credentials.json');
+  const creds = Credentials.parse(JSON.parse(readFileSync(file, 'utf8')));
+  let removed = 0;
+  const accounts = creds.accounts.map((a) => {
+    if (a.private_key_pem === undefined || !held(a.api_key_id)) return a;
+    removed += 1;
+    const { private_key_pem: _gone, ...rest } = a;
+    return { ...rest, private_key: "sealed in the terminal's vault" };
+  });
+  if (removed === 0) return 0;
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ ...creds, accounts }, null, 2) + '\n', { mode: 0o600 });
+  renameSync(tmp, file);
+  return removed;
+}
 
 /** What we need of a child: a Node child process or an Electron utility process. */
 export interface ChildLike {

@@ -117,11 +117,14 @@ async function standIn(dateOffsetMs = 0): Promise<StandIn> {
 
 let market: string;
 let pems: string[];
+/** as the exchange provisioned them (a restart reads a credentials.json the terminal stripped) */
+let provisioned: { api_key_id: string; private_key_pem: string }[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'trust-'));
   await boot();
-  pems = terminal.exchange!.accounts.map((a) => a.private_key_pem);
+  provisioned = terminal.exchange!.accounts.map((a) => ({ api_key_id: a.api_key_id, private_key_pem: a.private_key_pem! }));
+  pems = provisioned.map((a) => a.private_key_pem);
   await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
   const markets = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 20 } });
   market = markets.markets[0]!.ticker;
@@ -176,11 +179,22 @@ describe('the risk gate stands in every path', () => {
     expect((await myRestingOrders()).length).toBe(before);
   });
 
-  it('refuses the same order through the passthrough (createOrder, batchCreateOrders) and placeOrders', async () => {
+  it('refuses orders through the passthrough whatever their size (createOrder, batchCreateOrders, amendOrder), and the fat finger in placeOrders', async () => {
     const before = (await myRestingOrders()).length;
     const big = { ticker: market, side: 'bid', count: '100000', price: '0.01' };
-    expect(refusal(await call('request', { id: 'createOrder', body: big }))).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
-    expect(refusal(await call('request', { id: 'batchCreateOrders', body: { orders: [{ ...big, count: '1' }, big] } }))).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
+    const small = { ticker: market, side: 'bid', count: '1', price: '0.01' };
+    for (const [id, args, instead] of [
+      ['createOrder', { body: big }, 'placeOrder'],
+      ['createOrder', { body: small }, 'placeOrder'],
+      ['batchCreateOrders', { body: { orders: [small] } }, 'placeOrders'],
+      ['amendOrder', { params: { order_id: 'x' }, body: small }, 'amendOrder'],
+      ['acceptRfqQuote', { params: { rfq_id: 'x', quote_id: 'y' }, body: { accepted_side: 'yes' } }, 'acceptQuote'],
+    ] as const) {
+      const e = refusal(await call('request', { id, ...args }));
+      expect(e.kind).toBe('state');
+      expect(e.message).toMatch(/not sent through request/);
+      expect(e.message).toContain(instead);
+    }
     const batch = await value<{ results: { ok: boolean; error?: { code: string } }[] }>('placeOrders', { orders: [{ ticker: market, side: 'bid', price: '0.01', count: '100000' }] });
     expect(batch.results[0]).toMatchObject({ ok: false, error: { code: 'max_order_contracts' } });
     expect((await myRestingOrders()).length).toBe(before);
@@ -213,7 +227,7 @@ describe('the risk gate stands in every path', () => {
     const e = refusal(await call('amendOrder', { order_id: ack.order_id, ticker: market, side: 'bid', price: '0.02', count: '5000' }));
     expect(e).toMatchObject({ kind: 'risk', code: 'max_order_contracts' });
     const viaRequest = refusal(await call('request', { id: 'amendOrder', params: { order_id: ack.order_id }, body: { ticker: market, side: 'bid', price: '0.02', count: '5000' } }));
-    expect(viaRequest.kind).toBe('risk');
+    expect(viaRequest.message).toMatch(/not sent through request/);
     await value('amendOrder', { order_id: ack.order_id, ticker: market, side: 'bid', price: '0.03', count: '5' });
     const resting = (await myRestingOrders()).find((o) => o.order_id === ack.order_id);
     expect(resting?.yes_price_dollars).toMatch(/^0\.03/);
@@ -282,7 +296,9 @@ describe('kill switch', () => {
     expect(await myRestingOrders()).toEqual([]);
 
     expect(refusal(await call('placeOrder', { ticker: market, side: 'bid', price: '0.04', count: '1' }))).toMatchObject({ kind: 'risk', code: 'kill_switch' });
-    expect(refusal(await call('request', { id: 'createOrder', body: { ticker: market, side: 'bid', count: '1', price: '0.04' } }))).toMatchObject({ kind: 'risk', code: 'kill_switch' });
+    // an exposure row the panels do send (a quote on an RFQ) meets the kill switch too
+    const rfq = await value<{ rfq: { rfq_id: string } }>('request', { id: 'createRfq', body: { market_ticker: market, rest_remainder: false, contracts: 5 } });
+    expect(refusal(await call('request', { id: 'createQuote', body: { rfq_id: rfq.rfq.rfq_id, yes_bid: '0.40', no_bid: '0.50' } }))).toMatchObject({ kind: 'risk', code: 'kill_switch' });
 
     // a restart of the whole terminal: still engaged
     await shutdown();
@@ -324,7 +340,7 @@ describe('keys are bound to where they may go', () => {
     const evil = await standIn();
     try {
       const ex = terminal.exchange!;
-      const trader = ex.accounts[0]!;
+      const trader = provisioned[0]!;
       const p = await value<{ id: string }>('saveProfile', { id: 'mine', name: 'mine', kind: 'custom', baseUrl: ex.baseUrl, wsUrl: ex.wsUrl, headerPrefix: 'SVC-' });
       await value('importKey', { profileId: p.id, apiKeyId: trader.api_key_id, privateKeyPem: trader.private_key_pem });
       for (const change of [
