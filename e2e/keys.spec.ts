@@ -100,11 +100,14 @@ test('keys: generate, import, use, rotate and delete; the private key never reac
   await showPanel(page, 'account');
   await shot(page, S, '04-order-with-rotated-key');
 
-  // delete the generated key (not in use): gone from the terminal and revoked on the exchange
+  // delete the generated key (not in use): it still trades at the exchange, so the terminal says so
+  // and offers to revoke it there; revoked, it is gone from the terminal and from the exchange
   await keyRow(generatedId).getByRole('button', { name: 'Delete' }).click();
-  const confirmDelete = page.getByRole('dialog', { name: /Delete this key\?/ });
+  const confirmDelete = page.getByRole('dialog', { name: /Key still valid at the exchange/ });
   await expect(confirmDelete).toContainText(generatedId);
-  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirmDelete.getByRole('button', { name: 'Forget here only' })).toBeVisible();
+  await shot(page, S, '05a-still-valid');
+  await confirmDelete.getByRole('button', { name: 'Revoke and delete' }).click();
   await expect(keyRow(generatedId)).toHaveCount(0);
   await expect.poll(async () => (await trader.getApiKeys()).api_keys.map((k) => k.api_key)).not.toContain(generatedId);
   await expect(rotated).toContainText('in use');

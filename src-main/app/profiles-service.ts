@@ -5,8 +5,10 @@
 // trader natively; the web host refuses), so a saved key can never sign for another host.
 import path from 'node:path';
 import type { z } from 'zod';
-import type { GenerateKeyInput, ImportKeyInput, KeyRef, KeyView, ProfileInput, ProfileView, ServiceMethods, ConnectionView } from '../../src-shared/ipc/contract';
+import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, KeyStatus, KeyView, ProfileInput, ProfileView, ServiceMethods, ConnectionView } from '../../src-shared/ipc/contract';
 import { loadPrivateKey } from '../api/signer';
+import { createApiClient, type ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
@@ -73,7 +75,7 @@ export interface ProfilesServiceOptions {
 type Out<T extends z.ZodType> = z.output<T>;
 type ProfileMethods = Pick<
   ServiceMethods,
-  'saveProfile' | 'deleteProfile' | 'importKey' | 'generateKey' | 'rotateKey' | 'deleteKey' | 'useKey' | 'revokeExchangeKey'
+  'saveProfile' | 'deleteProfile' | 'importKey' | 'generateKey' | 'rotateKey' | 'deleteKey' | 'keyStatus' | 'useKey' | 'revokeExchangeKey'
 >;
 
 /** The fields that decide where a profile's signatures go. */
@@ -321,18 +323,61 @@ export class ProfilesService implements ProfileMethods {
     return { ...fresh, active: true };
   }
 
-  async deleteKey(ref: KeyRef): Promise<void> {
+  /**
+   * A client signed by one stored key, for its own profile's exchange only (the profile's host is
+   * where the key belongs: see the class comment). Used to ask whether the key still signs and to
+   * let it revoke itself.
+   */
+  private clientOfKey(p: StoredProfile, apiKeyId: string): ApiClient {
+    const pem = this.vault.get(p.id, apiKeyId);
+    if (pem === undefined) throw new StateError(`the key ${apiKeyId} is not in the vault`);
+    return createApiClient({ profile: this.resolved(p), credentials: { keyId: apiKeyId, privateKeyPem: pem } });
+  }
+
+  /** Whether a stored key still signs at its profile's exchange, asked with the key itself. */
+  async keyStatus(ref: KeyRef): Promise<KeyStatus> {
     const p = this.profileOrThrow(ref.profileId);
     if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+    try {
+      await this.clientOfKey(p, ref.apiKeyId).getApiKeys();
+      return { apiKeyId: ref.apiKeyId, validAtExchange: true, detail: `${ref.apiKeyId} still signs at ${this.resolved(p).baseUrl}` };
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 401 || e.status === 404)) {
+        return { apiKeyId: ref.apiKeyId, validAtExchange: false, detail: `the exchange no longer accepts ${ref.apiKeyId} (${e.status})` };
+      }
+      return { apiKeyId: ref.apiKeyId, validAtExchange: null, detail: `could not ask the exchange: ${(e as Error).message}` };
+    }
+  }
+
+  async deleteKey(input: DeleteKeyInput): Promise<{ revoked: boolean }> {
+    const p = this.profileOrThrow(input.profileId);
+    const ref = { profileId: input.profileId, apiKeyId: input.apiKeyId };
+    if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
     if (p.activeKeyId === ref.apiKeyId) throw new StateError('switch to another key before deleting the active one');
-    if (this.profiles.activeProfileId === p.id && this.current) {
-      await this.current.session.client.deleteApiKey({ params: { api_key: ref.apiKeyId } }).catch((e: unknown) => {
-        // already gone on the exchange is fine; anything else is reported
-        if ((e as { status?: number }).status !== 404) throw e;
-      });
+    let revoked = false;
+    if (input.revoke === undefined) {
+      // forgetting a key that still trades leaves it usable by anyone holding a copy: ask first
+      const status = await this.keyStatus(ref);
+      if (status.validAtExchange === true) {
+        throw new StateError(
+          `${ref.apiKeyId} is still valid at the exchange: forgetting it here does not stop a copy of it from trading. Revoke it at the exchange as well, or forget it here only. Nothing changed`,
+          'key_still_valid',
+        );
+      }
+    } else if (input.revoke) {
+      // the active session's key revokes it when it can; otherwise the key revokes itself
+      const client = this.profiles.activeProfileId === p.id && this.current ? this.current.session.client : this.clientOfKey(p, ref.apiKeyId);
+      try {
+        await client.deleteApiKey({ params: { api_key: ref.apiKeyId } });
+        revoked = true;
+      } catch (e) {
+        // already gone (404), or no longer accepted when it signs for itself (401): nothing left to revoke
+        if (!(e instanceof ApiError && (e.status === 404 || e.status === 401))) throw e;
+      }
     }
     this.vault.delete(p.id, ref.apiKeyId);
-    this.profiles.upsert(this.withoutKey(p, ref.apiKeyId));
+    this.profiles.upsert(this.withoutKey(this.profileOrThrow(p.id), ref.apiKeyId));
+    return { revoked };
   }
 
   /** Revokes a key on the exchange with the active key (never the active key itself); drops it from the vault too. */

@@ -93,6 +93,7 @@ export class TerminalServices {
       generateKey: (x) => p.generateKey(x),
       rotateKey: (x) => p.rotateKey(x),
       deleteKey: (x) => p.deleteKey(x),
+      keyStatus: (x) => p.keyStatus(x),
       useKey: (x) => p.useKey(x),
       revokeExchangeKey: (x) => p.revokeExchangeKey(x),
       request: (x) => t.request(x),

@@ -29,6 +29,7 @@ export function toTerminalError(err: unknown): TerminalError {
   if (err instanceof ArgsValidationError) return { kind: 'validation', message: err.message };
   if (err instanceof z.ZodError) return { kind: 'validation', message: formatIssues(err.issues) };
   if (err instanceof NetworkError) return { kind: 'network', message: err.message };
+  if (err instanceof StateError && err.code) return { kind: 'state', code: err.code, message: err.message };
   if (err instanceof KeyError || err instanceof ProfileError || err instanceof StateError || err instanceof ConfigFileError || err instanceof ClockSkewError) {
     return { kind: 'state', message: err.message };
   }

@@ -1,44 +1,65 @@
-// A promise-returning confirmation: `if (await confirmAction({...})) doIt()`.
+// A promise-returning confirmation: `if (await confirmAction({...})) doIt()`, and a choice among
+// several actions: `const c = await chooseAction({...})` (null when the trader backs out).
 import { create } from 'zustand';
 import { Modal } from './Modal';
+
+interface Choice {
+  label: string;
+  value: string;
+  danger?: boolean;
+}
 
 interface ConfirmRequest {
   title: string;
   body: string;
-  confirmLabel: string;
-  danger?: boolean;
-  resolve: (ok: boolean) => void;
+  /** the actions offered beside Keep, last one focused */
+  choices: Choice[];
+  resolve: (value: string | null) => void;
 }
 
 const useConfirmStore = create<{ req: ConfirmRequest | null }>()(() => ({ req: null }));
 
-export function confirmAction(opts: Omit<ConfirmRequest, 'resolve'>): Promise<boolean> {
+export function chooseAction(opts: { title: string; body: string; choices: Choice[] }): Promise<string | null> {
   return new Promise((resolve) => {
-    useConfirmStore.getState().req?.resolve(false);
+    useConfirmStore.getState().req?.resolve(null);
     useConfirmStore.setState({ req: { ...opts, resolve } });
   });
 }
 
+export async function confirmAction(opts: { title: string; body: string; confirmLabel: string; danger?: boolean }): Promise<boolean> {
+  const choice = await chooseAction({ title: opts.title, body: opts.body, choices: [{ label: opts.confirmLabel, value: 'ok', ...(opts.danger ? { danger: true } : {}) }] });
+  return choice === 'ok';
+}
+
 export function ConfirmHost() {
   const req = useConfirmStore((s) => s.req);
-  const done = (ok: boolean) => {
-    req?.resolve(ok);
+  const done = (value: string | null) => {
+    req?.resolve(value);
     useConfirmStore.setState({ req: null });
   };
+  const choices = req?.choices ?? [];
   return (
     <Modal
       open={req !== null}
-      onClose={() => done(false)}
+      onClose={() => done(null)}
       title={req?.title ?? ''}
       narrow
       footer={
         <>
-          <button type="button" className="btn" onClick={() => done(false)}>
+          <button type="button" className="btn" onClick={() => done(null)}>
             Keep
           </button>
-          <button type="button" className={`btn ${req?.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => done(true)} data-autofocus>
-            {req?.confirmLabel ?? 'OK'}
-          </button>
+          {choices.map((c, i) => (
+            <button
+              key={c.value}
+              type="button"
+              className={`btn ${c.danger ? 'btn-danger' : i === choices.length - 1 ? 'btn-primary' : ''}`}
+              onClick={() => done(c.value)}
+              {...(i === choices.length - 1 ? { 'data-autofocus': true } : {})}
+            >
+              {c.label}
+            </button>
+          ))}
         </>
       }
     >

@@ -36,6 +36,21 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 export const KeyRef = z.object({ profileId: ProfileId, apiKeyId: z.string().min(1).max(200) }).strict();
 export type KeyRef = z.infer<typeof KeyRef>;
 
+/**
+ * Deleting a key: `revoke` true revokes it at the exchange first (nothing is forgotten if that
+ * fails), false forgets it here only; absent, a key still valid at the exchange is refused with
+ * code `key_still_valid` so the trader is asked.
+ */
+export const DeleteKeyInput = KeyRef.extend({ revoke: z.boolean().optional() }).strict();
+export type DeleteKeyInput = z.infer<typeof DeleteKeyInput>;
+
+/** Whether a stored key still signs at its profile's exchange (null: could not tell). */
+export interface KeyStatus {
+  apiKeyId: string;
+  validAtExchange: boolean | null;
+  detail: string;
+}
+
 export const ImportKeyInput = z
   .object({
     profileId: ProfileId,
@@ -125,7 +140,8 @@ export const methodArgs = {
   importKey: z.tuple([ImportKeyInput]),
   generateKey: z.tuple([GenerateKeyInput]),
   rotateKey: z.tuple([KeyRef]),
-  deleteKey: z.tuple([KeyRef]),
+  deleteKey: z.tuple([DeleteKeyInput]),
+  keyStatus: z.tuple([KeyRef]),
   useKey: z.tuple([KeyRef]),
   request: z.tuple([RestCallInput]),
   placeOrder: z.tuple([OrderDraft]),
@@ -329,7 +345,7 @@ export interface TerminalError {
   kind: 'api' | 'validation' | 'network' | 'state' | 'risk';
   message: string;
   status?: number;
-  /** for kind 'risk': the limit that refused (e.g. max_order_contracts, kill_switch, confirm_required) */
+  /** for kind 'risk': the limit that refused (e.g. max_order_contracts, kill_switch, confirm_required); for kind 'state', a reason the UI acts on (key_still_valid) */
   code?: string;
   details?: string;
   /** for kind 'risk': the trader may confirm and send again (a duplicate, an order above the confirm threshold) */
@@ -369,7 +385,8 @@ export interface MethodResults {
   importKey: KeyView;
   generateKey: KeyView;
   rotateKey: KeyView;
-  deleteKey: void;
+  deleteKey: { revoked: boolean };
+  keyStatus: KeyStatus;
   useKey: void;
   request: unknown;
   placeOrder: OrderAck;

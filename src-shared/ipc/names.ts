@@ -10,6 +10,7 @@ export const METHOD_NAMES = [
   'generateKey',
   'rotateKey',
   'deleteKey',
+  'keyStatus',
   'useKey',
   'request',
   'placeOrder',

@@ -9,7 +9,7 @@ import { errorText } from '../../lib/errors';
 import { fmtDateTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { useSession } from '../../stores/session';
-import { confirmAction } from '../../ui/confirm';
+import { chooseAction, confirmAction } from '../../ui/confirm';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
@@ -224,6 +224,38 @@ function GenerateKey({ profile }: { profile: ProfileView }) {
 function KeyRow({ profile, k }: { profile: ProfileView; k: KeyView }) {
   const api = getTerminalApi();
   const ref = { profileId: profile.id, apiKeyId: k.apiKeyId };
+  const [checking, setChecking] = useState(false);
+  // Forgetting a key that still trades at the exchange leaves any copy of it usable: main asks the
+  // exchange (signed by that key, sent to its own profile's host) and the trader chooses.
+  const deleteKey = async () => {
+    setChecking(true);
+    let status;
+    try {
+      status = await api.keyStatus(ref);
+    } catch (err) {
+      notify('error', 'Could not check the key', errorText(err));
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (status.validAtExchange) {
+      const choice = await chooseAction({
+        title: 'Key still valid at the exchange',
+        body: `${k.apiKeyId} still signs at the exchange. Forgetting it here does not stop a copy of its private key from trading. Revoke it at the exchange as well?`,
+        choices: [
+          { label: 'Forget here only', value: 'forget' },
+          { label: 'Revoke and delete', value: 'revoke', danger: true },
+        ],
+      });
+      if (choice === null) return;
+      const revoke = choice === 'revoke';
+      await act('Could not delete the key', () => api.deleteKey({ ...ref, revoke }), revoke ? `Revoked ${k.apiKeyId} at the exchange and deleted it here` : `Deleted ${k.apiKeyId} here; it is still valid at the exchange`);
+      return;
+    }
+    const known = status.validAtExchange === false ? 'The exchange no longer accepts it.' : `The exchange could not be asked whether it is still valid (${status.detail}).`;
+    const ok = await confirmAction({ title: 'Delete this key?', body: `Forget ${k.apiKeyId} and its private key in this terminal. ${known}`, confirmLabel: 'Delete', danger: true });
+    if (ok) await act('Could not delete the key', () => api.deleteKey({ ...ref, revoke: false }), `Deleted ${k.apiKeyId}`);
+  };
   return (
     <tr>
       <td className="mono">{k.apiKeyId}</td>
@@ -248,16 +280,8 @@ function KeyRow({ profile, k }: { profile: ProfileView; k: KeyView }) {
         >
           Rotate
         </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
-          onClick={() =>
-            void confirmAction({ title: 'Delete this key?', body: `Forget ${k.apiKeyId} and its private key in this terminal${k.source === 'imported' ? '' : ' and revoke it on the exchange'}.`, confirmLabel: 'Delete', danger: true }).then(
-              (ok) => ok && act('Could not delete the key', () => api.deleteKey(ref), `Deleted ${k.apiKeyId}`),
-            )
-          }
-        >
-          Delete
+        <button type="button" className="btn btn-sm btn-danger" disabled={checking} aria-busy={checking} onClick={() => void deleteKey()}>
+          {checking ? 'Checking…' : 'Delete'}
         </button>
       </td>
     </tr>
