@@ -15,7 +15,7 @@ import { PrivateStore } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
-import { Decimal, priceText, ticksToDollars } from '../../src-shared/money';
+import { countToCenti, Decimal, priceText, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
@@ -99,6 +99,9 @@ export class TradingSession {
   userId: string | null = null;
   isFcmMember = false;
   private closed = false;
+  /** bumped on every (re)connect: a reconcile retry loop of an older connection stops */
+  private liveGeneration = 0;
+  private readonly reconcileBuffers = new Set<{ kind: 'order' | 'position' | 'fill'; row: Row }[]>();
   private readonly resyncs = new Map<number, { last: number; delayMs: number; timer: NodeJS.Timeout | null; markets: Set<string> }>();
 
   constructor(private readonly opts: SessionOptions) {
@@ -313,6 +316,7 @@ export class TradingSession {
       case 'fill': {
         const f = m.msg as Row;
         this.store.addFill({ ...f, ticker: f.market_ticker });
+        this.noteDuringReconcile('fill', { ...f, ticker: f.market_ticker });
         this.notePnl(f);
         this.opts.emit('notices', fillNotice(f));
         void this.refreshBalance();
@@ -322,12 +326,14 @@ export class TradingSession {
       case 'user_order': {
         const o = m.msg as Row;
         this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
+        this.noteDuringReconcile('order', { ...o, ticker: o.ticker ?? o.market_ticker });
         this.observe((x) => x.order?.(o));
         break;
       }
       case 'market_position': {
         const p = m.msg as Row;
         this.store.putPosition({ ...p, ticker: p.market_ticker, position_fp: p.position_fp });
+        this.noteDuringReconcile('position', { ...p, ticker: p.market_ticker, position_fp: p.position_fp });
         break;
       }
       case 'order_group_updates':
@@ -350,27 +356,47 @@ export class TradingSession {
 
   /** After every (re)connect: books resync by themselves (snapshots on subscribe); reconcile the rest over REST. */
   private async onLive(reconnect: boolean): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.reconcile();
-      if (reconnect) this.log('reconnected: orders, positions and balance reconciled over REST');
-    } catch (e) {
-      this.log(`reconcile failed: ${(e as Error).message}`);
+    // Until a reconcile succeeds the screen may hold what the stream missed while it was down:
+    // retried with backoff for as long as this connection lasts (a newer one starts its own).
+    const generation = ++this.liveGeneration;
+    for (let attempt = 1; !this.closed && generation === this.liveGeneration; attempt++) {
+      try {
+        await this.reconcile();
+        if (reconnect || attempt > 1) this.log(`reconnected: orders, positions and balance reconciled over REST${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+        return;
+      } catch (e) {
+        this.log(`reconcile failed (attempt ${attempt}), retrying: ${(e as Error).message}`);
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** (attempt - 1))));
+      }
     }
   }
 
+  /** Private stream messages that arrive while a reconcile reads REST, replayed on top of its snapshot. */
+  private noteDuringReconcile(kind: 'order' | 'position' | 'fill', row: Row): void {
+    for (const b of this.reconcileBuffers) b.push({ kind, row });
+  }
+
   async reconcile(): Promise<void> {
-    const [orders, positions, balance, groups, fills, today] = await Promise.all([
-      collectAll(this.client, 'getOrders', { query: { status: 'resting' } }, { maxPages: 50 }),
-      this.client.getPositions({ query: { count_filter: 'position', limit: 1000 } }),
-      this.client.getBalance(),
-      this.client.getOrderGroups().catch(() => ({ order_groups: [] })),
-      this.client.getFills({ query: { limit: 200 } }).catch(() => ({ fills: [] })),
-      // every fill since midnight UTC, for today's P&L (the daily loss limit)
-      collectAll(this.client, 'getFills', { query: { min_ts: Math.floor(Date.now() / 86_400_000) * 86_400, limit: 1000 } }, { maxPages: 20 }).catch(() => []),
-    ]);
+    const seen: { kind: 'order' | 'position' | 'fill'; row: Row }[] = [];
+    this.reconcileBuffers.add(seen);
+    let reads;
+    try {
+      reads = await Promise.all([
+        collectAll(this.client, 'getOrders', { query: { status: 'resting' } }, { maxPages: 50 }),
+        this.client.getPositions({ query: { count_filter: 'position', limit: 1000 } }),
+        this.client.getBalance(),
+        this.client.getOrderGroups().catch(() => ({ order_groups: [] })),
+        this.client.getFills({ query: { limit: 200 } }).catch(() => ({ fills: [] })),
+        // every fill since midnight UTC, for today's P&L (the daily loss limit)
+        collectAll(this.client, 'getFills', { query: { min_ts: Math.floor(Date.now() / 86_400_000) * 86_400, limit: 1000 } }, { maxPages: 20 }).catch(() => []),
+      ]);
+    } finally {
+      this.reconcileBuffers.delete(seen);
+    }
+    const [orders, positions, balance, groups, fills, today] = reads;
     const b = balance as Row;
     for (const f of today as Row[]) this.notePnl(f);
+    const restingIds = new Set((orders as Row[]).map((o) => String(o.order_id)));
     this.store.reset({
       orders: orders as Row[],
       positions: ((positions as { market_positions?: Row[] }).market_positions ?? []) as Row[],
@@ -378,6 +404,29 @@ export class TradingSession {
       orderGroups: ((groups as { order_groups?: Row[] }).order_groups ?? []) as Row[],
       balance: { balance_dollars: String(b.balance_dollars), updated_ts: Number(b.updated_ts ?? 0) },
     });
+    // What the stream said while REST was read may be newer than the snapshot (or older): newer
+    // wins, by the counts that only grow (an order's fills, a position's volume); an order that
+    // ended is never brought back to resting.
+    const unsure = new Set<string>();
+    for (const { kind, row } of seen) {
+      if (kind === 'fill') this.store.addFill(row);
+      else if (kind === 'position') {
+        const cur = this.store.positions.get(`${String(row.ticker)}#${typeof row.subaccount === 'number' ? row.subaccount : 0}`);
+        if (!cur || !(centiOf(cur.volume_fp ?? cur.volume) > centiOf(row.volume_fp))) this.store.putPosition(row);
+      } else {
+        const id = String(row.order_id);
+        const cur = this.store.orders.get(id);
+        if (cur && centiOf(cur.fill_count_fp ?? cur.fill_count) > centiOf(row.fill_count_fp ?? row.fill_count)) continue;
+        this.store.putOrder(row);
+        // resting on the stream but not in the snapshot: placed after the read, or ended before it
+        if (row.status === 'resting' && !restingIds.has(id)) unsure.add(id);
+        else unsure.delete(id);
+      }
+    }
+    for (const id of unsure) {
+      const o = ((await this.client.getOrder({ params: { order_id: id } })) as { order: Row }).order;
+      this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
+    }
     this.coalescer.poke();
   }
 
@@ -514,4 +563,14 @@ function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+}
+
+/** A count as integer centi-contracts for comparisons (absent or unreadable: -1, never newer). */
+function centiOf(v: unknown): number {
+  if (typeof v !== 'string' && typeof v !== 'number') return -1;
+  try {
+    return countToCenti(String(v));
+  } catch {
+    return -1;
+  }
 }

@@ -1,0 +1,69 @@
+// The quick chaos run inside npm test (npm run chaos is the full one): real processes, a fault
+// proxy in the middle, kill -9 of the exchange and of the web host, a rate-limit storm; the
+// referee compares what the terminal shows with what the exchange holds. The referee itself is
+// shown to catch a lost order and a wrong book, so a green run means something.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compare, settle, startWorld, type World } from './world';
+import { rateLimitStorm, tradeThroughFaults } from './run';
+import { hostKillScenario } from './host-kill';
+
+const seed = Number(process.env.CHAOS_SEED ?? 20261126);
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld({ dataDir: mkdtempSync(path.join(tmpdir(), 'chaos-test-')), seed, faults: null });
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe(`chaos (seed ${seed})`, () => {
+  it('trading through drops, delays, reorders and cuts: the terminal ends equal to the exchange, nothing duplicated or lost', async () => {
+    const r = await tradeThroughFaults(world, { seed, durationMs: 15_000 });
+    expect(r.verdict.problems).toEqual([]);
+    expect(r.trader.acked).toBeGreaterThan(30);
+    expect(r.proxy.cut + r.proxy.refused + r.proxy.blackholed).toBeGreaterThan(3);
+    expect(r.trader.tooManyRequests).toBe(0);
+  }, 150_000);
+
+  it('kill -9 of the exchange during an order burst: the terminal reconnects by itself and shows every acknowledged order', async () => {
+    const r = await tradeThroughFaults(world, { seed: seed + 1, durationMs: 13_000, killEveryMs: 5_000, faults: { refuse: 0, cut: 0, cutWithinMs: 0, blackhole: 0, blackholeMs: 0, delayMs: 20, cutOneEveryMs: 0 } });
+    expect(r.exchangeRestarts).toBeGreaterThanOrEqual(2);
+    expect(r.verdict.problems).toEqual([]);
+    expect(r.trader.acked).toBeGreaterThan(20);
+  }, 150_000);
+
+  it('a rate-limit storm of 200 calls: all answered, no 429 reaches the trader', async () => {
+    const r = await rateLimitStorm(world, 200);
+    expect(r.otherErrors).toEqual([]);
+    expect(r.tooManyRequests).toBe(0);
+    expect(r.ok).toBe(200);
+  }, 120_000);
+
+  it('the referee catches a lost order and a wrong book', async () => {
+    const fine = await settle(world, new Map());
+    expect(fine.problems).toEqual([]);
+    const lost = await compare(world, new Map([['not-a-client-id', 'not-an-order-id']]));
+    expect(lost.problems.join('\n')).toMatch(/lost: acknowledged order not-an-order-id/);
+    const t = world.markets[0]!;
+    // a book the screen would show wrong
+    const book = world.screen.books.get(t)!;
+    world.screen.books.set(t, { ...book, yesBids: [1, 100, ...book.yesBids] });
+    const wrong = await compare(world, new Map());
+    expect(wrong.problems.join('\n')).toMatch(new RegExp(`book ${t}: shown`));
+    world.screen.books.set(t, book);
+  }, 60_000);
+});
+
+describe('chaos: the web host', () => {
+  it('kill -9 mid-session: open orders, local conditional orders and the kill switch come back as they were', async () => {
+    const r = await hostKillScenario(mkdtempSync(path.join(tmpdir(), 'chaos-host-')));
+    expect(r.problems).toEqual([]);
+    expect(r.openOrdersAfter).toBe(3);
+    expect(r.localOrdersAfter).toBe(2);
+    expect(r.killSwitchAfter).toBe(true);
+  }, 180_000);
+});

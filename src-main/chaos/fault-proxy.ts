@@ -1,0 +1,158 @@
+// A loopback TCP proxy that injects faults between the terminal's main and the exchange: it
+// delays chunks (so answers on different connections overtake each other: requests and their
+// answers reorder), black-holes one direction for a while (a request that lands with its answer
+// lost, a socket that goes silent), cuts connections mid-stream (HTTP and WebSocket alike) and
+// refuses new ones. Seeded, so a failing run repeats. Faults can be switched off (heal) and the
+// upstream re-pointed (an exchange restarted on another port) while it runs.
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { mulberry32 } from '../../src-shared/random';
+
+export interface FaultRates {
+  /** chance a new connection is refused at once */
+  refuse: number;
+  /** chance a connection is cut after a random 0..cutWithinMs */
+  cut: number;
+  cutWithinMs: number;
+  /** chance a connection's answers are held back (black-holed) for a while, then the connection is cut */
+  blackhole: number;
+  blackholeMs: number;
+  /** each chunk waits 0..delayMs (in order within its connection) */
+  delayMs: number;
+  /** besides, one open connection (keep-alive HTTP or the stream) is cut every 0..cutOneEveryMs (0: never) */
+  cutOneEveryMs: number;
+}
+
+export const DEFAULT_FAULTS: FaultRates = { refuse: 0.05, cut: 0.25, cutWithinMs: 3000, blackhole: 0.05, blackholeMs: 4000, delayMs: 120, cutOneEveryMs: 3000 };
+
+export interface FaultStats {
+  connections: number;
+  refused: number;
+  cut: number;
+  blackholed: number;
+  delayedChunks: number;
+}
+
+export interface FaultProxy {
+  port: number;
+  url: string;
+  stats: FaultStats;
+  /** faults on (the given rates) or off (a clean pipe) */
+  setFaults(rates: FaultRates | null): void;
+  /** where new connections go (an exchange restarted elsewhere); open ones are cut */
+  setUpstream(port: number): void;
+  /** cut every open connection now */
+  cutAll(): void;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(opts: { upstreamPort: number; seed: number; faults?: FaultRates | null }): Promise<FaultProxy> {
+  const rnd = mulberry32(opts.seed);
+  let faults: FaultRates | null = opts.faults === undefined ? DEFAULT_FAULTS : opts.faults;
+  let upstreamPort = opts.upstreamPort;
+  const stats: FaultStats = { connections: 0, refused: 0, cut: 0, blackholed: 0, delayedChunks: 0 };
+  const open = new Set<Socket>();
+  /** client side of each proxied connection, and how to cut it */
+  const cuts = new Map<Socket, () => void>();
+
+  const server: Server = createServer((client) => {
+    stats.connections += 1;
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.on('error', () => client.destroy());
+    const f = faults;
+    if (f && rnd() < f.refuse) {
+      stats.refused += 1;
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = connect({ host: '127.0.0.1', port: upstreamPort });
+    open.add(upstream);
+    upstream.on('close', () => {
+      open.delete(upstream);
+      client.destroy();
+    });
+    upstream.on('error', () => upstream.destroy());
+    client.on('close', () => upstream.destroy());
+
+    const cut = () => {
+      if (client.destroyed) return;
+      stats.cut += 1;
+      client.resetAndDestroy();
+      upstream.destroy();
+    };
+    cuts.set(client, cut);
+    client.on('close', () => cuts.delete(client));
+    let heldUntil = 0;
+    if (f && rnd() < f.cut) setTimeout(cut, rnd() * f.cutWithinMs).unref();
+    if (f && rnd() < f.blackhole) {
+      stats.blackholed += 1;
+      heldUntil = Date.now() + f.blackholeMs;
+      setTimeout(cut, f.blackholeMs).unref();
+    }
+
+    // chunks keep their order within a connection: each waits for the one before it
+    const pipe = (from: Socket, to: Socket, answers: boolean) => {
+      let chain = Promise.resolve();
+      from.on('data', (chunk: Buffer) => {
+        const now = faults;
+        const wait = now ? rnd() * now.delayMs : 0;
+        if (wait > 0) stats.delayedChunks += 1;
+        chain = chain.then(
+          () =>
+            new Promise<void>((resolve) => {
+              setTimeout(() => {
+                // a black-holed connection loses its answers until it is cut
+                if (!to.destroyed && !(answers && heldUntil > Date.now())) to.write(chunk);
+                resolve();
+              }, wait);
+            }),
+        );
+      });
+    };
+    pipe(client, upstream, false);
+    pipe(upstream, client, true);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+
+  // long-lived connections (keep-alive, the stream) meet cuts too, not only new ones
+  let ticker: NodeJS.Timeout | null = null;
+  const tick = () => {
+    const f = faults;
+    const on = f !== null && f.cutOneEveryMs > 0;
+    ticker = setTimeout(tick, on ? rnd() * f.cutOneEveryMs : 500);
+    ticker.unref();
+    if (!on || cuts.size === 0) return;
+    const list = [...cuts.values()];
+    list[Math.floor(rnd() * list.length)]!();
+  };
+  tick();
+
+  const cutAll = () => {
+    for (const s of open) s.destroy();
+    open.clear();
+  };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    setFaults(rates) {
+      faults = rates;
+    },
+    setUpstream(p) {
+      upstreamPort = p;
+      cutAll();
+    },
+    cutAll,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (ticker) clearTimeout(ticker);
+        cutAll();
+        server.close(() => resolve());
+      }),
+  };
+}

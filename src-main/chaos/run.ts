@@ -1,0 +1,206 @@
+// Chaos scenarios over the world of world.ts: trading through a fault proxy (drops, delays,
+// reorders, cuts), kill -9 of the exchange during an order burst, and a rate-limit storm. Each
+// returns its figures and the referee's verdict: the terminal's books, orders and positions equal
+// the exchange's, no order duplicated (retries reuse the client_order_id), none acknowledged lost.
+import { mulberry32 } from '../../src-shared/random';
+import { MAX_PRICE_TICKS } from '../../src-shared/money';
+import type { OrderAck } from '../../src-shared/ipc/contract';
+import { DEFAULT_FAULTS, type FaultRates, type FaultStats } from './fault-proxy';
+import { settle, sleep, until, type Verdict, type World } from './world';
+
+export interface FlowTally {
+  calls: number;
+  acked: number;
+  refusedByRisk: number;
+  /** the exchange said no (a 4xx other than 429) */
+  refusedByExchange: number;
+  /** the answer never came and the lookups could not tell: shown as pending, reconciled later */
+  unknown: number;
+  network: number;
+  tooManyRequests: number;
+  cancels: number;
+  /** refusals by code (risk limits, exchange errors) */
+  codes: Record<string, number>;
+  other: string[];
+}
+
+const newTally = (): FlowTally => ({ calls: 0, acked: 0, refusedByRisk: 0, refusedByExchange: 0, unknown: 0, network: 0, tooManyRequests: 0, cancels: 0, codes: {}, other: [] });
+const dollars = (ticks: number) => (ticks / MAX_PRICE_TICKS).toFixed(4);
+
+/** The trader at the terminal: resting orders near the touch, cancels of its own, IOCs that cross. */
+async function traderFlow(world: World, seed: number, until: () => boolean, acked: Map<string, string>, tally: FlowTally): Promise<void> {
+  const rnd = mulberry32(seed);
+  while (!until()) {
+    const ticker = world.markets[Math.floor(rnd() * world.markets.length)]!;
+    const book = world.screen.books.get(ticker);
+    const bestBid = book?.yesBids[0] ?? 4500;
+    const bestAsk = book?.yesAsks[0] ?? 5500;
+    const r = rnd();
+    tally.calls += 1;
+    let res;
+    if (r < 0.2) {
+      const mine = [...world.screen.orders.values()].filter((o) => o.status === 'resting');
+      const o = mine[Math.floor(rnd() * mine.length)];
+      if (!o) continue;
+      res = await world.call('cancelOrder', { order_id: String(o.order_id), ticker: String(o.ticker), origin: 'api' });
+      if (res.ok) tally.cancels += 1;
+    } else {
+      const ioc = r > 0.85;
+      const side = rnd() < 0.5 ? 'bid' : 'ask';
+      const count = String(1 + Math.floor(rnd() * 3));
+      const away = 100 * (1 + Math.floor(rnd() * 5));
+      const ticks = ioc ? (side === 'bid' ? bestAsk : bestBid) : side === 'bid' ? Math.min(bestBid, bestAsk - 100) - away + 100 : Math.max(bestAsk, bestBid + 100) + away - 100;
+      const price = dollars(Math.min(9900, Math.max(100, ticks)));
+      res = await world.call<OrderAck>('placeOrder', { ticker, side, price, count, time_in_force: ioc ? 'immediate_or_cancel' : 'good_till_canceled', origin: 'api', confirmed: true });
+      if (res.ok) {
+        tally.acked += 1;
+        acked.set(res.value.client_order_id, res.value.order_id);
+      }
+    }
+    if (!res.ok) {
+      const e = res.error;
+      const code = e.code ?? (e.status ? String(e.status) : e.kind);
+      tally.codes[code] = (tally.codes[code] ?? 0) + 1;
+      if (e.status === 429 || e.code === 'too_many_requests') tally.tooManyRequests += 1;
+      else if (e.kind === 'risk') tally.refusedByRisk += 1;
+      else if (e.kind === 'api') tally.refusedByExchange += 1;
+      else if (/outcome unknown/.test(e.message)) tally.unknown += 1;
+      else if (e.kind === 'network') tally.network += 1;
+      else if (tally.other.length < 20) tally.other.push(`${e.kind}: ${e.message.slice(0, 160)}`);
+    }
+    await sleep(40 + rnd() * 160);
+  }
+}
+
+/** The other side, straight at the exchange: quotes both sides and now and then hits the trader. */
+async function counterpartyFlow(world: World, seed: number, until: () => boolean): Promise<number> {
+  const rnd = mulberry32(seed);
+  const mine: { id: string; ticker: string }[] = [];
+  let sent = 0;
+  while (!until()) {
+    const ticker = world.markets[Math.floor(rnd() * world.markets.length)]!;
+    const cp = world.counterparty;
+    try {
+      if (mine.length > 30) {
+        const o = mine.shift()!;
+        await cp.cancelOrder({ params: { order_id: o.id } }).catch(() => undefined);
+      } else {
+        const side = rnd() < 0.5 ? 'bid' : 'ask';
+        const hit = rnd() < 0.25;
+        const ticks = hit ? (side === 'bid' ? 6000 : 4000) : side === 'bid' ? 4000 + Math.floor(rnd() * 9) * 100 : 5100 + Math.floor(rnd() * 9) * 100;
+        const r = await cp.createOrder({
+          body: { ticker, side, price: dollars(ticks), count: String(1 + Math.floor(rnd() * 5)), time_in_force: hit ? 'immediate_or_cancel' : 'good_till_canceled', client_order_id: `cp-${seed}-${sent}` },
+        });
+        const order = (r as { order?: { order_id?: string; status?: string } }).order;
+        if (!hit && order?.order_id && order.status === 'resting') mine.push({ id: order.order_id, ticker });
+      }
+      sent += 1;
+    } catch {
+      // the exchange may be restarting: the other side just tries again later
+    }
+    await sleep(60 + rnd() * 120);
+  }
+  return sent;
+}
+
+export interface ChaosReport {
+  scenario: string;
+  seed: number;
+  seconds: number;
+  trader: FlowTally;
+  counterpartyOrders: number;
+  proxy: FaultStats;
+  exchangeRestarts: number;
+  verdict: Verdict & { settleMs: number };
+}
+
+/**
+ * Trading through the fault proxy for `durationMs` (three trader workers at once, so requests and
+ * answers overlap and reorder), optionally killing the exchange (-9) every `killEveryMs` and
+ * starting it again on its data; then the faults heal and the referee compares.
+ */
+export async function tradeThroughFaults(world: World, opts: { seed: number; durationMs: number; faults?: FaultRates; killEveryMs?: number; scenario?: string }): Promise<ChaosReport> {
+  const start = Date.now();
+  const end = start + opts.durationMs;
+  const done = () => Date.now() >= end;
+  const acked = new Map<string, string>();
+  const tally = newTally();
+  world.proxy.setFaults(opts.faults ?? DEFAULT_FAULTS);
+  let restarts = 0;
+  const killer = (async () => {
+    if (!opts.killEveryMs) return;
+    while (Date.now() + opts.killEveryMs < end) {
+      await sleep(opts.killEveryMs);
+      world.log(`kill -9 of the exchange (${tally.acked} acknowledged so far)`);
+      await world.restartExchange();
+      restarts += 1;
+    }
+  })();
+  const [cpOrders] = await Promise.all([
+    counterpartyFlow(world, opts.seed * 7 + 1, done),
+    traderFlow(world, opts.seed * 7 + 2, done, acked, tally),
+    traderFlow(world, opts.seed * 7 + 3, done, acked, tally),
+    traderFlow(world, opts.seed * 7 + 4, done, acked, tally),
+    killer,
+  ]);
+  world.proxy.setFaults(null);
+  const verdict = await settle(world, acked);
+  return {
+    scenario: opts.scenario ?? (opts.killEveryMs ? 'kill -9 of the exchange during an order burst' : 'fault proxy'),
+    seed: opts.seed,
+    seconds: Math.round((Date.now() - start) / 1000),
+    trader: tally,
+    counterpartyOrders: cpOrders,
+    proxy: { ...world.proxy.stats },
+    exchangeRestarts: restarts,
+    verdict,
+  };
+}
+
+export interface StormReport {
+  calls: number;
+  ok: number;
+  tooManyRequests: number;
+  otherErrors: string[];
+  seconds: number;
+}
+
+/** `n` calls from the terminal at once (reads and orders): the limiter queues, no 429 reaches the trader. */
+export async function rateLimitStorm(world: World, n: number): Promise<StormReport> {
+  world.proxy.setFaults(null);
+  // room under the per-market open-order limit for the storm's own orders (the gate counts what the terminal shows)
+  const restingShown = () => [...world.screen.orders.values()].filter((o) => o.status === 'resting').length;
+  for (const t of world.markets) await world.call('cancelAll', { ticker: t });
+  await until('no resting order shown before the storm', () => restingShown() === 0, 30_000);
+  const start = Date.now();
+  const reads = [
+    { id: 'getMarkets', query: { status: 'open', limit: 20 } },
+    { id: 'getBalance' },
+    { id: 'getOrders', query: { status: 'resting', limit: 100 } },
+    { id: 'getPositions', query: { limit: 100 } },
+    { id: 'getExchangeStatus' },
+  ];
+  const writes = Math.min(Math.floor(n / 10), 40 * world.markets.length);
+  const calls: Promise<{ ok: boolean; error?: { status?: number; code?: string; kind: string; message: string } }>[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 10 === 9 && i / 10 < writes) {
+      const ticker = world.markets[i % world.markets.length]!;
+      // far from the touch, every one different (the duplicate check stays quiet)
+      const price = dollars(100 + ((i * 37) % 2000));
+      calls.push(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + (i % 7)), origin: 'api', confirmed: true }));
+    } else {
+      calls.push(world.call('request', reads[i % reads.length]));
+    }
+  }
+  const results = await Promise.all(calls);
+  for (const t of world.markets) await world.call('cancelAll', { ticker: t });
+  await until('no resting order shown after the storm', () => restingShown() === 0, 30_000);
+  const tooMany = results.filter((r) => !r.ok && (r.error?.status === 429 || r.error?.code === 'too_many_requests')).length;
+  return {
+    calls: n,
+    ok: results.filter((r) => r.ok).length,
+    tooManyRequests: tooMany,
+    otherErrors: results.filter((r) => !r.ok && r.error?.status !== 429).slice(0, 10).map((r) => `${r.error!.kind}: ${r.error!.message.slice(0, 160)}`),
+    seconds: Math.round((Date.now() - start) / 100) / 10,
+  };
+}
