@@ -2,10 +2,27 @@
 // order groups, fed by the private stream channels and reconciled over REST after every
 // (re)connect. It records what changed so the coalescer can push upserts, not whole lists.
 import type { PrivateUpdate } from '../../src-shared/ipc/contract';
+import { countToCenti } from '../../src-shared/money';
 
 type Row = Record<string, unknown>;
 
 const MAX_FILLS = 5_000;
+
+/** A private stream message noted while a reconcile read REST. */
+export interface StreamNote {
+  kind: 'order' | 'position' | 'fill';
+  row: Row;
+}
+
+/** A count as integer centi-contracts for comparisons (absent or unreadable: -1, never newer). */
+function centiOf(v: unknown): number {
+  if (typeof v !== 'string' && typeof v !== 'number') return -1;
+  try {
+    return countToCenti(String(v));
+  } catch {
+    return -1;
+  }
+}
 
 function keyOf(row: Row, ...keys: string[]): string | undefined {
   for (const k of keys) {
@@ -109,6 +126,35 @@ export class PrivateStore {
     if (!record) return;
     const bucket = map === this.rfqs ? 'rfqs' : map === this.quotes ? 'quotes' : 'orderGroups';
     (this.pending[bucket] ??= []).push(merged);
+  }
+
+  /**
+   * After a reset from a REST snapshot: the private stream messages that arrived while it was
+   * read, in order. They may be newer than the snapshot or older; newer wins, by the counts that
+   * only grow (an order's fills, a position's volume). Returns the orders left unsure: resting on
+   * the stream but absent from the snapshot's resting list (placed after the read, or ended
+   * before it), which the caller reads back one by one.
+   */
+  replay(seen: readonly StreamNote[], restingIds: ReadonlySet<string>): Set<string> {
+    const unsure = new Set<string>();
+    for (const { kind, row } of seen) {
+      if (kind === 'fill') this.addFill(row);
+      else if (kind === 'position') {
+        const sub = typeof row.subaccount === 'number' ? row.subaccount : 0;
+        const cur = this.positions.get(`${String(row.ticker ?? row.market_ticker)}#${sub}`);
+        if (cur && centiOf(cur.volume_fp ?? cur.volume) > centiOf(row.volume_fp ?? row.volume)) continue;
+        this.putPosition(row);
+      } else {
+        const id = keyOf(row, 'order_id');
+        if (!id) continue;
+        const cur = this.orders.get(id);
+        if (cur && centiOf(cur.fill_count_fp ?? cur.fill_count) > centiOf(row.fill_count_fp ?? row.fill_count)) continue;
+        this.putOrder(row);
+        if (row.status === 'resting' && !restingIds.has(id)) unsure.add(id);
+        else unsure.delete(id);
+      }
+    }
+    return unsure;
   }
 
   restingOrders(ticker?: string): Row[] {

@@ -11,11 +11,11 @@ import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
 import { FrameCoalescer } from './coalescer';
-import { PrivateStore } from './private-store';
+import { PrivateStore, type StreamNote } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
-import { countToCenti, Decimal, priceText, ticksToDollars } from '../../src-shared/money';
+import { Decimal, priceText, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
@@ -101,7 +101,7 @@ export class TradingSession {
   private closed = false;
   /** bumped on every (re)connect: a reconcile retry loop of an older connection stops */
   private liveGeneration = 0;
-  private readonly reconcileBuffers = new Set<{ kind: 'order' | 'position' | 'fill'; row: Row }[]>();
+  private readonly reconcileBuffers = new Set<StreamNote[]>();
   private readonly resyncs = new Map<number, { last: number; delayMs: number; timer: NodeJS.Timeout | null; markets: Set<string> }>();
 
   constructor(private readonly opts: SessionOptions) {
@@ -377,7 +377,7 @@ export class TradingSession {
   }
 
   async reconcile(): Promise<void> {
-    const seen: { kind: 'order' | 'position' | 'fill'; row: Row }[] = [];
+    const seen: StreamNote[] = [];
     this.reconcileBuffers.add(seen);
     let reads;
     try {
@@ -404,25 +404,7 @@ export class TradingSession {
       orderGroups: ((groups as { order_groups?: Row[] }).order_groups ?? []) as Row[],
       balance: { balance_dollars: String(b.balance_dollars), updated_ts: Number(b.updated_ts ?? 0) },
     });
-    // What the stream said while REST was read may be newer than the snapshot (or older): newer
-    // wins, by the counts that only grow (an order's fills, a position's volume); an order that
-    // ended is never brought back to resting.
-    const unsure = new Set<string>();
-    for (const { kind, row } of seen) {
-      if (kind === 'fill') this.store.addFill(row);
-      else if (kind === 'position') {
-        const cur = this.store.positions.get(`${String(row.ticker)}#${typeof row.subaccount === 'number' ? row.subaccount : 0}`);
-        if (!cur || !(centiOf(cur.volume_fp ?? cur.volume) > centiOf(row.volume_fp))) this.store.putPosition(row);
-      } else {
-        const id = String(row.order_id);
-        const cur = this.store.orders.get(id);
-        if (cur && centiOf(cur.fill_count_fp ?? cur.fill_count) > centiOf(row.fill_count_fp ?? row.fill_count)) continue;
-        this.store.putOrder(row);
-        // resting on the stream but not in the snapshot: placed after the read, or ended before it
-        if (row.status === 'resting' && !restingIds.has(id)) unsure.add(id);
-        else unsure.delete(id);
-      }
-    }
+    const unsure = this.store.replay(seen, restingIds);
     for (const id of unsure) {
       const o = ((await this.client.getOrder({ params: { order_id: id } })) as { order: Row }).order;
       this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
@@ -565,12 +547,3 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 }
 
-/** A count as integer centi-contracts for comparisons (absent or unreadable: -1, never newer). */
-function centiOf(v: unknown): number {
-  if (typeof v !== 'string' && typeof v !== 'number') return -1;
-  try {
-    return countToCenti(String(v));
-  } catch {
-    return -1;
-  }
-}

@@ -1,0 +1,177 @@
+// `npm run soak [-- --minutes 30] [--warmup 5] [--every 30]`: the web host from its bundles (as
+// `npm run start:web` runs it) at the lively default simulation rate, a Chromium page on it, and
+// a trader placing and canceling an order every few seconds over the host's door, for --minutes.
+// Every --every seconds: main's and the exchange's RSS (/proc) and the renderer's JS heap after a
+// forced GC (CDP). At the end: growth from the first samples after --warmup minutes to the last
+// ones (medians of three), and every error line the host logged, every console error of the page
+// and every unhandled rejection. Exits 1 when a process grew 10% or more, or anything was logged.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { chromium } from 'playwright';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') } },
+  strict: true,
+});
+const MINUTES = Number(values.minutes);
+const WARMUP = Number(values.warmup);
+const EVERY = Number(values.every);
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc', '--enable-precise-memory-info'];
+
+for (const [cmd, args] of [
+  ['npx', ['vite', 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn']],
+  ['node', ['scripts/build-host.mjs']],
+] as const) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+const rssOf = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
+const host = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'out/host/cli.js'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const errors: string[] = [];
+let hostOut = '';
+const url = await new Promise<string>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`web host did not start:\n${hostOut}`)), 90_000);
+  const on = (d: Buffer) => {
+    hostOut += d.toString();
+    for (const line of d.toString().split('\n')) if (/error|unhandled|uncaught|exception/i.test(line)) errors.push(`host: ${line.slice(0, 300)}`);
+    const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(hostOut);
+    if (m && hostOut.includes('terminal ready')) {
+      clearTimeout(timer);
+      resolve(m[1]!);
+    }
+  };
+  host.stdout!.on('data', on);
+  host.stderr!.on('data', on);
+});
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+page.on('console', (m) => {
+  if (m.type() === 'error') errors.push(`page console: ${m.text().slice(0, 300)}`);
+});
+page.on('pageerror', (e) => errors.push(`page error: ${e.message.slice(0, 300)}`));
+await page.goto(url, { waitUntil: 'load' });
+await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 60_000 });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('HeapProfiler.enable');
+await cdp.send('Performance.enable');
+
+// the trader: an order far from the touch and its cancel, every few seconds, over the host's door
+const u = new URL(url);
+const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
+await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+let nextId = 1;
+const pendingCalls = new Map<number, (f: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
+ws.on('message', (d: WebSocket.RawData) => {
+  const f = JSON.parse(d.toString()) as { t: string; id?: number; ok: boolean; value?: unknown; error?: { message: string } };
+  if (f.t === 'result' && f.id !== undefined) pendingCalls.get(f.id)?.(f);
+});
+const call = (method: string, ...args: unknown[]) =>
+  new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve) => {
+    const id = nextId++;
+    pendingCalls.set(id, (f) => {
+      pendingCalls.delete(id);
+      resolve(f);
+    });
+    ws.send(JSON.stringify({ t: 'call', id, method, args }));
+  });
+const markets = ((await call('request', { id: 'getMarkets', query: { status: 'open', limit: 5 } })).value as { markets: { ticker: string }[] }).markets.map((m) => m.ticker);
+await call('watchMarkets', markets);
+let orders = 0;
+let refused = 0;
+const trader = setInterval(() => {
+  void (async () => {
+    const ticker = markets[orders % markets.length]!;
+    const r = await call('placeOrder', { ticker, side: 'bid', price: (0.01 + (orders % 5) / 100).toFixed(4), count: String(1 + (orders % 3)), origin: 'api' });
+    orders += 1;
+    if (!r.ok) {
+      refused += 1;
+      return;
+    }
+    await new Promise((res) => setTimeout(res, 1500));
+    await call('cancelOrder', { order_id: (r.value as { order_id: string }).order_id, ticker, origin: 'api' });
+  })();
+}, 4000);
+
+interface Sample {
+  atMin: number;
+  mainMb: number;
+  exchangeMb: number;
+  rendererHeapMb: number;
+  domNodes: number;
+}
+const samples: Sample[] = [];
+const start = Date.now();
+console.log(`soak: ${MINUTES} min at the default simulation rate, a sample every ${EVERY} s, warm-up ${WARMUP} min`);
+while (Date.now() - start < MINUTES * 60_000) {
+  await new Promise((r) => setTimeout(r, EVERY * 1000));
+  await cdp.send('HeapProfiler.collectGarbage');
+  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+  const m = (name: string) => metrics.find((x) => x.name === name)?.value ?? 0;
+  const s: Sample = {
+    atMin: Math.round((Date.now() - start) / 6000) / 10,
+    mainMb: Math.round(rssOf(host.pid!) * 10) / 10,
+    exchangeMb: Math.round(childrenOf(host.pid!).reduce((a, p) => a + rssOf(p), 0) * 10) / 10,
+    rendererHeapMb: Math.round((m('JSHeapUsedSize') / 1048576) * 10) / 10,
+    domNodes: m('Nodes'),
+  };
+  samples.push(s);
+  console.log(`  ${s.atMin.toFixed(1).padStart(5)} min  main ${s.mainMb} MB  exchange ${s.exchangeMb} MB  renderer heap ${s.rendererHeapMb} MB  DOM nodes ${s.domNodes}  orders ${orders} (${refused} refused)`);
+}
+clearInterval(trader);
+ws.close();
+await browser.close();
+host.kill('SIGTERM');
+await new Promise((r) => host.once('exit', r));
+
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const after = samples.filter((s) => s.atMin >= WARMUP);
+const first = after.slice(0, 3);
+const last = samples.slice(-3);
+const growth = (k: 'mainMb' | 'exchangeMb' | 'rendererHeapMb') => {
+  const a = med(first.map((s) => s[k]));
+  const b = med(last.map((s) => s[k]));
+  return { afterWarmup: a, atEnd: b, growthPct: Math.round(((b - a) / a) * 1000) / 10 };
+};
+const result = {
+  minutes: MINUTES,
+  warmupMinutes: WARMUP,
+  orders,
+  refused,
+  main: growth('mainMb'),
+  exchange: growth('exchangeMb'),
+  renderer: growth('rendererHeapMb'),
+  errors,
+  samples,
+};
+writeFileSync(values.out, JSON.stringify(result, null, 1) + '\n');
+console.log(`\nsoak over ${MINUTES} min (growth from the first samples after ${WARMUP} min to the last, medians of three):`);
+for (const k of ['main', 'exchange', 'renderer'] as const) console.log(`  ${k.padEnd(9)} ${result[k].afterWarmup} MB -> ${result[k].atEnd} MB  (${result[k].growthPct}%)`);
+console.log(`  orders placed and canceled: ${orders} (${refused} refused); errors logged: ${errors.length}`);
+for (const e of errors.slice(0, 20)) console.log(`    ${e}`);
+rmSync(dataDir, { recursive: true, force: true });
+const ok = errors.length === 0 && [result.main, result.exchange, result.renderer].every((g) => g.growthPct < 10);
+console.log(ok ? 'soak: ok' : 'soak: FAILED');
+process.exit(ok ? 0 : 1);

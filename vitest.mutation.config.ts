@@ -1,0 +1,26 @@
+// The unit tests mutation testing runs against (npm run mutation): the fast tests of the modules
+// that guard money and orders. Integration tests (real processes, ports) stay out: each mutant
+// reruns the tests that cover it, and those take seconds each.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'src-shared/money.test.ts',
+      'src-renderer/lib/order-check.test.ts',
+      'src-exchange/engine/fees.test.ts',
+      'src-exchange/engine/engine.test.ts',
+      'src-exchange/engine/orders.test.ts',
+      'src-main/api/signer.test.ts',
+      'src-main/api/orders.test.ts',
+      'src-main/market/book.test.ts',
+      'src-main/market/books.test.ts',
+      'src-main/market/frame.test.ts',
+      'src-main/ipc/door.test.ts',
+      'src-main/session/private-store.test.ts',
+    ],
+    environment: 'node',
+    pool: 'threads',
+    testTimeout: 30_000,
+  },
+});
