@@ -22,6 +22,8 @@ import {
   TAKER_FEE_RATE,
   MAKER_FEE_RATE,
   priceText,
+  isDecimalString,
+  PRICE_TICK,
 } from './money';
 
 describe('parseDecimal', () => {
@@ -148,5 +150,57 @@ describe('priceText', () => {
     expect(priceText(new Decimal('0.5200'))).toBe('0.52');
     expect(priceText(new Decimal('0.5203'))).toBe('0.5203');
     expect(priceText(new Decimal('0.521'))).toBe('0.5210');
+  });
+});
+
+// What mutation testing found unguarded (npm run mutation): the exact refusals, the non-string
+// guard, the Decimal clone's plain notation and the fee rates themselves.
+describe('money: the exact refusals and settings', () => {
+  it('refuses with the field named and the value quoted', () => {
+    expect(() => parseDecimal('1e3', 'price')).toThrow('price must be a decimal string like "0.5300", got "1e3"');
+    expect(() => parseDecimal(5 as unknown as string)).toThrow('value must be a decimal string like "0.5300", got 5');
+    expect(() => parseDecimal('x')).toThrow(MoneyError);
+    try {
+      parseDecimal('x');
+    } catch (e) {
+      expect((e as Error).name).toBe('MoneyError');
+    }
+    expect(() => dollarsToTicks('0.53001')).toThrow('price 0.53001 is not a multiple of 0.0001 between 0 and 1');
+    expect(() => ticksToDollars(1.5)).toThrow('ticks must be an integer, got 1.5');
+    expect(() => countToCenti('1.001')).toThrow('count 1.001 is finer than 0.01 contract');
+    expect(() => countToCenti('99999999999999999999')).toThrow('count 99999999999999999999 is too large');
+    expect(() => centiToCount(1.5)).toThrow('centi-count must be a safe integer, got 1.5');
+    expect(() => dollarsToCents('0.001')).toThrow('amount 0.001 is finer than a cent');
+    expect(() => dollarsToCentiCents('0.00001')).toThrow('amount 0.00001 is finer than a centi-cent');
+    expect(() => formatCount(new Decimal('0.001'))).toThrow('count 0.001 is finer than 0.01 contract');
+  });
+
+  it('says why a price or a count is refused, including one that is not a number', () => {
+    expect(checkOrderPrice(new Decimal(NaN))).toEqual({ ok: false, reason: 'price is not a number' });
+    expect(checkOrderPrice(new Decimal(0))).toEqual({ ok: false, reason: 'price must be above 0 and below 1 dollar' });
+    expect(checkOrderPrice(new Decimal('0.12345'))).toEqual({ ok: false, reason: 'price must be a multiple of 0.0001' });
+    expect(checkOrderPrice(new Decimal('0.1234'))).toEqual({ ok: true });
+    expect(checkOrderCount(new Decimal(NaN))).toEqual({ ok: false, reason: 'count is not a number' });
+    expect(checkOrderCount(new Decimal(0))).toEqual({ ok: false, reason: 'count must be positive' });
+    expect(checkOrderCount(new Decimal('1.001'))).toEqual({ ok: false, reason: 'count must be a multiple of 0.01' });
+    expect(checkOrderCount(new Decimal('1.01'))).toEqual({ ok: true });
+  });
+
+  it('tells a wire decimal from anything else without throwing', () => {
+    expect(isDecimalString('0.53')).toBe(true);
+    expect(isDecimalString('-2')).toBe(true);
+    for (const v of [0.53, null, undefined, '1e3', '.5', '', ' 1', {}]) expect(isDecimalString(v)).toBe(false);
+  });
+
+  it('prints small and large decimals plainly, never in exponent notation', () => {
+    expect(new Decimal('0.00000001').toString()).toBe('0.00000001');
+    expect(new Decimal('0.000000000000000000000000001').toString()).toBe('0.000000000000000000000000001');
+    expect(new Decimal('123456789012345678901234567890').toString()).toBe('123456789012345678901234567890');
+    expect(PRICE_TICK.toString()).toBe('0.0001');
+  });
+
+  it('uses the published fee rates', () => {
+    expect(TAKER_FEE_RATE.toString()).toBe('0.07');
+    expect(MAKER_FEE_RATE.toString()).toBe('0.0175');
   });
 });

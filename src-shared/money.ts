@@ -13,7 +13,6 @@ export const TICKS_PER_DOLLAR = 10_000;
 export const MAX_PRICE_TICKS = 10_000;
 export const CENTI_PER_CONTRACT = 100;
 
-const DECIMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 /** Lenient reader for what other servers send ("01.5" no, ".5" no, "1e3" no): plain decimals only. */
 const WIRE_DECIMAL_RE = /^-?\d+(?:\.\d+)?$/;
 
@@ -31,10 +30,6 @@ export function parseDecimal(text: string, what = 'value'): Decimal {
 
 export function isDecimalString(text: unknown): text is string {
   return typeof text === 'string' && WIRE_DECIMAL_RE.test(text);
-}
-
-export function isCanonicalDecimal(text: string): boolean {
-  return DECIMAL_RE.test(text);
 }
 
 /** Dollars as a wire string with a fixed number of decimals (4 for prices, 6 for fees/costs, 2 for cash). */
