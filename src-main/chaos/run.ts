@@ -38,8 +38,10 @@ async function traderFlow(world: World, seed: number, until: () => boolean, acke
     const r = rnd();
     tally.calls += 1;
     let res;
-    if (r < 0.2) {
-      const mine = [...world.screen.orders.values()].filter((o) => o.status === 'resting');
+    const restingHere = [...world.screen.orders.values()].filter((o) => o.status === 'resting' && o.ticker === ticker).length;
+    // under the per-market open-order limit (50 by default) the trader cancels instead of placing
+    if (r < 0.2 || restingHere >= 40) {
+      const mine = [...world.screen.orders.values()].filter((o) => o.status === 'resting' && (restingHere < 40 || o.ticker === ticker));
       const o = mine[Math.floor(rnd() * mine.length)];
       if (!o) continue;
       res = await world.call('cancelOrder', { order_id: String(o.order_id), ticker: String(o.ticker), origin: 'api' });
