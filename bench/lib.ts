@@ -1,7 +1,7 @@
 // Shared helpers for benchmarks: run a body several times, report medians, compare peers, and
 // hand named figures to run.ts for bench/results.json. BENCH_QUICK=1 (npm run bench -- --quick)
 // runs fewer repetitions and smaller streams: the same code paths, figures less settled.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 
 export const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -84,4 +84,22 @@ export function report(title: string, samples: Sample[], target?: { minOpsPerSec
     console.log(`  target >= ${fmtRate(target.minOpsPerSec)}: ${pass ? 'met' : 'MISSED'}`);
   }
   return ok;
+}
+
+/** A process's resident memory in bytes (Linux /proc; 0 when it is gone). */
+export function rssBytes(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's direct children (Linux /proc; none when it is gone). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }

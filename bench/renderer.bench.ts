@@ -9,7 +9,7 @@
 // main + exchange + renderer. Needs Xvfb or a display only for headed runs; this one is headless.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,7 @@ import { chromium, type Page } from 'playwright';
 import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
-import { figure, median, percentile, QUICK } from './lib';
+import { childPids, figure, median, percentile, QUICK, rssBytes } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -269,20 +269,8 @@ async function startOnce(dataDir: string): Promise<StartFigures> {
   const firstLadder = performance.now() - t0;
   await page.waitForTimeout(3000);
   // memory: the host (main) and its exchange child from /proc, the renderer's JS heap from CDP
-  const rssOf = (pid: number) => {
-    try {
-      return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    } catch {
-      return 0;
-    }
-  };
-  const childrenOf = (pid: number): number[] => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  };
+  const rssOf = rssBytes;
+  const childrenOf = childPids;
   const hostPid = child.pid!;
   const mainRss = rssOf(hostPid);
   const exchangeRss = childrenOf(hostPid).reduce((s, p) => s + rssOf(p), 0);

@@ -6,12 +6,13 @@
 // ones (medians of three), and every error line the host logged, every console error of the page
 // and every unhandled rejection. Exits 1 when a process grew 10% or more, or anything was logged.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
+import { connectDoor } from '../src-main/host/door-client';
+import { childPids, rssBytes } from './lib';
 import { chromium } from 'playwright';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,20 +33,8 @@ for (const [cmd, args] of [
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
 
-const rssOf = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
-const childrenOf = (pid: number): number[] => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
+const rssOf = (pid: number) => rssBytes(pid) / 1048576;
+const childrenOf = childPids;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
 const host = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'out/host/cli.js'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -79,24 +68,8 @@ await cdp.send('HeapProfiler.enable');
 await cdp.send('Performance.enable');
 
 // the trader: an order far from the touch and its cancel, every few seconds, over the host's door
-const u = new URL(url);
-const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
-await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-let nextId = 1;
-const pendingCalls = new Map<number, (f: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
-ws.on('message', (d: WebSocket.RawData) => {
-  const f = JSON.parse(d.toString()) as { t: string; id?: number; ok: boolean; value?: unknown; error?: { message: string } };
-  if (f.t === 'result' && f.id !== undefined) pendingCalls.get(f.id)?.(f);
-});
-const call = (method: string, ...args: unknown[]) =>
-  new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve) => {
-    const id = nextId++;
-    pendingCalls.set(id, (f) => {
-      pendingCalls.delete(id);
-      resolve(f);
-    });
-    ws.send(JSON.stringify({ t: 'call', id, method, args }));
-  });
+const door = await connectDoor(url);
+const call = door.answer;
 const markets = ((await call('request', { id: 'getMarkets', query: { status: 'open', limit: 5 } })).value as { markets: { ticker: string }[] }).markets.map((m) => m.ticker);
 await call('watchMarkets', markets);
 let orders = 0;
@@ -141,7 +114,7 @@ while (Date.now() - start < MINUTES * 60_000) {
   console.log(`  ${s.atMin.toFixed(1).padStart(5)} min  main ${s.mainMb} MB  exchange ${s.exchangeMb} MB  renderer heap ${s.rendererHeapMb} MB  DOM nodes ${s.domNodes}  orders ${orders} (${refused} refused)`);
 }
 clearInterval(trader);
-ws.close();
+door.ws.close();
 await browser.close();
 host.kill('SIGTERM');
 await new Promise((r) => host.once('exit', r));

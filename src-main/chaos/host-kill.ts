@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { connectDoor } from '../host/door-client';
 import { sleep } from './world';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,25 +39,7 @@ async function startHost(dataDir: string, staticDir: string): Promise<Host> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`start:web exited with ${code}:\n${out}`)));
   });
-  const u = new URL(url);
-  const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
-  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-  let next = 1;
-  const waiting = new Map<number, (f: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
-  ws.on('message', (d: WebSocket.RawData) => {
-    const f = JSON.parse(d.toString()) as { t: string; id?: number; ok: boolean; value?: unknown; error?: { message: string } };
-    if (f.t === 'result' && f.id !== undefined) waiting.get(f.id)?.(f);
-  });
-  const call = <T,>(method: string, ...args: unknown[]) =>
-    new Promise<T>((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, (f) => {
-        waiting.delete(id);
-        if (f.ok) resolve(f.value as T);
-        else reject(new Error(`${method}: ${f.error?.message ?? 'refused'}`));
-      });
-      ws.send(JSON.stringify({ t: 'call', id, method, args }));
-    });
+  const { call, ws } = await connectDoor(url);
   return { child, call, ws };
 }
 

@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { connectDoor } from './door-client';
 import { FileKeyBox } from '../vault/secret-box';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,19 +53,10 @@ function startWeb(args: string[], opts: { stdin?: string; whileUp?: (url: string
 }
 
 async function appState(url: string): Promise<{ keysAtRest?: { kind: string; warning: string | null } }> {
-  const u = new URL(url);
-  const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
-  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-  const answer = await new Promise<Record<string, unknown>>((resolve) => {
-    ws.on('message', (d: WebSocket.RawData) => {
-      const f = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (f.t === 'result' && f.id === 1) resolve(f);
-    });
-    ws.send(JSON.stringify({ t: 'call', id: 1, method: 'getAppState', args: [] }));
-  });
-  ws.close();
-  expect(answer.ok).toBe(true);
-  return answer.value as { keysAtRest?: { kind: string; warning: string | null } };
+  const door = await connectDoor(url);
+  const state = await door.call<{ keysAtRest?: { kind: string; warning: string | null } }>('getAppState');
+  door.ws.close();
+  return state;
 }
 
 describe('start:web vault passphrase', () => {
