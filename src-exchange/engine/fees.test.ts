@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chargeFee, feeReserveMicro, fillFeeCents, MAKER_K, TAKER_K } from './fees';
+import { chargeFee, feeReserveMicro, fillFeeCents, makerK, MAKER_K, TAKER_K, worstVariance, priceVariance, FEE_DENOMINATOR } from './fees';
 
 describe('fees', () => {
   it('matches hand-computed taker fees (0.07 x C x P x (1-P), rounded up to the cent)', () => {
@@ -72,5 +72,78 @@ describe('fees', () => {
         },
       ),
     );
+  });
+});
+
+// What mutation testing found unguarded (npm run mutation): an exact cent below the BigInt
+// threshold, fractions under half a cent (rounding half-up instead of up), the maker rate per fee
+// type, the reserve's worst price, and the float path against an exact reference on both sides of
+// the threshold.
+describe('fees: rounding and references', () => {
+  const exact = (k: number, m: number, c: number, t: number) => {
+    const x = BigInt(k) * BigInt(m) * BigInt(c) * BigInt(t * (10_000 - t));
+    const d = BigInt(FEE_DENOMINATOR);
+    return Number((x + d - 1n) / d);
+  };
+
+  it('charges an exact cent amount as is, and any fraction of a cent as a whole cent', () => {
+    // 4 contracts at 0.50: 0.07 x 4 x 0.25 = 0.07 exactly (the float path)
+    expect(fillFeeCents(TAKER_K, 10_000, 400, 5_000)).toBe(7);
+    expect(chargeFee(TAKER_K, 10_000, 400, 5_000, 0)).toEqual({ cents: 7, carry: 0 });
+    // 0.01 contract at 0.50: 0.0000175 dollars, far under half a cent: still one cent
+    expect(fillFeeCents(TAKER_K, 10_000, 1, 5_000)).toBe(1);
+    // 1 contract at 0.01: 0.07 x 0.0099 = 0.000693: one cent, not zero (half-up would give 0)
+    expect(fillFeeCents(TAKER_K, 10_000, 100, 100)).toBe(1);
+    // 2.01 dollars and a hair: 0.07 x 115 x 0.25 = 2.0125 -> 2.02 (a quarter cent over: up, not down)
+    expect(fillFeeCents(TAKER_K, 10_000, 11_500, 5_000)).toBe(202);
+  });
+
+  it('matches the exact formula on either side of the float path', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(TAKER_K, MAKER_K), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 100_000_000_000 }), fc.integer({ min: 1, max: 9_999 }), (k, m, c, t) => {
+        expect(fillFeeCents(k, m, c, t)).toBe(exact(k, m, c, t));
+        expect(chargeFee(k, m, c, t, 0).cents).toBe(exact(k, m, c, t));
+      }),
+      { seed: 20261126, numRuns: 2_000 },
+    );
+  });
+
+  it('charges pieces of an order the exact fee of their total', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 9_999 }), fc.array(fc.integer({ min: 1, max: 10_000_000_000 }), { minLength: 1, maxLength: 12 }), (m, t, pieces) => {
+        let carry = 0;
+        let paid = 0;
+        for (const c of pieces) {
+          const r = chargeFee(TAKER_K, m, c, t, carry);
+          paid += r.cents;
+          carry = r.carry;
+          expect(carry).toBeGreaterThanOrEqual(0);
+          expect(carry).toBeLessThan(FEE_DENOMINATOR);
+        }
+        expect(paid).toBe(exact(TAKER_K, m, pieces.reduce((a, b) => a + b, 0), t));
+      }),
+      { seed: 20261126, numRuns: 500 },
+    );
+  });
+
+  it('charges makers only where the fee type says so', () => {
+    expect(makerK('quadratic_with_maker_fees')).toBe(MAKER_K);
+    expect(makerK('quadratic')).toBe(0);
+    expect(chargeFee(0, 10_000, 1_000, 5_000, 123)).toEqual({ cents: 0, carry: 123 });
+    expect(chargeFee(TAKER_K, 10_000, 0, 5_000, 7)).toEqual({ cents: 0, carry: 7 });
+  });
+
+  it('reserves for the worst price an order can trade at, plus a cent', () => {
+    expect(priceVariance(5_000)).toBe(25_000_000);
+    expect(worstVariance(3_000)).toBe(priceVariance(3_000));
+    expect(worstVariance(5_000)).toBe(priceVariance(5_000));
+    expect(worstVariance(8_000)).toBe(priceVariance(5_000));
+    // 10 contracts: taker fee at 0.50 = 0.175 -> 18 cents, + 1 cent, in micro-dollars
+    expect(feeReserveMicro(10_000, 1_000, 9_000)).toBe(19 * 10_000);
+    expect(feeReserveMicro(10_000, 1_000, 2_000)).toBe((exact(TAKER_K, 10_000, 1_000, 2_000) + 1) * 10_000);
+    expect(feeReserveMicro(0, 1_000, 5_000)).toBe(0);
+    expect(feeReserveMicro(10_000, 0, 5_000)).toBe(0);
+    // past the float path
+    expect(feeReserveMicro(1_000_000, 100_000_000_000, 5_000)).toBe((exact(TAKER_K, 1_000_000, 100_000_000_000, 5_000) + 1) * 10_000);
   });
 });

@@ -124,3 +124,40 @@ describe('signed requests on the wire', () => {
     expect(Object.keys(server.requests[0]!.headers).filter((h) => h.startsWith('svc-'))).toEqual([]);
   });
 });
+
+// What mutation testing found unguarded (npm run mutation): the key kinds refused, the signed
+// path's URL test, the timestamp's range and an empty key id.
+describe('signer: what it refuses', () => {
+  it('refuses a public key, an EC key, and names each', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    expect(() => createSigner({ credentials: { keyId: 'k', key: rsa.publicKey } })).toThrow('request signing needs a private key, got a public key');
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    expect(() => createSigner({ credentials: { keyId: 'k', key: ec.privateKey } })).toThrow('unsupported private key type ec: request signing needs an RSA key');
+    const ed = generateKeyPairSync('ed25519');
+    expect(() => createSigner({ credentials: { keyId: 'k', key: ed.privateKey } })).toThrow(/this is an Ed25519 key/);
+    expect(() => createSigner({ credentials: { keyId: 'k', key: ed.privateKey } })).toThrow(KeyError);
+  });
+
+  it('accepts an RSA-PSS key and signs with it', () => {
+    const pss = generateKeyPairSync('rsa-pss', { modulusLength: 2048 });
+    const s = createSigner({ credentials: { keyId: 'k', key: pss.privateKey } });
+    const h = s.headers('GET', '/trade-api/v2/portfolio/balance', 1_700_000_000_000);
+    expect(verifies(pss.publicKey, '1700000000000GET/trade-api/v2/portfolio/balance', h['SVC-ACCESS-SIGNATURE'] ?? h[Object.keys(h).find((x) => x.endsWith('SIGNATURE'))!]!)).toBe(true);
+  });
+
+  it('refuses an empty key id', () => {
+    const { privateKeyPem } = rsaKeys();
+    expect(() => createSigner({ credentials: { keyId: '', privateKeyPem } })).toThrow('the API key id is empty');
+  });
+
+  it('treats only a leading scheme as a URL', () => {
+    expect(signaturePath('/trade-api/v2/markets?next=https://x.example/y')).toBe('/trade-api/v2/markets');
+    expect(signaturePath('/a/b#c://d')).toBe('/a/b');
+    expect(signaturePath('https://h.example/trade-api/v2/x?y=1')).toBe('/trade-api/v2/x');
+  });
+
+  it('refuses a timestamp that is negative, fractional or not a number; zero is a timestamp', () => {
+    for (const ts of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) expect(() => signatureMessage(ts, 'GET', '/x')).toThrow(`bad signing timestamp ${ts}`);
+    expect(signatureMessage(0, 'get', '/x?q=1')).toBe('0GET/x');
+  });
+});

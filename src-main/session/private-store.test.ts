@@ -67,3 +67,99 @@ describe('replaying the stream over a REST snapshot', () => {
     expect(s.orders.size).toBe(0);
   });
 });
+
+describe('the private store itself', () => {
+  it('resets everything and reports the whole state once, flagged as a reset', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'old', status: 'resting' });
+    s.putRfq({ rfq_id: 'r-old' });
+    s.reset({
+      orders: [{ order_id: 'o1', ticker: 'KX', status: 'resting' }],
+      positions: [{ ticker: 'KX', position_fp: '2.00' }],
+      fills: [{ fill_id: 'f1', order_id: 'o1' }],
+      rfqs: [{ rfq_id: 'r1' }],
+      quotes: [{ quote_id: 'q1' }],
+      orderGroups: [{ order_group_id: 'g1' }],
+      balance: { balance_dollars: '10.00', updated_ts: 5 },
+    });
+    expect([...s.orders.keys()]).toEqual(['o1']);
+    expect([...s.rfqs.keys()]).toEqual(['r1']);
+    const u = s.take()!;
+    expect(u.reset).toBe(true);
+    expect(u.orders).toEqual([{ order_id: 'o1', ticker: 'KX', status: 'resting' }]);
+    expect(u.positions).toEqual([{ ticker: 'KX', position_fp: '2.00' }]);
+    expect(u.fills).toHaveLength(1);
+    expect(u.rfqs).toEqual([{ rfq_id: 'r1' }]);
+    expect(u.quotes).toEqual([{ quote_id: 'q1' }]);
+    expect(u.orderGroups).toEqual([{ order_group_id: 'g1' }]);
+    expect(u.balance).toEqual({ balance_dollars: '10.00', updated_ts: 5 });
+    expect(s.take()).toBeUndefined();
+    // a reset without a balance reports none
+    s.reset({});
+    expect('balance' in s.take()!).toBe(false);
+  });
+
+  it('merges partial order updates and reports only what changed', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'o1', ticker: 'KX', status: 'resting', remaining_count_fp: '5.00' });
+    s.take();
+    s.putOrder({ order_id: 'o1', remaining_count_fp: '3.00' });
+    expect(s.take()).toEqual({ orders: [{ order_id: 'o1', ticker: 'KX', status: 'resting', remaining_count_fp: '3.00' }] });
+    s.putOrder({ status: 'resting' });
+    expect(s.take()).toBeUndefined();
+  });
+
+  it('keys positions by market and subaccount, from ticker or market_ticker', () => {
+    const s = new PrivateStore();
+    s.putPosition({ market_ticker: 'KX', position_fp: '1.00' });
+    s.putPosition({ ticker: 'KX', subaccount: 3, position_fp: '4.00' });
+    s.putPosition({ ticker: 'KX', position_fp: '2.00' });
+    s.putPosition({ position_fp: '9.00' });
+    expect([...s.positions.keys()].sort()).toEqual(['KX#0', 'KX#3']);
+    expect(s.positions.get('KX#0')).toMatchObject({ ticker: 'KX', position_fp: '2.00' });
+    expect(s.take()!.positions).toHaveLength(3);
+  });
+
+  it('keeps fills once each (by fill and order), the latest 5,000', () => {
+    const s = new PrivateStore();
+    s.addFill({ fill_id: 'f', order_id: 'a' });
+    s.addFill({ fill_id: 'f', order_id: 'b' });
+    s.addFill({ fill_id: 'f', order_id: 'a' });
+    s.addFill({ trade_id: 't', order_id: 'a' });
+    s.addFill({ trade_id: 't', order_id: 'a' });
+    s.addFill({ no_id: true });
+    expect(s.fills).toHaveLength(4);
+    expect(s.take()!.fills).toHaveLength(4);
+    for (let i = 0; i < 5_010; i++) s.addFill({ fill_id: `x${i}` });
+    expect(s.fills).toHaveLength(5_000);
+    expect(s.fills[0]).toEqual({ fill_id: 'x10' });
+    expect(s.fills.at(-1)).toEqual({ fill_id: 'x5009' });
+  });
+
+  it('reports RFQs, quotes, order groups and the balance in their own buckets', () => {
+    const s = new PrivateStore();
+    s.putRfq({ id: 'r1', status: 'open' });
+    s.putRfq({ rfq_id: 'r1', event: 'rfq_deleted' });
+    s.putQuote({ quote_id: 'q1' });
+    s.putOrderGroup({ order_group_id: 'g1', contracts_limit: 5 });
+    s.putOrderGroup({ id: 'g1', contracts_limit: 6 });
+    s.setBalance({ balance_dollars: '1.00', updated_ts: 1 });
+    const u = s.take()!;
+    expect(s.rfqs.get('r1')).toEqual({ id: 'r1', rfq_id: 'r1', status: 'open', event: 'rfq_deleted' });
+    expect(u.rfqs).toHaveLength(2);
+    expect(u.quotes).toEqual([{ quote_id: 'q1' }]);
+    expect(u.orderGroups).toHaveLength(2);
+    expect(s.orderGroups.get('g1')).toMatchObject({ contracts_limit: 6 });
+    expect(u.balance).toEqual({ balance_dollars: '1.00', updated_ts: 1 });
+    expect(u.orders).toBeUndefined();
+  });
+
+  it('lists resting orders, all or of one market', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: '1', ticker: 'A', status: 'resting' });
+    s.putOrder({ order_id: '2', ticker: 'B', status: 'resting' });
+    s.putOrder({ order_id: '3', ticker: 'A', status: 'canceled' });
+    expect(s.restingOrders().map((o) => o.order_id)).toEqual(['1', '2']);
+    expect(s.restingOrders('A').map((o) => o.order_id)).toEqual(['1']);
+  });
+});
