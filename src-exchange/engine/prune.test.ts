@@ -12,7 +12,7 @@ function setup() {
 }
 
 describe('pruneOrders', () => {
-  it('drops only old canceled never-filled orders of the named accounts', () => {
+  it('drops old finished orders and fills of the named accounts only', () => {
     const { e, at } = setup();
     const ids: Record<string, string> = {};
     const place = (userId: string, key: string, price: number, clientOrderId?: string) => {
@@ -33,10 +33,14 @@ describe('pruneOrders', () => {
 
     const before = e.audit();
     const r = e.apply({ type: 'pruneOrders', nowMs: at(), userIds: ['sim'], olderThanMs: cutoff });
-    expect(r.ok && r.pruned).toBe(1);
+    expect(r.ok && r.pruned).toBe(2);
     expect(e.getOrder(ids.oldCanceled!)).toBeUndefined();
     expect(e.getOrderByClientId('sim', 'c-1')).toBeUndefined();
-    expect(e.getOrder(ids.resting!)?.status).toBe('executed');
+    // the sim's bid filled before the cutoff: the order and its fill go, its position stays
+    expect(e.getOrder(ids.resting!)).toBeUndefined();
+    expect(e.getFills('sim')).toEqual([]);
+    expect(e.getFills('human')).toHaveLength(1);
+    expect(e.getPositions('sim').length).toBe(1);
     expect(e.getOrder(ids.humanCanceled!)).toBeDefined();
     expect(e.getOrder(ids.recentCanceled!)).toBeDefined();
     expect(e.audit()).toEqual(before);

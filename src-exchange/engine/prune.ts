@@ -1,7 +1,9 @@
-// Pruning of order history that nobody will read: canceled orders that never filled, of the
-// accounts named (the simulation's own), older than a time. Without it the simulated market
-// makers' cancel/replace churn grows the state (and every snapshot) without bound. Orders with
-// fills, resting orders and every order of other accounts are kept forever.
+// Pruning of history that nobody will read, of the accounts named (the simulation's own: they
+// have no API key, so no one can ever list their orders or fills), older than a time: finished
+// orders (canceled or executed, filled or not) and fills. Without it the simulated market makers'
+// churn grows the state, every snapshot and the embedded exchange's memory without bound (seen in
+// the 30-minute soak). Resting orders, orders in a group (groups list their orders), positions,
+// the public trade tape and every record of other accounts are kept.
 import type { State } from './state';
 import type { PruneOrdersCommand } from './types';
 
@@ -13,10 +15,12 @@ export function pruneOrders(st: State, cmd: PruneOrdersCommand): { pruned: numbe
     const gone = new Set<string>();
     for (const id of account.orders) {
       const o = st.orders.get(id);
-      if (!o || o.status !== 'canceled' || o.fill_count !== 0 || o.last_update_time >= cmd.olderThanMs) continue;
+      if (!o || o.status === 'resting' || o.last_update_time >= cmd.olderThanMs) continue;
       if (o.order_group_id !== null) continue; // groups list their orders; keep those intact
       gone.add(id);
     }
+    const keptFills = account.fills.filter((f) => f.ts >= cmd.olderThanMs);
+    if (keptFills.length !== account.fills.length) account.fills = keptFills;
     if (gone.size === 0) continue;
     for (const id of gone) {
       const o = st.orders.get(id)!;
