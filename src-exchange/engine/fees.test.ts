@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chargeFee, feeReserveMicro, fillFeeCents, makerK, MAKER_K, TAKER_K, worstVariance, priceVariance, FEE_DENOMINATOR } from './fees';
+import { ceilDiv, chargeFee, feeReserveMicro, fillFeeCents, makerK, MAKER_K, TAKER_K, worstVariance, priceVariance, FEE_DENOMINATOR } from './fees';
 
 describe('fees', () => {
   it('matches hand-computed taker fees (0.07 x C x P x (1-P), rounded up to the cent)', () => {
@@ -124,6 +124,29 @@ describe('fees: rounding and references', () => {
       }),
       { seed: 20261126, numRuns: 500 },
     );
+  });
+
+  it('divides up exactly where the float quotient rounds across an integer', () => {
+    const d = FEE_DENOMINATOR;
+    // 8e15 - 1 over 4e14 is 19.9999999999999975, which a double rounds to 20
+    expect(ceilDiv(20 * d - 1, d)).toBe(20);
+    expect(ceilDiv(20 * d, d)).toBe(20);
+    expect(ceilDiv(20 * d + 1, d)).toBe(21);
+    expect(ceilDiv(22 * d - 1, d)).toBe(22);
+    expect(ceilDiv(0, d)).toBe(0);
+    expect(ceilDiv(-1, d)).toBe(0);
+    expect(ceilDiv(-(d - 1), d)).toBe(0);
+    expect(ceilDiv(1, d)).toBe(1);
+  });
+
+  it('charges an exact number of cents as is on the BigInt path too', () => {
+    // 400,000,000 contracts at 0.50: 0.07 x 4e8 x 0.25 = 7,000,000.00 dollars exactly
+    expect(chargeFee(TAKER_K, 10_000, 40_000_000_000, 5_000, 0)).toEqual({ cents: 700_000_000, carry: 0 });
+    expect(fillFeeCents(TAKER_K, 10_000, 40_000_000_000, 5_000)).toBe(700_000_000);
+    // a carry (always under a cent) that covers a fill in full, or exactly
+    expect(chargeFee(TAKER_K, 10_000, 10, 5_000, 1e14)).toEqual({ cents: 0, carry: 3e13 });
+    expect(chargeFee(TAKER_K, 10_000, 10, 5_000, 7e13)).toEqual({ cents: 0, carry: 0 });
+    expect(chargeFee(TAKER_K, 10_000, 10, 5_000, 7e13 - 1)).toEqual({ cents: 1, carry: 4e14 - 1 });
   });
 
   it('charges makers only where the fee type says so', () => {

@@ -20,7 +20,8 @@ export const MAX_FEE_MULTIPLIER_E4 = 1_000_000;
 const BIG_DENOMINATOR = BigInt(FEE_DENOMINATOR);
 const SAFE_PRODUCT = 9e15;
 
-function ceilDiv(x: number, d: number): number {
+/** ceil(x / d) for integers below 2^53, exact where the float quotient rounds across an integer. */
+export function ceilDiv(x: number, d: number): number {
   let q = Math.floor(x / d);
   let r = x - q * d;
   while (r < 0) {
@@ -46,7 +47,6 @@ export function makerK(feeType: FeeType): number {
 
 /** Fee in cents of one fill taken alone: the protocol formula. */
 export function fillFeeCents(k: number, multiplierE4: number, countCenti: number, priceTicks: number): number {
-  if (k === 0 || multiplierE4 === 0 || countCenti === 0) return 0;
   const w = priceVariance(priceTicks);
   const est = k * multiplierE4 * countCenti * w;
   if (est < SAFE_PRODUCT) return ceilDiv(est, FEE_DENOMINATOR);
@@ -63,19 +63,10 @@ export const feeCharge = { cents: 0, carry: 0 };
  */
 export function chargeFee(k: number, multiplierE4: number, countCenti: number, priceTicks: number, carry: number): typeof feeCharge {
   const out = feeCharge;
-  if (k === 0 || multiplierE4 === 0 || countCenti === 0) {
-    out.cents = 0;
-    out.carry = carry;
-    return out;
-  }
   const w = priceVariance(priceTicks);
   const est = k * multiplierE4 * countCenti * w;
   if (est < SAFE_PRODUCT) {
-    if (est <= carry) {
-      out.cents = 0;
-      out.carry = carry - est;
-      return out;
-    }
+    // need > -FEE_DENOMINATOR (the carry is less than a cent): a fill the carry covers costs 0
     const need = est - carry;
     const cents = ceilDiv(need, FEE_DENOMINATOR);
     out.cents = cents;
