@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiClient, type ApiClient } from './client';
-import { ApiError } from './errors';
-import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, placeOrder, type InFlightOrder, type PlaceOrderOptions } from './orders';
+import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, findOrderByClientOrderId, isTransient, placeOrder, type InFlightOrder, type PlaceOrderOptions } from './orders';
 import { json, listedOrder, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
 
 interface StoredOrder {
@@ -216,5 +216,95 @@ describe('classifyCreateFailure', () => {
     expect(classifyCreateFailure(apiError(409, 'order_already_exists'))).toBe('ambiguous');
     expect(classifyCreateFailure(apiError(500, 'server_error'))).toBe('ambiguous');
     expect(classifyCreateFailure(apiError(504, 'gateway_timeout'))).toBe('ambiguous');
+  });
+});
+
+// What mutation testing found unguarded (npm run mutation): the edges of the failure table, what
+// a lookup retries, the lookup's query and paging, the in-flight list, and a caller's abort.
+describe('order path: the edges', () => {
+  const apiError = (status: number, code: string) => new ApiError({ status, code, message: 'm', method: 'POST', path: '/p' });
+  const net = (code: string) => new NetworkError('POST', '/p', Object.assign(new Error(code), { code }));
+
+  it('sorts the edges of the failure table', () => {
+    // a 409 for another reason is final; the duplicate code without a 409 is not a duplicate
+    expect(classifyCreateFailure(apiError(409, 'conflict'))).toBe('final');
+    expect(classifyCreateFailure(apiError(400, 'order_already_exists'))).toBe('final');
+    expect(classifyCreateFailure(apiError(499, 'client_closed'))).toBe('final');
+    expect(classifyCreateFailure(apiError(500, 'x'))).toBe('ambiguous');
+    // refused before sending (nothing reached the server) vs reset mid-way (it may have)
+    expect(classifyCreateFailure(net('ECONNREFUSED'))).toBe('not-sent');
+    expect(classifyCreateFailure(net('ECONNRESET'))).toBe('ambiguous');
+    expect(classifyCreateFailure(new ResponseShapeError({ status: 201, message: 'm', method: 'POST', path: '/p' }))).toBe('ambiguous');
+    expect(classifyCreateFailure(new Error('a bug'))).toBe('final');
+    expect(classifyCreateFailure('thrown text')).toBe('final');
+  });
+
+  it('retries a lookup only for what may pass a moment later', () => {
+    expect(isTransient(net('ECONNRESET'))).toBe(true);
+    expect(isTransient(net('ECONNREFUSED'))).toBe(true);
+    expect(isTransient(apiError(500, 'x'))).toBe(true);
+    expect(isTransient(apiError(503, 'x'))).toBe(true);
+    expect(isTransient(apiError(429, 'too_many_requests'))).toBe(true);
+    expect(isTransient(apiError(401, 'header_timestamp_expired'))).toBe(true);
+    expect(isTransient(apiError(499, 'x'))).toBe(false);
+    expect(isTransient(apiError(404, 'not_found'))).toBe(false);
+    expect(isTransient(new ResponseShapeError({ status: 200, message: 'm', method: 'GET', path: '/p' }))).toBe(false);
+    expect(isTransient(new Error('bug'))).toBe(false);
+  });
+
+  it('looks an order up with the filters it was given, page after page, and stops at the first hit', async () => {
+    const asked: Record<string, unknown>[] = [];
+    const pages = [
+      { orders: [{ order_id: 'a', client_order_id: 'other' }, { order_id: 'n', client_order_id: 5 }, null], cursor: 'c2' },
+      { orders: [{ order_id: 'b', client_order_id: 'mine' }], cursor: 'c3' },
+      { orders: [{ order_id: 'c', client_order_id: 'mine' }], cursor: '' },
+    ];
+    const client = {
+      request: async (_row: unknown, args: { query: Record<string, unknown> }) => {
+        asked.push({ ...args.query });
+        return pages[asked.length - 1];
+      },
+    } as unknown as Pick<ApiClient, 'request'>;
+    const hit = await findOrderByClientOrderId(client, { clientOrderId: 'mine', ticker: 'KX', minTs: 100, subaccount: 2 });
+    expect(hit).toMatchObject({ order_id: 'b' });
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toEqual({ limit: 200, ticker: 'KX', min_ts: 100, subaccount: 2 });
+    expect(asked[1]).toMatchObject({ cursor: 'c2', limit: 200 });
+    // no filters: only the page size; not found: undefined after the last page
+    asked.length = 0;
+    const none = await findOrderByClientOrderId(client, { clientOrderId: 'absent' }, { pageSize: 7 });
+    expect(none).toBeUndefined();
+    expect(asked[0]).toEqual({ limit: 7 });
+  });
+
+  it('lists orders in flight as copies and tells subscribers of each change', () => {
+    const f = new InFlightOrders();
+    const seen: number[] = [];
+    const off = f.subscribe((list) => seen.push(list.length));
+    const o: InFlightOrder = { clientOrderId: 'c', ticker: 'KX', draft: {} as never, startedAt: 1, state: 'sending', sends: 0, lookups: 0, lastError: undefined };
+    f.add(o);
+    f.update('c', { sends: 1 });
+    f.update('missing', { sends: 9 });
+    expect(f.size).toBe(1);
+    expect(f.get('c')).toMatchObject({ sends: 1 });
+    const copy = f.get('c')!;
+    copy.sends = 42;
+    expect(f.get('c')!.sends).toBe(1);
+    f.list()[0]!.sends = 43;
+    expect(f.get('c')!.sends).toBe(1);
+    expect(f.get('nope')).toBeUndefined();
+    f.remove('c');
+    f.remove('c');
+    expect(seen).toEqual([1, 1, 0]);
+    off();
+    f.add(o);
+    expect(seen).toEqual([1, 1, 0]);
+  });
+
+  it('names the client order id and the cause when the outcome is unknown', () => {
+    const e = new OrderOutcomeUnknownError('cid-1', new Error('reset'));
+    expect(e.message).toBe('order cid-1: outcome unknown after retries (reset)');
+    expect(e.name).toBe('OrderOutcomeUnknownError');
+    expect(new OrderOutcomeUnknownError('cid-2', 'text').message).toBe('order cid-2: outcome unknown after retries (text)');
   });
 });

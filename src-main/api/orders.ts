@@ -146,7 +146,8 @@ export function classifyCreateFailure(err: unknown): Outcome {
   return 'final';
 }
 
-function isTransient(err: unknown): boolean {
+/** A lookup failure worth retrying (the exchange may answer a moment later). */
+export function isTransient(err: unknown): boolean {
   if (err instanceof NetworkError) return true;
   if (err instanceof ResponseShapeError) return false;
   return err instanceof ApiError && (err.status >= 500 || err.status === 429 || isTimestampExpired(err));
