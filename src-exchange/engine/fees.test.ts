@@ -126,9 +126,9 @@ describe('fees: rounding and references', () => {
     );
   });
 
-  it('divides up exactly where the float quotient rounds across an integer', () => {
+  it('divides up exactly next to an integer and for a carry larger than the fee', () => {
     const d = FEE_DENOMINATOR;
-    // 8e15 - 1 over 4e14 is 19.9999999999999975, which a double rounds to 20
+    // 8e15 - 1 over 4e14 is 19.9999999999999975: floor 19, so 20
     expect(ceilDiv(20 * d - 1, d)).toBe(20);
     expect(ceilDiv(20 * d, d)).toBe(20);
     expect(ceilDiv(20 * d + 1, d)).toBe(21);
@@ -137,6 +137,15 @@ describe('fees: rounding and references', () => {
     expect(ceilDiv(-1, d)).toBe(0);
     expect(ceilDiv(-(d - 1), d)).toBe(0);
     expect(ceilDiv(1, d)).toBe(1);
+  });
+
+  it('takes the exact path where the float product is no longer exact', () => {
+    // found by search: in floats this product rounds and the fee comes out a cent short
+    const [m, c, t] = [890_898, 43_061_520_020, 4_522];
+    expect(exact(TAKER_K, m, c, t)).toBe(66_522_408_642);
+    expect(fillFeeCents(TAKER_K, m, c, t)).toBe(66_522_408_642);
+    expect(chargeFee(TAKER_K, m, c, t, 0).cents).toBe(66_522_408_642);
+    expect(feeReserveMicro(m, c, t)).toBe(66_522_408_643 * 10_000);
   });
 
   it('charges an exact number of cents as is on the BigInt path too', () => {

@@ -20,19 +20,15 @@ export const MAX_FEE_MULTIPLIER_E4 = 1_000_000;
 const BIG_DENOMINATOR = BigInt(FEE_DENOMINATOR);
 const SAFE_PRODUCT = 9e15;
 
-/** ceil(x / d) for integers below 2^53, exact where the float quotient rounds across an integer. */
+/**
+ * ceil(x / d) for the float path: x an integer in (-d, 9e15), d = 4e14. The quotient is below 23
+ * and differs from any integer by at least 1/d = 2.5e-15, more than half a double's spacing there
+ * (1.8e-15), so the correctly rounded division never lands on the wrong side of an integer and
+ * floor(x / d) is exact.
+ */
 export function ceilDiv(x: number, d: number): number {
-  let q = Math.floor(x / d);
-  let r = x - q * d;
-  while (r < 0) {
-    q -= 1;
-    r += d;
-  }
-  while (r >= d) {
-    q += 1;
-    r -= d;
-  }
-  return r > 0 ? q + 1 : q;
+  const q = Math.floor(x / d);
+  return x - q * d > 0 ? q + 1 : q;
 }
 
 /** P x (1 - P) scaled by 10^8 for a price in ticks. */
