@@ -194,6 +194,55 @@ describe('placeOrder', () => {
     expect(ex.server.requests).toHaveLength(2);
   });
 
+  it('looks the order up in its own market and subaccount, with the id it was given', async () => {
+    const ex = await orderExchange(({ record, res }) => {
+      record();
+      json(res, 503, { error: { code: 'service_unavailable', message: 'busy' } });
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server), { ...draft, subaccount: 3 }, opts({ clientOrderId: 'kept-id-1', lookupWindowSec: 30 }));
+    expect(placed).toMatchObject({ clientOrderId: 'kept-id-1', source: 'lookup' });
+    const lookup = new URL(ex.server.requests.find((r) => r.method === 'GET')!.url, 'http://x').searchParams;
+    expect(lookup.get('ticker')).toBe('MKT-1');
+    expect(lookup.get('subaccount')).toBe('3');
+    const minTs = Number(lookup.get('min_ts'));
+    expect(Math.abs(minTs - (Math.floor(Date.now() / 1000) - 30))).toBeLessThanOrEqual(2);
+    expect(ex.creates[0]).toMatchObject({ client_order_id: 'kept-id-1', subaccount: 3 });
+  });
+
+  it('a caller who aborts while a send may have landed hears the outcome is unknown; before any send, the abort', async () => {
+    const ex = await orderExchange(({ record, res }) => {
+      record();
+      json(res, 503, { error: { code: 'service_unavailable', message: 'busy' } });
+    }, [], true);
+    server = ex.server;
+    const ctl = new AbortController();
+    const pending = placeOrder(clientFor(server), draft, opts({ signal: ctl.signal, backoffMs: 5_000 })).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 300));
+    ctl.abort(new Error('the trader closed the ticket'));
+    const err = await pending;
+    expect(err).toBeInstanceOf(OrderOutcomeUnknownError);
+    const before = AbortSignal.abort(new Error('closed before'));
+    const none = await placeOrder(clientFor(server), draft, opts({ signal: before })).catch((e: unknown) => e);
+    expect(none).not.toBeInstanceOf(OrderOutcomeUnknownError);
+    expect((none as Error).message).toBe('closed before');
+    expect(ex.creates).toHaveLength(1);
+  });
+
+  it('passes its timeout to every request and backs off by its own numbers', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      if (attempt === 1) setTimeout(() => answer(res, record()), 600);
+      else answer(res, record());
+    });
+    server = ex.server;
+    const t0 = Date.now();
+    const placed = await placeOrder(clientFor(server, 10_000), draft, opts({ timeoutMs: 200, backoffMs: 50, maxBackoffMs: 50 }));
+    // the first send timed out at 200 ms (not the client's 10 s), then a lookup found it
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(placed.orderId).toBe('ord-1');
+    expect(ex.orders).toHaveLength(1);
+  });
+
   it('stops after maxSends when the order never lands', async () => {
     const ex = await orderExchange(({ raw }) => raw.socket.destroy());
     server = ex.server;

@@ -274,6 +274,8 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
       }
 
       if (sends >= maxSends) throw lastError;
+      // a caller who gave up before this send is told so, with nothing sent
+      signal?.throwIfAborted();
       sends++;
       maybeExists = true;
       note({ state: 'sending', sends });
