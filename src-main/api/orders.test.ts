@@ -243,6 +243,17 @@ describe('placeOrder', () => {
     expect(ex.orders).toHaveLength(1);
   });
 
+  it('uses the endpoint table rows for create and list by default', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      record();
+      if (attempt === 1) json(res, 503, { error: { code: 'service_unavailable', message: 'busy' } });
+    });
+    server = ex.server;
+    const placed = await placeOrder(clientFor(server), draft, { backoffMs: 5 });
+    expect(placed.source).toBe('lookup');
+    expect(ex.server.requests.map((r) => `${r.method} ${new URL(r.url, 'http://x').pathname}`)).toEqual(['POST /trade-api/v2/portfolio/events/orders', 'GET /trade-api/v2/portfolio/orders']);
+  });
+
   it('stops after maxSends when the order never lands', async () => {
     const ex = await orderExchange(({ raw }) => raw.socket.destroy());
     server = ex.server;
@@ -317,13 +328,13 @@ describe('order path: the edges', () => {
     const hit = await findOrderByClientOrderId(client, { clientOrderId: 'mine', ticker: 'KX', minTs: 100, subaccount: 2 });
     expect(hit).toMatchObject({ order_id: 'b' });
     expect(asked).toHaveLength(2);
-    expect(asked[0]).toEqual({ limit: 200, ticker: 'KX', min_ts: 100, subaccount: 2 });
+    expect(asked[0]).toStrictEqual({ limit: 200, ticker: 'KX', min_ts: 100, subaccount: 2 });
     expect(asked[1]).toMatchObject({ cursor: 'c2', limit: 200 });
     // no filters: only the page size; not found: undefined after the last page
     asked.length = 0;
     const none = await findOrderByClientOrderId(client, { clientOrderId: 'absent' }, { pageSize: 7 });
     expect(none).toBeUndefined();
-    expect(asked[0]).toEqual({ limit: 7 });
+    expect(asked[0]).toStrictEqual({ limit: 7 });
   });
 
   it('lists orders in flight as copies and tells subscribers of each change', () => {
