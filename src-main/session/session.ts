@@ -377,6 +377,9 @@ export class TradingSession {
   }
 
   async reconcile(): Promise<void> {
+    // A reconcile whose connection has since been replaced must not write: a newer one has read
+    // newer data, and what this one missed on the dropped connection is in no buffer.
+    const generation = this.liveGeneration;
     const seen: StreamNote[] = [];
     this.reconcileBuffers.add(seen);
     let reads;
@@ -393,6 +396,7 @@ export class TradingSession {
     } finally {
       this.reconcileBuffers.delete(seen);
     }
+    if (generation !== this.liveGeneration || this.closed) return;
     const [orders, positions, balance, groups, fills, today] = reads;
     const b = balance as Row;
     for (const f of today as Row[]) this.notePnl(f);
@@ -407,6 +411,7 @@ export class TradingSession {
     const unsure = this.store.replay(seen, restingIds);
     for (const id of unsure) {
       const o = ((await this.client.getOrder({ params: { order_id: id } })) as { order: Row }).order;
+      if (generation !== this.liveGeneration) return;
       this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
     }
     this.coalescer.poke();
