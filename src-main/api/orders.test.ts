@@ -362,8 +362,11 @@ describe('order path: the edges', () => {
   });
 
   it('names the client order id and the cause when the outcome is unknown', () => {
-    const e = new OrderOutcomeUnknownError('cid-1', new Error('reset'));
+    const cause = new Error('reset');
+    const e = new OrderOutcomeUnknownError('cid-1', cause);
     expect(e.message).toBe('order cid-1: outcome unknown after retries (reset)');
+    expect(e.cause).toBe(cause);
+    expect(e.clientOrderId).toBe('cid-1');
     expect(e.name).toBe('OrderOutcomeUnknownError');
     expect(new OrderOutcomeUnknownError('cid-2', 'text').message).toBe('order cid-2: outcome unknown after retries (text)');
   });

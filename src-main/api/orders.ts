@@ -3,6 +3,7 @@
 // is looked up by that id before anything is resent, and a resend always reuses the id, so a
 // lost answer never becomes a second order.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
 import type { AnyEndpoint, BodyIn, ResponseOut } from '../../src-shared/endpoints/types';
 import { endpointRow, type ApiClient, type RowArgs } from './client';
@@ -153,19 +154,9 @@ export function isTransient(err: unknown): boolean {
   return err instanceof ApiError && (err.status >= 500 || err.status === 429 || isTimestampExpired(err));
 }
 
+/** A backoff wait that ends early, rejecting, when the caller aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return delay(ms, undefined, signal ? { signal } : undefined);
 }
 
 function stringField(obj: unknown, key: string): string | undefined {
