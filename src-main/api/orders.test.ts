@@ -19,7 +19,8 @@ type CreateHook = (ctx: { attempt: number; body: Record<string, unknown>; record
  * A small exchange: create is idempotent by client_order_id, list pages by 2 and filters by
  * ticker and min_ts. `onCreate` decides what happens to each create (answer, drop, delay...).
  */
-async function orderExchange(onCreate: CreateHook, seed: StoredOrder[] = [], listFails = false) {
+async function orderExchange(onCreate: CreateHook, seed: StoredOrder[] = [], listFails = false, slowFirstListMs = 0) {
+  let lists = 0;
   const orders: StoredOrder[] = [...seed];
   const creates: Record<string, unknown>[] = [];
   let next = 1;
@@ -39,6 +40,11 @@ async function orderExchange(onCreate: CreateHook, seed: StoredOrder[] = [], lis
       return;
     }
     if (req.method === 'GET' && url.pathname === '/trade-api/v2/portfolio/orders') {
+      lists += 1;
+      if (lists === 1 && slowFirstListMs > 0) {
+        setTimeout(() => json(res, 503, { error: { code: 'service_unavailable', message: 'late' } }), slowFirstListMs);
+        return;
+      }
       if (listFails) return json(res, 503, { error: { code: 'service_unavailable', message: 'list down' } });
       const q = url.searchParams;
       const minTs = Number(q.get('min_ts') ?? 0);
@@ -252,6 +258,41 @@ describe('placeOrder', () => {
     const placed = await placeOrder(clientFor(server), draft, { backoffMs: 5 });
     expect(placed.source).toBe('lookup');
     expect(ex.server.requests.map((r) => `${r.method} ${new URL(r.url, 'http://x').pathname}`)).toEqual(['POST /trade-api/v2/portfolio/events/orders', 'GET /trade-api/v2/portfolio/orders']);
+  });
+
+  it('gives a slow lookup its own timeout and looks again', async () => {
+    const ex = await orderExchange(
+      ({ record, res }) => {
+        record();
+        json(res, 503, { error: { code: 'service_unavailable', message: 'busy' } });
+      },
+      [],
+      false,
+      5_000,
+    );
+    server = ex.server;
+    const t0 = Date.now();
+    const placed = await placeOrder(clientFor(server, 20_000), draft, opts({ timeoutMs: 300, backoffMs: 10, maxBackoffMs: 10 }));
+    expect(placed.source).toBe('lookup');
+    // the first lookup gave up at 300 ms, not at the client's 20 s nor the server's 5 s
+    expect(Date.now() - t0).toBeLessThan(4_000);
+    expect(ex.server.requests.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('backs off between sends, doubling from its first wait', async () => {
+    const ex = await orderExchange(({ attempt, record, res }) => {
+      if (attempt <= 2) json(res, 429, { error: { code: 'too_many_requests', message: 'slow down' } });
+      else answer(res, record());
+    });
+    server = ex.server;
+    const t0 = Date.now();
+    const placed = await placeOrder(clientFor(server), draft, opts({ backoffMs: 150, maxBackoffMs: 1_000 }));
+    const took = Date.now() - t0;
+    expect(placed.sends).toBe(3);
+    // 150 ms, then 300 ms (each up to 20% more): a 429 was never sent on, so no lookup between
+    expect(took).toBeGreaterThanOrEqual(445);
+    expect(took).toBeLessThan(1_500);
+    expect(ex.server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
   });
 
   it('stops after maxSends when the order never lands', async () => {
