@@ -2,24 +2,23 @@
 // say where it listens; then reads the credentials it provisioned. The terminal connects to it
 // like any remote exchange. The child dies with us (it watches its IPC channel).
 import { spawn } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { readCredentials, writeCredentials, type StoredCredentialsFile } from '../../src-exchange/provision';
 
-const Credentials = z.object({
-  base_url: z.string(),
-  ws_url: z.string(),
-  accounts: z.array(z.object({ name: z.string(), user_id: z.string(), api_key_id: z.string(), private_key_pem: z.string().optional(), fcm: z.boolean() }).passthrough()),
-}).passthrough();
+/** The exchange's credentials.json (its own reader: the same schema, unknown fields kept), or a clear error. */
+function credentialsOf(exchangeDataDir: string): StoredCredentialsFile {
+  const creds = readCredentials(exchangeDataDir);
+  if (!creds) throw new Error(`${path.join(exchangeDataDir, 'credentials.json')} is missing: the embedded exchange did not provision its accounts`);
+  return creds;
+}
 
 /**
  * Once the terminal's vault holds an embedded account's private key, the exchange's
- * credentials.json keeps only the account's ids: no plaintext key stays on disk. Atomic (write,
- * then rename), 0600; other fields pass through. Returns how many keys were removed.
+ * credentials.json keeps only the account's ids: no plaintext key stays on disk (written by the
+ * exchange's own writer: atomic, 0600; other fields pass through). Returns how many keys were removed.
  */
 export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: string) => boolean): number {
-  const file = path.join(exchangeDataDir, 'credentials.json');
-  const creds = Credentials.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const creds = credentialsOf(exchangeDataDir);
   let removed = 0;
   const accounts = creds.accounts.map((a) => {
     if (a.private_key_pem === undefined || !held(a.api_key_id)) return a;
@@ -27,10 +26,7 @@ export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: stri
     const { private_key_pem: _gone, ...rest } = a;
     return { ...rest, private_key: "sealed in the terminal's vault" };
   });
-  if (removed === 0) return 0;
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, JSON.stringify({ ...creds, accounts }, null, 2) + '\n', { mode: 0o600 });
-  renameSync(tmp, file);
+  if (removed > 0) writeCredentials(exchangeDataDir, { ...creds, accounts });
   return removed;
 }
 
@@ -46,7 +42,7 @@ export interface EmbeddedExchange {
   port: number;
   baseUrl: string;
   wsUrl: string;
-  accounts: z.infer<typeof Credentials>['accounts'];
+  accounts: StoredCredentialsFile['accounts'];
   child: ChildLike;
   stop(): Promise<void>;
 }
@@ -101,7 +97,7 @@ export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExcha
       reject(new Error(`the embedded exchange exited (code ${code}) before listening`));
     });
   });
-  const creds = Credentials.parse(JSON.parse(readFileSync(path.join(opts.dataDir, 'credentials.json'), 'utf8')));
+  const creds = credentialsOf(opts.dataDir);
   return {
     port,
     baseUrl: creds.base_url,
