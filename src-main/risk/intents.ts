@@ -1,6 +1,8 @@
-// The exposure a call would take, as risk-gate intents on the YES leg, for every row the
-// passthrough classes 'exposure'. Orders say it in their body; RFQ quotes, their acceptance
-// and block trades need the RFQ, quote or proposal they refer to, read from the exchange first.
+// The exposure a call would take, as risk-gate intents on the YES leg, for every 'exposure' row
+// the passthrough sends (order creates and amends never come this way: they go through the typed,
+// gated placeOrder, placeOrders and amendOrder). RFQ quotes, their acceptance and block trades
+// need the RFQ, quote or proposal they refer to, read from the exchange first; any other row has
+// no reading and is refused.
 //   - accepting a quote on `yes` buys YES at its yes_bid; on `no` buys NO at its no_bid (= sells YES at 1 - no_bid);
 //   - the quoter takes the other side: sells YES at yes_bid, or buys YES at 1 - no_bid;
 //   - a block trade's buyer buys YES at price_centi_cents / 10000, its seller sells YES there.
@@ -24,10 +26,6 @@ const text = (v: unknown, what: string): string => {
 };
 const dec = (v: unknown, what: string) => new Decimal(text(v, what));
 
-function orderIntent(action: string, b: Row): OrderIntent {
-  return { action, ticker: text(b.ticker, 'ticker'), side: b.side === 'ask' ? 'ask' : 'bid', price: dec(b.price, 'price'), count: dec(b.count, 'count') };
-}
-
 /** The RFQ's size in contracts; an RFQ sized by cost is sized at the price it would trade at. */
 function rfqCount(rfq: Row, price: Decimal): Decimal {
   if (rfq.contracts_fp !== undefined && !new Decimal(text(rfq.contracts_fp, 'contracts')).isZero()) return dec(rfq.contracts_fp, 'contracts');
@@ -50,16 +48,6 @@ export async function intentsFor(id: string, v: ValidatedArgs, ctx: IntentContex
   const body = (v.body ?? {}) as Row;
   const params = v.params as Row;
   switch (id) {
-    case 'createOrder':
-      return [orderIntent('place', body)];
-    case 'batchCreateOrders':
-      return ((body.orders as Row[] | undefined) ?? []).map((o) => orderIntent('place', o));
-    case 'amendOrder': {
-      const current = (await ctx.client.getOrder({ params: { order_id: text(params.order_id, 'order_id') } })).order as Row;
-      const remaining = dec(current.remaining_count ?? current.remaining_count_fp, 'the order remaining count');
-      const side: Side = current.book_side === 'ask' || current.side === 'ask' ? 'ask' : current.book_side === 'bid' || current.side === 'bid' ? 'bid' : body.side === 'ask' ? 'ask' : 'bid';
-      return [{ ...orderIntent('amend', body), previous: { side, price: dec(current.yes_price_dollars, 'the order price'), count: remaining } }];
-    }
     case 'createQuote': {
       const rfq = (await ctx.client.getRfq({ params: { rfq_id: text(body.rfq_id, 'rfq_id') } })).rfq as Row;
       const ticker = text(rfq.market_ticker, 'market_ticker');
@@ -68,13 +56,8 @@ export async function intentsFor(id: string, v: ValidatedArgs, ctx: IntentContex
       return legs.map((l) => ({ action: 'quote', ticker, ...l, count: rfqCount(rfq, l.price), offBook: true }));
     }
     case 'acceptQuote':
-    case 'acceptRfqQuote':
-    case 'confirmQuote':
-    case 'confirmRfqQuote': {
-      const quoteId = text(params.quote_id, 'quote_id');
-      const q = (id === 'acceptRfqQuote' || id === 'confirmRfqQuote'
-        ? (await ctx.client.getRfqQuote({ params: { rfq_id: text(params.rfq_id, 'rfq_id'), quote_id: quoteId } })).quote
-        : (await ctx.client.getQuote({ params: { quote_id: quoteId } })).quote) as Row;
+    case 'confirmQuote': {
+      const q = (await ctx.client.getQuote({ params: { quote_id: text(params.quote_id, 'quote_id') } })).quote as Row;
       const rfq = (await ctx.client.getRfq({ params: { rfq_id: text(q.rfq_id, 'rfq_id') } })).rfq as Row;
       const accepting = id.startsWith('accept');
       const side = accepting ? body.accepted_side : q.accepted_side;
