@@ -95,12 +95,12 @@ export class ProfilesService implements ProfileMethods {
     if (opts.embedded) this.adoptEmbedded(opts.embedded);
   }
 
-  /** The embedded exchange's provisioned accounts become keys of the `embedded` profile. */
   /** true once the vault holds the embedded exchange's provisioned key (its plaintext copy may go) */
   holdsProvisionedKey(apiKeyId: string): boolean {
     return this.vault.has(PROVISIONED_VAULT_ID, apiKeyId);
   }
 
+  /** The embedded exchange's provisioned accounts become keys of the `embedded` profile. */
   private adoptEmbedded(info: EmbeddedExchangeInfo): void {
     const existing = this.profiles.get(EMBEDDED_ID);
     const keys = existing?.keys ?? [];

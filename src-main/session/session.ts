@@ -315,8 +315,7 @@ export class TradingSession {
       }
       case 'fill': {
         const f = m.msg as Row;
-        this.store.addFill({ ...f, ticker: f.market_ticker });
-        this.noteDuringReconcile('fill', { ...f, ticker: f.market_ticker });
+        this.putPrivate('fill', { ...f, ticker: f.market_ticker });
         this.notePnl(f);
         this.opts.emit('notices', fillNotice(f));
         void this.refreshBalance();
@@ -325,15 +324,13 @@ export class TradingSession {
       }
       case 'user_order': {
         const o = m.msg as Row;
-        this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
-        this.noteDuringReconcile('order', { ...o, ticker: o.ticker ?? o.market_ticker });
+        this.putPrivate('order', { ...o, ticker: o.ticker ?? o.market_ticker });
         this.observe((x) => x.order?.(o));
         break;
       }
       case 'market_position': {
         const p = m.msg as Row;
-        this.store.putPosition({ ...p, ticker: p.market_ticker, position_fp: p.position_fp });
-        this.noteDuringReconcile('position', { ...p, ticker: p.market_ticker, position_fp: p.position_fp });
+        this.putPrivate('position', { ...p, ticker: p.market_ticker, position_fp: p.position_fp });
         break;
       }
       case 'order_group_updates':
@@ -371,8 +368,14 @@ export class TradingSession {
     }
   }
 
-  /** Private stream messages that arrive while a reconcile reads REST, replayed on top of its snapshot. */
-  private noteDuringReconcile(kind: 'order' | 'position' | 'fill', row: Row): void {
+  /**
+   * A private stream message into the store, and noted for every reconcile reading REST meanwhile
+   * (replayed on top of its snapshot).
+   */
+  private putPrivate(kind: StreamNote['kind'], row: Row): void {
+    if (kind === 'fill') this.store.addFill(row);
+    else if (kind === 'order') this.store.putOrder(row);
+    else this.store.putPosition(row);
     for (const b of this.reconcileBuffers) b.push({ kind, row });
   }
 
