@@ -353,6 +353,14 @@ describe('keys are bound to where they may go', () => {
         expect(e.kind).toBe('state');
         expect(e.message).toMatch(/holds keys/);
       }
+      // asking whether a key still signs goes to the key's own host only, and answers no key material
+      const status = await value<{ validAtExchange: boolean | null; detail: string }>('keyStatus', { profileId: 'mine', apiKeyId: trader.api_key_id });
+      expect(status.validAtExchange).toBe(true);
+      expect(status.detail).toContain(ex.baseUrl);
+      assertNoKeyMaterial(JSON.stringify(status), pems);
+      // a key id of another profile, or no such key: refused before anything is signed
+      expect(refusal(await call('keyStatus', { profileId: 'mine', apiKeyId: provisioned[1]!.api_key_id })).message).toMatch(/no key/);
+      expect(refusal(await call('deleteKey', { profileId: 'mine', apiKeyId: 'no-such-key', revoke: true })).message).toMatch(/no key/);
       await value('activateProfile', 'mine');
       await sleep(1000);
       expect(evil.signed()).toBe(0);
