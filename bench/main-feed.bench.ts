@@ -1,5 +1,5 @@
 // Main's event loop under a 50,000 deltas/s feed across 20 markets: the real stream connection,
-// frame ingest (parse, validate, apply) and per-frame coalesced book views, with the feed in
+// frame ingest (parse, validate, apply) and coalesced book views (at most one push per market every PUSH_INTERVAL_MS, as the session does), with the feed in
 // another process. Target: event-loop lag p99 < 5 ms. Peer in the same run: a naive pipeline
 // (full zod union parse per frame, Map-based book, a view per delta).
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { StreamConnection } from '../src-main/stream/connection';
 import { BookMachine } from '../src-main/market/books';
 import { FrameIngest } from '../src-main/market/frame';
-import { FrameCoalescer } from '../src-main/session/coalescer';
+import { FrameCoalescer, PUSH_INTERVAL_MS } from '../src-main/session/coalescer';
 import { parseStreamFrame } from '../src-shared/wire/stream';
 import { figure, median, scaled } from './lib';
 
@@ -50,7 +50,7 @@ async function run(pipeline: 'ours' | 'naive'): Promise<RunResult> {
         views++;
       }
     }
-  }, 16);
+  }, PUSH_INTERVAL_MS);
   const naiveBooks = new Map<string, Map<string, number>>();
   const onData =
     pipeline === 'ours'

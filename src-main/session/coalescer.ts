@@ -1,7 +1,11 @@
-// Main pushes at most one view update per market per frame. An update that arrives when nothing
-// has gone out for a frame goes out at once (after the current turn of the event loop, so what
-// arrives in the same batch of socket reads rides along); what arrives within the frame after a
-// flush waits for that frame's end and goes out together. Node has no animation frames: 16 ms.
+// Main pushes at most one view update per market per interval. An update that arrives when
+// nothing has gone out for an interval goes out at once (after the current turn of the event
+// loop, so what arrives in the same batch of socket reads rides along); what arrives within the
+// interval after a flush waits for its end and goes out together. The session's interval is 4 ms
+// (the renderer paints in its own animation frames; main only bounds how often it pushes).
+/** The session's least time between two pushes to the renderer, ms. */
+export const PUSH_INTERVAL_MS = 4;
+
 export class FrameCoalescer {
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;

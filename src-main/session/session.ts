@@ -10,7 +10,7 @@ import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
-import { FrameCoalescer } from './coalescer';
+import { FrameCoalescer, PUSH_INTERVAL_MS } from './coalescer';
 import { PrivateStore, type StreamNote } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
@@ -61,7 +61,12 @@ export interface SessionOptions {
   credentials: { keyId: string; privateKeyPem: string };
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (msg: string) => void;
-  /** frame interval for coalesced pushes */
+  /**
+   * Least time between two coalesced pushes (default 4 ms). Not a display frame: the renderer
+   * paints in its own animation frames, so main only bounds how often it pushes (at most 250 a
+   * second) and otherwise sends at once; a 16 ms hold here added about 8 ms on average to every
+   * change on its way to the screen, on top of the renderer's wait for its frame.
+   */
   frameMs?: number;
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
   /** Which tolerated novelties were already logged; default: once per process. */
@@ -106,7 +111,7 @@ export class TradingSession {
 
   constructor(private readonly opts: SessionOptions) {
     this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
-    this.coalescer = new FrameCoalescer(() => this.flush(), opts.frameMs ?? 16);
+    this.coalescer = new FrameCoalescer(() => this.flush(), opts.frameMs ?? PUSH_INTERVAL_MS);
     this.stream = new StreamConnection({
       url: opts.profile.wsUrl,
       headers: () => this.client.wsHeaders(),

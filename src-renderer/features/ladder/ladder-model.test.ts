@@ -54,6 +54,9 @@ describe('ladder rows from a BookView', () => {
     expect(inferStep(book([5300, 1], [5500, 1]))).toBe(100);
     expect(inferStep(book([5310, 1], []))).toBe(10);
     expect(inferStep(undefined)).toBe(100);
+    expect(inferStep(book([5300, 1], [5510, 1]))).toBe(10);
+    expect(inferStep(book([5300, 1, 5210, 1], [5501, 1]))).toBe(1);
+    expect(inferStep(book([], []))).toBe(100);
   });
 
   it('finds the mid, or the one quoting side, or nothing', () => {

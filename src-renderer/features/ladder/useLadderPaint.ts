@@ -139,9 +139,12 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
         hasBookRef.current = true;
         setHasBook(true);
       }
-      if (autoStepRef.current === null) {
-        autoStepRef.current = inferStep(book);
-        setAutoStep(autoStepRef.current);
+      // 'auto' follows the finest price the book has shown: a sub-cent level arriving after a
+      // first book on whole cents refines the rows (it never coarsens them again by itself)
+      const inferred = inferStep(book);
+      if (autoStepRef.current === null || inferred < autoStepRef.current) {
+        autoStepRef.current = inferred;
+        setAutoStep(inferred);
       }
     }
     if (p.top === null) {
