@@ -1,7 +1,7 @@
 // ExchangeCore: the whole exchange as one deterministic state machine: the matching engine
 // plus the domain modules. Same snapshot + same commands = same state; no clock, no I/O.
 import { Engine } from '../engine/engine';
-import type { EngineSnapshot } from '../engine/snapshot';
+import type { EngineSnapshot, SnapshotTextCache } from '../engine/snapshot';
 import type { Command as EngineCommand, CommandType as EngineCommandType } from '../engine/types';
 import type { DomainCtx, DomainModule, DomainResult, ExchangeEvent } from './domain';
 import { domainModules } from './modules';
@@ -62,6 +62,11 @@ export class ExchangeCore {
 
   toSnapshot(): CoreSnapshot {
     return { version: 1, engine: this.engine.toSnapshot(), domains: structuredClone(this.domains) };
+  }
+
+  /** `JSON.stringify(toSnapshot())`, the engine's history taken from `cache` where unchanged. */
+  toSnapshotJson(cache: SnapshotTextCache): string {
+    return `{"version":1,"engine":${this.engine.toSnapshotJson(cache)},"domains":${JSON.stringify(this.domains)}}`;
   }
 
   domain<S>(name: string): S {

@@ -9,18 +9,35 @@
 // written at that moment is never looked at. The exchange's event loop does no extra work per
 // command: the replica reads what the journal already wrote.
 import { open, readFile, stat } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeSnapshotFile, encodeSnapshotFile, readFrame } from '../journal/frame';
 import { listJournalDir } from '../journal/files';
 import { ExchangeCore, type CoreCommand, type CoreSnapshot } from './core';
+import { SnapshotTextCache } from '../engine/snapshot';
 import type { ToSnapshotWorker, FromSnapshotWorker } from './snapshot-worker';
 
 if (!parentPort) throw new Error('snapshot-worker-thread runs only as a worker thread');
 const port = parentPort;
 const { dir } = workerData as { dir: string };
 
+// Background work: on Linux a thread has its own nice value and setpriority(0) names the calling
+// thread, so this lowers only the replica's thread, never the event loop answering requests: on a
+// busy machine the scheduler gives the replay and the serialisation the cycles nobody waiting
+// needs. (V8's garbage-collection helper threads are shared by the process and keep their
+// priority.) Elsewhere setPriority may apply to the whole process: it is only done on Linux.
+if (process.platform === 'linux') {
+  try {
+    setPriority(19);
+  } catch {
+    /* not permitted: run at the normal priority */
+  }
+}
+
 let core: ExchangeCore | null = null;
+/** JSON of the history records, kept from one snapshot to the next (they do not change) */
+const texts = new SnapshotTextCache();
 let seq = 0;
 /** where reading resumes: the segment holding seq + 1 and the byte after the last frame applied */
 let at: { name: string; offset: number } | null = null;
@@ -121,7 +138,7 @@ let dead = false;
 async function handle(msg: ToSnapshotWorker): Promise<void> {
   await catchUp(msg.throughSeq);
   if (seq !== msg.throughSeq) throw new Error(`asked for a snapshot at seq ${msg.throughSeq}, replica is at ${seq}`);
-  const file = encodeSnapshotFile(seq, JSON.stringify(core!.toSnapshot()));
+  const file = encodeSnapshotFile(seq, core!.toSnapshotJson(texts));
   const copy = new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
   post({ type: 'snapshot', id: msg.id, throughSeq: seq, file: copy }, [copy.buffer]);
 }

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Engine } from './engine';
+import { SnapshotTextCache } from './snapshot';
 import type { BookSide, Command, SelfTradePreventionType, TimeInForce } from './types';
 
 const USERS = ['u0', 'u1', 'u2', 'u3'];
@@ -344,6 +345,22 @@ describe('engine properties over random command streams', () => {
         expect(JSON.stringify(replay.toSnapshot())).toBe(JSON.stringify(first.engine.toSnapshot()));
       }),
       { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it("the snapshot worker's cached JSON equals JSON.stringify(toSnapshot()) at every point of a stream", () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 2, maxLength: 150, size: 'max' }), fc.integer({ min: 1, max: 7 }), (steps, every) => {
+        const full = runStream(steps, false);
+        const e = new Engine({ idSeed: 42 });
+        const cache = new SnapshotTextCache();
+        full.commands.forEach((c, i) => {
+          e.apply(c);
+          if (i % every === 0) expect(e.toSnapshotJson(cache)).toBe(JSON.stringify(e.toSnapshot()));
+        });
+        expect(e.toSnapshotJson(cache)).toBe(JSON.stringify(e.toSnapshot()));
+      }),
+      { numRuns: 60 },
     );
   }, 120_000);
 

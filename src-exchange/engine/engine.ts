@@ -12,7 +12,7 @@ import { createOrderGroup, deleteOrderGroup, resetOrderGroup, triggerOrderGroup,
 import { addMarket, closeMarket, determineMarket, openMarket, pauseMarket, settleMarket, updateMarketFees } from './markets';
 import { processTrips, sweepExpired } from './orders';
 import { pruneOrders } from './prune';
-import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
+import { fromSnapshot, snapshotJson, toSnapshot, type EngineSnapshot, type SnapshotTextCache } from './snapshot';
 import { balanceView, groupView, marketView, orderView, positionView, State } from './state';
 import { cancelAllOrders, cancelOrder, createOrder } from './trading';
 import type {
@@ -80,6 +80,11 @@ export class Engine {
   /** The whole state as plain JSON (a copy). */
   toSnapshot(): EngineSnapshot {
     return toSnapshot(this.st);
+  }
+
+  /** `JSON.stringify(toSnapshot())`, re-encoding only what changed since `cache` last saw it. */
+  toSnapshotJson(cache: SnapshotTextCache): string {
+    return snapshotJson(this.st, cache);
   }
 
   apply<C extends Command>(cmd: C): ResultOf<C> {

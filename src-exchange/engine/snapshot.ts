@@ -80,18 +80,100 @@ export function toSnapshot(st: State): EngineSnapshot {
       transfers: a.transfers.map((t) => ({ ...t })),
       groups: [...a.groups],
     })),
-    groups: st.groupList.map((g) => ({
-      order_group_id: g.order_group_id,
-      user_id: g.user_id,
-      subaccount: g.subaccount,
-      contracts_limit: g.contracts_limit,
-      contracts_used: g.contracts_used,
-      tripped: g.tripped,
-      deleted: g.deleted,
-      created_ms: g.created_ms,
-      orders: [...g.orders],
-    })),
+    groups: toSnapshotGroups(st),
   };
+}
+
+/**
+ * JSON text of the records a snapshot repeats unchanged from one to the next: fills, trades,
+ * settlements and transfers never change once made, and a finished order only by what its
+ * signature covers. Kept by whoever serialises snapshot after snapshot (the snapshot worker),
+ * so a snapshot re-encodes only what changed since the last one instead of the whole history.
+ */
+export class SnapshotTextCache {
+  private readonly fixed = new WeakMap<object, string>();
+  private readonly orders = new WeakMap<OrderState, { sig: string; text: string }>();
+
+  record(x: object): string {
+    let t = this.fixed.get(x);
+    if (t === undefined) {
+      t = JSON.stringify(x);
+      this.fixed.set(x, t);
+    }
+    return t;
+  }
+
+  order(o: OrderState): string {
+    if (o.status === 'resting') return orderText(o);
+    const sig = `${o.status}|${o.last_update_time}|${o.fill_count}|${o.remaining_count}|${o.seq}|${o.locked}`;
+    const hit = this.orders.get(o);
+    if (hit !== undefined && hit.sig === sig) return hit.text;
+    const text = orderText(o);
+    this.orders.set(o, { sig, text });
+    return text;
+  }
+}
+
+function orderText(o: OrderState): string {
+  const { slot: _slot, ...rest } = o;
+  return JSON.stringify(rest);
+}
+
+function listText(list: readonly object[], cache: SnapshotTextCache): string {
+  let out = '[';
+  for (let i = 0; i < list.length; i++) out += (i ? ',' : '') + cache.record(list[i]!);
+  return out + ']';
+}
+
+/**
+ * Exactly `JSON.stringify(toSnapshot(st))`, built from `cache` for the records it already holds
+ * (engine.property.test.ts holds the two equal over random command streams).
+ */
+export function snapshotJson(st: State, cache: SnapshotTextCache): string {
+  const parts: string[] = [
+    `{"version":${SNAPSHOT_VERSION},"id_seed":${JSON.stringify(st.idSeed)},"counters":${JSON.stringify({ ...st.counters })},"totals":${JSON.stringify({ ...st.totals })}`,
+    `,"markets":${JSON.stringify(st.marketList.map(({ book: _book, ...m }) => ({ ...m })))},"trades":[`,
+  ];
+  let first = true;
+  for (const [ticker, list] of st.trades) {
+    parts.push(`${first ? '' : ','}[${JSON.stringify(ticker)},${listText(list, cache)}]`);
+    first = false;
+  }
+  parts.push('],"orders":[');
+  first = true;
+  for (const o of st.orders.values()) {
+    parts.push(first ? cache.order(o) : `,${cache.order(o)}`);
+    first = false;
+  }
+  parts.push('],"accounts":[');
+  st.accountList.forEach((a, i) => {
+    const subs = a.subs.map((x) =>
+      x ? { number: x.number, cash: x.cash, locked: x.locked, updated_ms: x.updated_ms, positions: [...x.positions.values()].map((p) => ({ ...p })) } : null,
+    );
+    parts.push(
+      `${i ? ',' : ''}{"user_id":${JSON.stringify(a.user_id)},"subs":${JSON.stringify(subs)},"client_orders":${JSON.stringify([...a.clientOrders])}` +
+        `,"client_transfers":${JSON.stringify([...a.clientTransfers])},"orders":${JSON.stringify(a.orders)},"fills":${listText(a.fills, cache)}` +
+        `,"settlements":${listText(a.settlements, cache)},"transfers":${listText(a.transfers, cache)},"groups":${JSON.stringify(a.groups)}}`,
+    );
+  });
+  parts.push('],"groups":');
+  parts.push(JSON.stringify(toSnapshotGroups(st)));
+  parts.push('}');
+  return parts.join('');
+}
+
+function toSnapshotGroups(st: State): GroupSnapshot[] {
+  return st.groupList.map((g) => ({
+    order_group_id: g.order_group_id,
+    user_id: g.user_id,
+    subaccount: g.subaccount,
+    contracts_limit: g.contracts_limit,
+    contracts_used: g.contracts_used,
+    tripped: g.tripped,
+    deleted: g.deleted,
+    created_ms: g.created_ms,
+    orders: [...g.orders],
+  }));
 }
 
 /** Rebuild a State from a snapshot (the snapshot is copied, not adopted). */

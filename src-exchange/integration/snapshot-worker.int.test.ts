@@ -2,7 +2,7 @@
 // simulation trades at a lively rate, several snapshots are taken without waiting for a quiet
 // moment, and a restart from the newest of them (plus the journal after it) is exactly the state
 // the exchange had when it stopped: books, orders, balances, fills, every domain.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,15 @@ describe('snapshots off the event loop', () => {
     while (Date.now() < deadline && node.journalStats.snapshotsWritten < 4) await new Promise((r) => setTimeout(r, 100));
     expect(node.journalStats.snapshotsWritten).toBeGreaterThanOrEqual(4);
     expect(node.snapshotMode).toBe('worker');
+    if (process.platform === 'linux') {
+      // the replica's thread runs at the lowest priority; the event loop keeps nice 0
+      const nice = (task: string) => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      expect(nice(String(process.pid))).toBe(0);
+      expect(readdirSync('/proc/self/task').filter((t) => nice(t) === 19).length).toBeGreaterThanOrEqual(1);
+    }
     await ex.close();
     const appended = node.journalStats.appends;
     const atStop = JSON.stringify(node.core.toSnapshot());
