@@ -103,9 +103,9 @@ export class ExchangeNode {
   }
 
   /**
-   * With the worker a due snapshot is taken at once: the thread serialises its replica and the
-   * event loop only writes the file. Inline (the fallback), serialising blocks the event loop,
-   * so a due snapshot waits for a quiet moment (no command for 250 ms) and is forced only when
+   * With the worker a due snapshot is taken at once: the thread serialises its replica and writes
+   * the file; the event loop only renames it into place. Inline (the fallback), serialising blocks
+   * the event loop, so a due snapshot waits for a quiet moment (no command for 250 ms) and is forced only when
    * the journal since the last one has grown twenty times past the cadence.
    */
   private maybeSnapshot(): void {
@@ -159,8 +159,8 @@ export class ExchangeNode {
       return;
     }
     try {
-      const { throughSeq, file } = await worker.snapshot();
-      await this.journal.writeSnapshotFile(throughSeq, file);
+      const { throughSeq } = await worker.snapshot();
+      await this.journal.adoptSnapshotFile(throughSeq);
     } catch (err) {
       if (!worker.failed) throw err;
       // the worker died: this snapshot is taken inline, the next ones too

@@ -5,7 +5,7 @@
 //
 // Asked for a snapshot through seq S (S is durable, so every frame up to it is complete on
 // disk), the thread reads the journal from where it stopped last time up to S, applies those
-// records, and answers with the encoded snapshot file. It never reads past S, so a frame being
+// records, writes the encoded snapshot file under the journal's temp name and answers with its seq. It never reads past S, so a frame being
 // written at that moment is never looked at. The exchange's event loop does no extra work per
 // command: the replica reads what the journal already wrote.
 import { open, readFile, stat } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeSnapshotFile, encodeSnapshotFile, readFrame } from '../journal/frame';
 import { listJournalDir } from '../journal/files';
+import { snapshotTempPath, writeFileDurably } from '../journal/journal';
 import { ExchangeCore, type CoreCommand, type CoreSnapshot } from './core';
 import { SnapshotTextCache } from '../engine/snapshot';
 import type { ToSnapshotWorker, FromSnapshotWorker } from './snapshot-worker';
@@ -42,8 +43,8 @@ let seq = 0;
 /** where reading resumes: the segment holding seq + 1 and the byte after the last frame applied */
 let at: { name: string; offset: number } | null = null;
 
-function post(msg: FromSnapshotWorker, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(msg, transfer);
+function post(msg: FromSnapshotWorker): void {
+  port.postMessage(msg);
 }
 
 /** The newest readable snapshot at or before `upTo`, or a fresh core. */
@@ -138,9 +139,11 @@ let dead = false;
 async function handle(msg: ToSnapshotWorker): Promise<void> {
   await catchUp(msg.throughSeq);
   if (seq !== msg.throughSeq) throw new Error(`asked for a snapshot at seq ${msg.throughSeq}, replica is at ${seq}`);
-  const file = encodeSnapshotFile(seq, core!.toSnapshotJson(texts));
-  const copy = new Uint8Array(file.buffer, file.byteOffset, file.byteLength).slice();
-  post({ type: 'snapshot', id: msg.id, throughSeq: seq, file: copy }, [copy.buffer]);
+  // Written and made durable here, beside the journal, under the temp name the journal adopts:
+  // the file's tens of megabytes never enter the exchange's heap (holding them there set off a
+  // full garbage collection of the whole state on the event loop about a second later).
+  await writeFileDurably(snapshotTempPath(dir, seq), encodeSnapshotFile(seq, core!.toSnapshotJson(texts)));
+  post({ type: 'snapshot', id: msg.id, throughSeq: seq });
 }
 
 port.on('message', (msg: ToSnapshotWorker) => {

@@ -2,8 +2,9 @@
 // milliseconds; under sustained flow there is no quiet moment, so doing it on the exchange's
 // event loop stalls every request behind it. Instead a worker thread keeps a replica of the core
 // that follows the journal's files (it reads what the journal already wrote, so the event loop
-// does nothing extra per command) and serialises snapshots itself; the exchange only writes the
-// finished file (asynchronous I/O). See snapshot-worker-thread.ts for the replica.
+// does nothing extra per command), serialises snapshots and writes them durably under the
+// journal's temp name; the exchange only renames the finished file into place. See
+// snapshot-worker-thread.ts for the replica.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 
 export type ToSnapshotWorker = { type: 'snapshot'; id: number; throughSeq: number };
 export type FromSnapshotWorker =
-  | { type: 'snapshot'; id: number; throughSeq: number; file: Uint8Array }
+  | { type: 'snapshot'; id: number; throughSeq: number }
   | { type: 'failed'; message: string };
 
 /** The thread's script: the source under tsx and tests, the bundle's sibling in a build. */
@@ -43,7 +44,7 @@ interface Followed {
 export class SnapshotWorker {
   private readonly worker: Worker;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (r: { throughSeq: number; file: Buffer }) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (r: { throughSeq: number }) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
   /** closed on purpose: not a failure worth a log line */
   closing = false;
@@ -66,7 +67,7 @@ export class SnapshotWorker {
       else if (msg.type === 'snapshot') {
         const w = this.waiting.get(msg.id);
         this.waiting.delete(msg.id);
-        w?.resolve({ throughSeq: msg.throughSeq, file: Buffer.from(msg.file.buffer, msg.file.byteOffset, msg.file.byteLength) });
+        w?.resolve({ throughSeq: msg.throughSeq });
       }
     });
     this.worker.on('error', (err) => this.fail(err));
@@ -78,8 +79,11 @@ export class SnapshotWorker {
     return this.failure;
   }
 
-  /** A snapshot file of the state through the journal's durable seq (all on disk), encoded by the thread. */
-  snapshot(): Promise<{ throughSeq: number; file: Buffer }> {
+  /**
+   * A snapshot of the state through the journal's durable seq (all on disk), encoded and written
+   * durably by the thread at the journal's temp path for that seq, for `Journal.adoptSnapshotFile`.
+   */
+  snapshot(): Promise<{ throughSeq: number }> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

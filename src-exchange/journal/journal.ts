@@ -225,7 +225,33 @@ export class Journal<R = unknown, S = unknown> {
   async writeSnapshotFile(throughSeq: number, file: Buffer): Promise<number> {
     this.checkSnapshotSeq(throughSeq);
     this.newestSnapshotRequested = throughSeq;
-    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, file));
+    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, (tempPath) => writeFileDurably(tempPath, file)));
+    this.snapshotChain = run.then(noop, noop);
+    await run;
+    return throughSeq;
+  }
+
+  /**
+   * Adopt a snapshot file another thread already wrote and made durable at
+   * `snapshotTempPath(dir, throughSeq)` (the snapshot worker: so its tens of megabytes never pass
+   * through the event loop's heap). Same ordering rules and guarantees as writeSnapshot: it
+   * becomes the snapshot only once every record through throughSeq is durable; a temp file left
+   * by a crash is removed by recovery.
+   */
+  async adoptSnapshotFile(throughSeq: number): Promise<number> {
+    this.checkSnapshotSeq(throughSeq);
+    this.newestSnapshotRequested = throughSeq;
+    const run = this.snapshotChain.then(() =>
+      this.persistSnapshot(throughSeq, async (tempPath) => {
+        // the writer synced it; make sure it is there and is the file it claims to be
+        const fh = await open(tempPath, 'r');
+        try {
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+      }),
+    );
     this.snapshotChain = run.then(noop, noop);
     await run;
     return throughSeq;
@@ -373,23 +399,12 @@ export class Journal<R = unknown, S = unknown> {
     await previous.close();
   }
 
-  private async persistSnapshot(seq: number, file: Buffer): Promise<void> {
+  private async persistSnapshot(seq: number, write: (tempPath: string) => Promise<void>): Promise<void> {
     await this.waitDurable(seq);
     const finalPath = path.join(this.dir, snapshotName(seq));
-    const tempPath = finalPath + TEMP_SUFFIX;
+    const tempPath = snapshotTempPath(this.dir, seq);
     try {
-      const fh = await open(tempPath, 'w');
-      try {
-        // In slices, each made durable before the next: one flush of tens of megabytes would
-        // hold the device (and every journal fdatasync queued behind it) for its whole length.
-        for (let off = 0; off < file.length; off += SNAPSHOT_SLICE_BYTES) {
-          await writeAll(fh, file.subarray(off, Math.min(file.length, off + SNAPSHOT_SLICE_BYTES)), off);
-          await fh.datasync();
-        }
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
+      await write(tempPath);
       await this.opts.hooks.beforeSnapshotRename?.(tempPath);
       await rename(tempPath, finalPath);
       await fsyncDir(this.dir);
@@ -443,7 +458,30 @@ export class Journal<R = unknown, S = unknown> {
 
 const SNAPSHOT_SLICE_BYTES = 2 * MiB;
 
-async function writeAll(fh: FileHandle, buf: Buffer, position: number): Promise<void> {
+/** Where a snapshot through `seq` is written before its rename into place. */
+export function snapshotTempPath(dir: string, seq: number): string {
+  return path.join(dir, snapshotName(seq) + TEMP_SUFFIX);
+}
+
+/**
+ * Write `file` at `filePath` and make it durable, in slices each synced before the next: one flush
+ * of tens of megabytes would hold the device (and every journal fdatasync queued behind it) for
+ * its whole length.
+ */
+export async function writeFileDurably(filePath: string, file: Uint8Array): Promise<void> {
+  const fh = await open(filePath, 'w');
+  try {
+    for (let off = 0; off < file.length; off += SNAPSHOT_SLICE_BYTES) {
+      await writeAll(fh, file.subarray(off, Math.min(file.length, off + SNAPSHOT_SLICE_BYTES)), off);
+      await fh.datasync();
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+async function writeAll(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
   let done = 0;
   while (done < buf.length) {
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);

@@ -1,7 +1,8 @@
 import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from './journal';
+import { Journal, snapshotTempPath, writeFileDurably } from './journal';
+import { encodeSnapshotFile } from './frame';
 import { segmentFiles, snapshotFiles, tempDir } from './test-util';
 
 interface Cmd {
@@ -44,6 +45,26 @@ describe('Journal snapshots', () => {
     expect(reopened.records.map((r) => r.seq)).toEqual([11, 12, 13, 14, 15]);
     expect(reopened.records.map((r) => r.record.n)).toEqual([11, 12, 13, 14, 15]);
     expect(await reopened.journal.append({ n: 16 })).toBe(16);
+    await reopened.journal.close();
+  });
+
+  it("adopts a snapshot file another thread wrote at the temp path, and refuses one that is not there", async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 8);
+    // nothing written yet: refused, nothing changes
+    await expect(journal.adoptSnapshotFile(8)).rejects.toMatchObject({ code: 'SNAPSHOT_FAILED' });
+    expect(await snapshotFiles(dir)).toEqual([]);
+    await writeFileDurably(snapshotTempPath(dir, 8), encodeSnapshotFile(8, JSON.stringify(state)));
+    expect(await journal.adoptSnapshotFile(8)).toBe(8);
+    expect(await snapshotFiles(dir)).toHaveLength(1);
+    await appendRange(journal, state, 9, 10);
+    await journal.close();
+
+    const reopened = await Journal.open<Cmd, State>(dir);
+    expect(reopened.snapshot?.seq).toBe(8);
+    expect(reopened.snapshot?.state.seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(reopened.records.map((r) => r.seq)).toEqual([9, 10]);
     await reopened.journal.close();
   });
 
