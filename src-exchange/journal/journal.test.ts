@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal, JournalError } from './journal';
+import { encodeFrame } from './frame';
 import { segmentFiles, tempDir } from './test-util';
 
 interface Cmd {
@@ -97,6 +98,28 @@ describe('Journal append and replay', () => {
     expect(journal.stats.fsyncs).toBe(2);
     expect(resolvedBeforeSecondSync).toBe(1);
     await journal.close();
+  });
+
+  it('splits a backlog into batches of at most maxBatchRecords records and maxBatchBytes bytes, and flushes it all', async () => {
+    const frame = encodeFrame(1, JSON.stringify(cmd(1))).length;
+    for (const [opts, batches] of [
+      [{ maxBatchRecords: 2 }, 3],
+      [{ maxBatchBytes: 2 * frame }, 3],
+      [{ maxBatchBytes: 2 * frame - 1 }, 5],
+    ] as const) {
+      const sub = path.join(dir, `b${batches}-${Object.keys(opts)[0]}-${Object.values(opts)[0]}`);
+      const { journal } = await Journal.open<Cmd>(sub, opts);
+      // five appends in one turn: one backlog
+      const acks = await Promise.all([1, 2, 3, 4, 5].map((n) => journal.append(cmd(n))));
+      expect(acks).toEqual([1, 2, 3, 4, 5]);
+      expect(journal.stats.fsyncs).toBe(batches);
+      expect(journal.stats.largestBatch).toBe(batches === 3 ? 2 : 1);
+      expect(journal.stats.bytesWritten).toBe(5 * frame);
+      await journal.close();
+      const { journal: again, records } = await Journal.open<Cmd>(sub);
+      expect(records.map((r) => r.record.n)).toEqual([1, 2, 3, 4, 5]);
+      await again.close();
+    }
   });
 
   it('rejects every waiting append when a sync fails, and accepts nothing afterwards', async () => {

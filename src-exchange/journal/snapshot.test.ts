@@ -92,6 +92,43 @@ describe('Journal snapshots', () => {
     await journal.close();
   });
 
+  it('waits for the batch holding its last record, not only the one in flight when asked', async () => {
+    const gates: Array<() => void> = [];
+    const entered: Array<Promise<void>> = [];
+    const enteredResolvers: Array<() => void> = [];
+    for (let i = 0; i < 2; i++) entered.push(new Promise<void>((r) => enteredResolvers.push(r)));
+    let syncs = 0;
+    const { journal } = await Journal.open<Cmd, State>(dir, {
+      hooks: {
+        beforeSync: async () => {
+          const i = syncs++;
+          if (i < 2) {
+            enteredResolvers[i]!();
+            await new Promise<void>((r) => gates.push(r));
+          }
+        },
+      },
+    });
+    const first = journal.append({ n: 1 });
+    await entered[0];
+    // 2 and 3 wait for the next batch; the snapshot covers them
+    const later = [journal.append({ n: 2 }), journal.append({ n: 3 })];
+    let written = false;
+    const snap = journal.writeSnapshot({ total: 6, seen: [1, 2, 3] }, 3).then(() => (written = true));
+    gates[0]!();
+    await first;
+    await entered[1];
+    await new Promise((r) => setTimeout(r, 30));
+    expect(journal.durableSeq).toBe(1);
+    expect(written).toBe(false);
+    expect(await snapshotFiles(dir)).toEqual([]);
+    gates[1]!();
+    await Promise.all([...later, snap]);
+    expect(written).toBe(true);
+    expect(await snapshotFiles(dir)).toHaveLength(1);
+    await journal.close();
+  });
+
   it('refuses a snapshot seq beyond the last record or before the newest snapshot', async () => {
     const { journal } = await Journal.open<Cmd, State>(dir);
     const state = fresh();

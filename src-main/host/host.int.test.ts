@@ -18,6 +18,8 @@ beforeAll(async () => {
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+  mkdirSync(path.join(staticDir, 'assets'));
+  for (const ext of ['js', 'css', 'json', 'svg', 'png', 'ico', 'woff2', 'map', 'bin']) writeFileSync(path.join(staticDir, 'assets', `a.${ext}`), `x${ext}`);
   writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
   terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
   host = await startHost({ staticDir, door: terminal.door });
@@ -88,5 +90,81 @@ describe('web host', () => {
     expect((await get('/../secret.txt')).status).toBe(404);
     expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
     expect((await get('/', { host: 'evil.example' })).status).toBe(421);
+  });
+
+  it('answers each kind of file with its exact type and caching, the page alone with the CSP and no framing', async () => {
+    const types: Record<string, string> = {
+      js: 'text/javascript; charset=utf-8',
+      css: 'text/css; charset=utf-8',
+      json: 'application/json',
+      svg: 'image/svg+xml',
+      png: 'image/png',
+      ico: 'image/x-icon',
+      woff2: 'font/woff2',
+      map: 'application/json',
+      bin: 'application/octet-stream',
+    };
+    for (const [ext, type] of Object.entries(types)) {
+      const r = await get(`/assets/a.${ext}?token=${host.token}`);
+      expect([r.status, r.headers['content-type'], r.headers['cache-control'], r.body]).toEqual([200, type, 'max-age=3600', `x${ext}`]);
+      expect(r.headers['content-security-policy']).toBeUndefined();
+      expect(r.headers['x-frame-options']).toBeUndefined();
+      expect(r.headers['set-cookie']).toBeUndefined();
+      expect([r.headers['referrer-policy'], r.headers['x-content-type-options']]).toEqual(['no-referrer', 'nosniff']);
+    }
+    for (const p of ['/', '/index.html', '']) {
+      const page = await get(p || '/');
+      expect([page.status, page.headers['content-type'], page.headers['cache-control'], page.headers['x-frame-options']]).toEqual([200, 'text/html; charset=utf-8', 'no-store', 'DENY']);
+      expect(page.body).toBe('<!doctype html><title>t</title>');
+      expect(page.headers['content-security-policy']).toBe(
+        [
+          "default-src 'self'",
+          "script-src 'self'",
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self'",
+          `connect-src 'self' ws://127.0.0.1:${host.port}`,
+          "object-src 'none'",
+          "base-uri 'none'",
+          "frame-ancestors 'none'",
+          "form-action 'none'",
+        ].join('; '),
+      );
+    }
+    // HEAD: the same headers and no body
+    const head = await get('/assets/a.js', {}, 'HEAD');
+    expect([head.status, head.headers['content-type'], head.body]).toEqual([200, 'text/javascript; charset=utf-8', '']);
+    // the errors are plain, uncached and carry no referrer either
+    for (const [p, status, text] of [
+      ['/nothing-here.js', 404, 'not found'],
+      ['/assets', 404, 'not found'],
+      ['/%E0%A4%A', 400, 'bad request path'],
+      ['/a%00b.js', 404, 'not found'],
+      [`/${'a'.repeat(8 * 1024 - 1)}`, 404, 'not found'],
+      [`/${'a'.repeat(8 * 1024)}`, 414, 'URI too long'],
+    ] as const) {
+      const r = await get(p);
+      expect([r.status, r.body, r.headers['content-type'], r.headers['cache-control'], r.headers['referrer-policy']]).toEqual([
+        status,
+        text,
+        'text/plain; charset=utf-8',
+        'no-store',
+        'no-referrer',
+      ]);
+    }
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+    expect((await get('/', { host: `localhost:${host.port}` })).status).toBe(200);
+  });
+
+  it("reads its cookie among others, by its own port's name only", async () => {
+    const name = `terminal_token_${host.port}`;
+    for (const cookie of [`a=1; ${name}=${host.token}; b=2`, `${name}=${host.token}`, ` ${name} = ${host.token} ;x=y`]) {
+      const ws = await connect({ cookie });
+      expect((await call(ws, 1, 'getAppState', [])).ok).toBe(true);
+      ws.close();
+    }
+    for (const cookie of [`=${host.token}`, `x${name}=${host.token}`, `${name}`, `${name}x=${host.token}`, `a=${name}=${host.token}`]) {
+      await expect(connect({ cookie })).rejects.toThrow(/403/);
+    }
   });
 });
