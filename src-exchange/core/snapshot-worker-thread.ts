@@ -5,9 +5,10 @@
 //
 // Asked for a snapshot through seq S (S is durable, so every frame up to it is complete on
 // disk), the thread reads the journal from where it stopped last time up to S, applies those
-// records, writes the encoded snapshot file under the journal's temp name and answers with its seq. It never reads past S, so a frame being
-// written at that moment is never looked at. The exchange's event loop does no extra work per
-// command: the replica reads what the journal already wrote.
+// records, writes the encoded snapshot file durably under the journal's temp name and answers
+// with its seq. It never reads past S, so a frame being written at that moment is never looked
+// at. The exchange's event loop does no extra work per command: the replica reads what the
+// journal already wrote.
 import { open, readFile, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';

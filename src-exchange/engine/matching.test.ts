@@ -50,14 +50,17 @@ describe('the walk over levels', () => {
     const { book, m } = fresh();
     const a = book.add(NO, 5000, 100, 1, NIL);
     const b = book.add(NO, 5000, 100, 2, NIL);
+    const c = book.add(NO, 5000, 100, 4, NIL);
     book.add(NO, 4900, 100, 3, NIL);
     expect(m.match(book, YES, 5100, 150, TAKER, STP_TAKER_AT_CROSS, NIL)).toBe(150);
+    // no entry for c: nothing is logged once the taker is done, not even a fill of 0
     expect(logOf(m)).toEqual([
       { kind: LOG_FILL, slot: a, count: 100, price: 5000 },
       { kind: LOG_FILL, slot: b, count: 50, price: 5000 },
     ]);
+    expect(book.slots.remaining[c]).toBe(100);
     expect(book.levels(NO)).toEqual([
-      [5000, 50],
+      [5000, 150],
       [4900, 100],
     ]);
   });

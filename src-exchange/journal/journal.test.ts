@@ -153,6 +153,50 @@ describe('Journal append and replay', () => {
     await j2.close();
   });
 
+  it('takes at most 8,192 records in one batch by default', async () => {
+    const { journal } = await Journal.open<Cmd>(dir);
+    const acks = await Promise.all(Array.from({ length: 8_200 }, (_, i) => journal.append(cmd(i + 1))));
+    expect(acks[acks.length - 1]).toBe(8_200);
+    expect(journal.stats.largestBatch).toBe(8_192);
+    expect(journal.stats.fsyncs).toBe(2);
+    await journal.close();
+  });
+
+  it('refuses a maxRecordBytes that does not fit the frame header', async () => {
+    await expect(Journal.open<Cmd>(dir, { maxRecordBytes: 2 ** 32 })).rejects.toThrow(RangeError);
+    const { journal } = await Journal.open<Cmd>(dir, { maxRecordBytes: 2 ** 32 - 1 });
+    await journal.close();
+  });
+
+  it('accepts a record of exactly maxRecordBytes and refuses one byte more', async () => {
+    const { journal } = await Journal.open<unknown>(dir, { maxRecordBytes: 100 });
+    const exact = { s: 'x'.repeat(100 - JSON.stringify({ s: '' }).length) };
+    expect(JSON.stringify(exact).length).toBe(100);
+    expect(await journal.append(exact)).toBe(1);
+    await expect(journal.append({ s: `${exact.s}x` })).rejects.toMatchObject({ code: 'INVALID_RECORD' });
+    await journal.close();
+  });
+
+  it('rolls to a new segment once a segment reaches segmentBytes exactly, and counts what it did', async () => {
+    const frame = encodeFrame(1, JSON.stringify(cmd(1))).length;
+    const { journal } = await Journal.open<Cmd>(dir, { segmentBytes: 2 * frame });
+    for (let n = 1; n <= 5; n++) await journal.append(cmd(n));
+    // 2 + 2 + 1 frames: the third and the fifth each start a segment
+    expect(journal.stats.segmentsCreated).toBe(2);
+    expect(await segmentFiles(dir)).toHaveLength(3);
+    expect(journal.stats.dirFsyncs).toBe(2);
+    await journal.close();
+    const { journal: again, records } = await Journal.open<Cmd>(dir);
+    expect(records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+    // reopened on a full last segment: the next record starts a new one numbered after the last seq
+    expect(await again.append(cmd(6))).toBe(6);
+    await again.close();
+    expect((await segmentFiles(dir)).length).toBeGreaterThanOrEqual(3);
+    const { journal: third, records: all } = await Journal.open<Cmd>(dir);
+    expect(all.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    await third.close();
+  });
+
   it('rejects records that are not JSON-serialisable without using up a seq', async () => {
     const { journal } = await Journal.open<unknown>(dir);
     await expect(journal.append(undefined)).rejects.toMatchObject({ code: 'INVALID_RECORD' });

@@ -129,6 +129,20 @@ describe('Journal snapshots', () => {
     await journal.close();
   });
 
+  it('after a reopen still refuses a snapshot older than the newest on disk, and a state that is not JSON', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    await journal.writeSnapshot(state, 5);
+    await appendRange(journal, state, 6, 7);
+    await journal.close();
+    const { journal: again } = await Journal.open<Cmd, State>(dir);
+    await expect(again.writeSnapshot(fresh(), 4)).rejects.toMatchObject({ code: 'INVALID_SNAPSHOT' });
+    await expect(again.writeSnapshot(undefined as unknown as State, 6)).rejects.toMatchObject({ code: 'INVALID_SNAPSHOT' });
+    expect(await again.writeSnapshot(state, 7)).toBe(7);
+    await again.close();
+  });
+
   it('refuses a snapshot seq beyond the last record or before the newest snapshot', async () => {
     const { journal } = await Journal.open<Cmd, State>(dir);
     const state = fresh();
