@@ -144,6 +144,7 @@ describe('Journal append and replay', () => {
 
     failNext = false;
     await expect(journal.append(cmd(99))).rejects.toMatchObject({ code: 'FAILED' });
+    await expect(journal.append(cmd(99))).rejects.toThrow(`journal ${dir} has failed and accepts nothing more: journal ${dir}: write or sync failed`);
     await expect(journal.writeSnapshot({})).rejects.toMatchObject({ code: 'FAILED' });
     await journal.close();
 
@@ -151,6 +152,20 @@ describe('Journal append and replay', () => {
     const { journal: j2, records } = await Journal.open<Cmd>(dir);
     expect(records[0]).toEqual({ seq: 1, record: cmd(1) });
     await j2.close();
+  });
+
+  it('says what is wrong in its refusals', async () => {
+    await expect(Journal.open<Cmd>(dir, { maxRecordBytes: 2 ** 32 })).rejects.toThrow('maxRecordBytes must fit in 32 bits');
+    const { journal } = await Journal.open<unknown>(dir, { maxRecordBytes: 100 });
+    await expect(journal.append(undefined)).rejects.toThrow('record is not JSON-serialisable');
+    await expect(journal.append({ big: 1n })).rejects.toMatchObject({ code: 'INVALID_RECORD', message: expect.stringMatching(/not JSON-serialisable/) });
+    await expect(journal.append({ s: 'x'.repeat(200) })).rejects.toThrow('record of 208 bytes exceeds maxRecordBytes 100');
+    await expect(journal.writeSnapshot(undefined, 0)).rejects.toThrow('snapshot state is not JSON-serialisable');
+    await expect(journal.writeSnapshot({}, 3)).rejects.toThrow('snapshot seq 3 must be between the newest snapshot (0) and the last appended seq (0)');
+    await journal.close();
+    await expect(journal.append({ ok: 1 })).rejects.toThrow(`journal ${dir} is closed`);
+    await expect(journal.writeSnapshot({}, 0)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(journal.adoptSnapshotFile(0)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
   it('takes at most 8,192 records in one batch by default', async () => {

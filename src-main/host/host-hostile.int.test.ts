@@ -140,3 +140,61 @@ describe('a door that throws', () => {
     }
   });
 });
+
+describe('what the host logs, pushes and closes', () => {
+  it('names why it refused a socket (path, origin, token state), never the token', async () => {
+    logs.length = 0;
+    await expect(connect({})).rejects.toThrow(/403/);
+    await expect(connect({ token: 'f'.repeat(48), origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    const key = Buffer.from('0123456789abcdef').toString('base64');
+    await raw(`GET /ipc?token=%%% HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`, 300);
+    await raw(`GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`, 300);
+    await raw(`GET /other?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: http://127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`, 300);
+    expect(logs).toEqual([
+      `refused host socket (path /ipc, origin http://127.0.0.1:${host.port}, token missing)`,
+      'refused host socket (path /ipc, origin http://evil.example, token wrong)',
+      'refused host socket (path /ipc, origin none, token wrong)',
+      'refused host socket (malformed URL)',
+      `refused host socket (path /other, origin http://127.0.0.1:${host.port}, token ok)`,
+    ]);
+  });
+
+  it('pushes an event to every open socket as one frame, and drops a binary frame unanswered', async () => {
+    host.broadcast('notices', { level: 'info', title: 'nobody listening', body: '', ts: 1 }); // no socket: nothing to do
+    const a = await connect({ token: host.token });
+    const b = await connect({ token: host.token });
+    const got = (ws: WebSocket) => new Promise<string>((resolve) => ws.once('message', (d) => resolve(d.toString())));
+    const pa = got(a);
+    const pb = got(b);
+    const payload = { level: 'info' as const, title: 'pushed', body: 'to both', ts: 2 };
+    host.broadcast('notices', payload);
+    const expected = JSON.stringify({ t: 'event', stream: 'notices', payload });
+    expect(await pa).toBe(expected);
+    expect(await pb).toBe(expected);
+    // a well-formed call sent as a binary frame is not a call
+    const answers: string[] = [];
+    a.on('message', (d) => answers.push(d.toString()));
+    a.send(Buffer.from(JSON.stringify({ t: 'call', id: 5, method: 'getSettings', args: [] })), { binary: true });
+    const r = await call(a, 6, 'getSettings', []);
+    expect(r.ok).toBe(true);
+    expect(answers.some((x) => x.includes('"id":5'))).toBe(false);
+    a.close();
+    b.close();
+  });
+
+  it('closes its sockets with 1001 "host closing" and listens on the port it is given', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'host-close-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    const probe = await startHost({ staticDir: dir, door: async () => ({ ok: true, value: null }) });
+    const free = probe.port;
+    await probe.close();
+    const h = await startHost({ staticDir: dir, door: async () => ({ ok: true, value: null }), port: free });
+    expect(h.port).toBe(free);
+    const c = hostClient(() => h);
+    const ws = await c.connect({ token: h.token });
+    const closing = new Promise<[number, string]>((resolve) => ws.once('close', (code, reason) => resolve([code, reason.toString()])));
+    expect(h.clients()).toBe(1);
+    await h.close();
+    expect(await closing).toEqual([1001, 'host closing']);
+  });
+});
