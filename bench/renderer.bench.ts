@@ -177,6 +177,9 @@ async function firehose(): Promise<void> {
   }
   await page.keyboard.press('Alt+Backquote');
   await page.waitForFunction(() => document.querySelectorAll('[data-panel="ladder"] .ladder-rows').length >= 5, undefined, { timeout: 15_000 });
+  // The marker sits at 0.4999: the white ladder's rows go to the 0.0001 tick by hand (its
+  // automatic spacing is decided by the first book, which may sit on whole cents)
+  await page.locator('[data-panel="ladder"][data-link="white"]').getByLabel('Row spacing').selectOption('1');
   const shownLadders = await page.evaluate(() => [...document.querySelectorAll('[data-panel="ladder"] [role="grid"]')].map((g) => g.getAttribute('aria-label')?.split(',')[0]));
   await page.waitForTimeout(WARMUP_S * 1000);
   // BENCH_RENDER_PROF=<file.cpuprofile>: the page's JS profile over the measured window (CDP)

@@ -119,15 +119,3 @@ describe('local orders on the ladder', () => {
   });
 });
 
-describe("the ladder's automatic step", () => {
-  it('starts on whole cents and refines to the sub-cent tick once a finer level arrives', async () => {
-    render(withQueries(<LadderPanel />));
-    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
-    await painted('0.45');
-    expect(() => rowAt('0.4651')).toThrow();
-    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4651, 300, 4500, 1000], yesAsks: [4660, 800], version: 2 }]));
-    await painted('0.4651');
-    expect(rowAt('0.4651').querySelector('[data-cell="bid"]')!.textContent).toContain('3');
-    expect(rowAt('0.4660').querySelector('[data-cell="ask"]')!.textContent).toContain('8');
-  });
-});

@@ -73,10 +73,7 @@ export function bucket(price: number, step: number, side: Side): number {
   return side === 'bid' ? Math.floor(price / step) * step : Math.ceil(price / step) * step;
 }
 
-/**
- * The finest step the book's prices need: whole cents when every level sits on a cent. No
- * allocation: the ladder asks on every paint so a finer level arriving later refines it.
- */
+/** The finest step the book's prices need: whole cents when every level sits on a cent. */
 export function inferStep(book: Pick<BookView, 'yesBids' | 'yesAsks'> | undefined): number {
   if (!book) return 100;
   const a = stepOf(book.yesBids);

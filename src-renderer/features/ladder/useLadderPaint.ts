@@ -139,12 +139,11 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
         hasBookRef.current = true;
         setHasBook(true);
       }
-      // 'auto' follows the finest price the book has shown: a sub-cent level arriving after a
-      // first book on whole cents refines the rows (it never coarsens them again by itself)
-      const inferred = inferStep(book);
-      if (autoStepRef.current === null || inferred < autoStepRef.current) {
-        autoStepRef.current = inferred;
-        setAutoStep(inferred);
+      // 'auto' is decided by the first book and then kept (rows that changed their spacing under
+      // the trader's cursor would move every price); the Row spacing menu sets it by hand
+      if (autoStepRef.current === null) {
+        autoStepRef.current = inferStep(book);
+        setAutoStep(autoStepRef.current);
       }
     }
     if (p.top === null) {
