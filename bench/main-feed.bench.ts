@@ -1,5 +1,6 @@
 // Main's event loop under a 50,000 deltas/s feed across 20 markets: the real stream connection,
-// frame ingest (parse, validate, apply) and coalesced book views (at most one push per market every PUSH_INTERVAL_MS, as the session does), with the feed in
+// frame ingest (parse, validate, apply) and coalesced book views (at most one push per market
+// every PUSH_INTERVAL_MS, as the session does), with the feed in
 // another process. Target: event-loop lag p99 < 5 ms. Peer in the same run: a naive pipeline
 // (full zod union parse per frame, Map-based book, a view per delta).
 import { spawn } from 'node:child_process';

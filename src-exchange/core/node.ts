@@ -105,8 +105,8 @@ export class ExchangeNode {
   /**
    * With the worker a due snapshot is taken at once: the thread serialises its replica and writes
    * the file; the event loop only renames it into place. Inline (the fallback), serialising blocks
-   * the event loop, so a due snapshot waits for a quiet moment (no command for 250 ms) and is forced only when
-   * the journal since the last one has grown twenty times past the cadence.
+   * the event loop, so a due snapshot waits for a quiet moment (no command for 250 ms) and is
+   * forced only when the journal since the last one has grown twenty times past the cadence.
    */
   private maybeSnapshot(): void {
     if (this.snapshotting) return;

@@ -222,13 +222,8 @@ export class Journal<R = unknown, S = unknown> {
    * Persist a snapshot file encoded elsewhere (`encodeSnapshotFile`), e.g. by a worker that
    * replayed the journal through `throughSeq`. Same ordering rules and guarantees as writeSnapshot.
    */
-  async writeSnapshotFile(throughSeq: number, file: Buffer): Promise<number> {
-    this.checkSnapshotSeq(throughSeq);
-    this.newestSnapshotRequested = throughSeq;
-    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, (tempPath) => writeFileDurably(tempPath, file)));
-    this.snapshotChain = run.then(noop, noop);
-    await run;
-    return throughSeq;
+  writeSnapshotFile(throughSeq: number, file: Buffer): Promise<number> {
+    return this.queueSnapshot(throughSeq, (tempPath) => writeFileDurably(tempPath, file));
   }
 
   /**
@@ -238,20 +233,24 @@ export class Journal<R = unknown, S = unknown> {
    * becomes the snapshot only once every record through throughSeq is durable; a temp file left
    * by a crash is removed by recovery.
    */
-  async adoptSnapshotFile(throughSeq: number): Promise<number> {
+  adoptSnapshotFile(throughSeq: number): Promise<number> {
+    return this.queueSnapshot(throughSeq, async (tempPath) => {
+      // It must be there (a missing file refuses the snapshot); synced once more here so that
+      // this method does not rest on the writer's care (cheap on a file already synced).
+      const fh = await open(tempPath, 'r');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    });
+  }
+
+  /** Checks the seq, then persists one snapshot after those already queued; `write` fills the temp file. */
+  private async queueSnapshot(throughSeq: number, write: (tempPath: string) => Promise<void>): Promise<number> {
     this.checkSnapshotSeq(throughSeq);
     this.newestSnapshotRequested = throughSeq;
-    const run = this.snapshotChain.then(() =>
-      this.persistSnapshot(throughSeq, async (tempPath) => {
-        // the writer synced it; make sure it is there and is the file it claims to be
-        const fh = await open(tempPath, 'r');
-        try {
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-      }),
-    );
+    const run = this.snapshotChain.then(() => this.persistSnapshot(throughSeq, write));
     this.snapshotChain = run.then(noop, noop);
     await run;
     return throughSeq;

@@ -118,4 +118,3 @@ describe('local orders on the ladder', () => {
     await waitFor(() => expect(document.querySelector('.ladder-local')).toBeNull());
   });
 });
-

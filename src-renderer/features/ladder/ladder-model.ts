@@ -76,18 +76,10 @@ export function bucket(price: number, step: number, side: Side): number {
 /** The finest step the book's prices need: whole cents when every level sits on a cent. */
 export function inferStep(book: Pick<BookView, 'yesBids' | 'yesAsks'> | undefined): number {
   if (!book) return 100;
-  const a = stepOf(book.yesBids);
-  return a === 1 ? 1 : Math.min(a, stepOf(book.yesAsks));
-}
-
-function stepOf(flat: readonly number[]): number {
-  let step = 100;
-  for (let i = 0; i + 1 < flat.length; i += 2) {
-    const p = flat[i]!;
-    if (p % 10 !== 0) return 1;
-    if (p % 100 !== 0) step = 10;
-  }
-  return step;
+  const prices = [...levels(book.yesBids), ...levels(book.yesAsks)].map(([p]) => p);
+  if (prices.every((p) => p % 100 === 0)) return 100;
+  if (prices.every((p) => p % 10 === 0)) return 10;
+  return 1;
 }
 
 /** Mid of the inside market in YES ticks (floored), one side when the other is empty, else null. */
