@@ -187,8 +187,10 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
   for (let i = 0; i < n; i++) {
     if (i % 10 === 9 && i / 10 < writes) {
       const ticker = world.markets[i % world.markets.length]!;
-      // far from the touch, every one different (the duplicate check stays quiet)
-      const price = dollars(100 + ((i * 37) % 2000));
+      // far from the touch, every one different (the duplicate check stays quiet), and under
+      // 0.10: never more than 0.10 through any best ask, so the price collar cannot refuse one
+      // however the lively market has moved (bids up to 0.21 were refused when an ask fell to 0.08)
+      const price = dollars(100 + ((i * 37) % 899));
       calls.push(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + (i % 7)), origin: 'api', confirmed: true }));
     } else {
       calls.push(world.call('request', reads[i % reads.length]));
