@@ -459,7 +459,11 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
     process.send({ port: ex.port, accounts: ex.credentials.accounts });
   `;
   // BENCH_CHILD_PROF=<dir>: profile the exchange process (node --cpu-prof) to see where its time goes
-  const prof = process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : [];
+  // BENCH_CHILD_FLAGS='--trace-gc ...': more node flags for the exchange process (what its collector does)
+  const prof = [
+    ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : []),
+    ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const replies: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));

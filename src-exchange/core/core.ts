@@ -1,7 +1,8 @@
 // ExchangeCore: the whole exchange as one deterministic state machine: the matching engine
 // plus the domain modules. Same snapshot + same commands = same state; no clock, no I/O.
 import { Engine } from '../engine/engine';
-import type { EngineSnapshot, SnapshotTextCache } from '../engine/snapshot';
+import { hydrateEngineSnapshot, type ArchivedHistory, type ArchiveRef, type HistoryArchiver } from '../engine/archive';
+import type { EngineSnapshot } from '../engine/snapshot';
 import type { Command as EngineCommand, CommandType as EngineCommandType } from '../engine/types';
 import type { DomainCtx, DomainModule, DomainResult, ExchangeEvent } from './domain';
 import { domainModules } from './modules';
@@ -14,6 +15,8 @@ export interface CoreCommand {
 
 export interface CoreSnapshot {
   version: 1;
+  /** present when the engine's history is in an archive file (engine/archive.ts), not in `engine` */
+  archive?: ArchiveRef;
   engine: EngineSnapshot;
   domains: Record<string, unknown>;
 }
@@ -44,8 +47,10 @@ export class ExchangeCore {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     private readonly modules: readonly DomainModule<any, any>[] = domainModules,
     snapshot?: CoreSnapshot,
+    history?: ArchivedHistory,
   ) {
-    this.engine = snapshot ? Engine.fromSnapshot(snapshot.engine) : new Engine();
+    if (snapshot?.archive && !history) throw new Error(`this snapshot's history is in ${snapshot.archive.file}, which was not read`);
+    this.engine = snapshot ? Engine.fromSnapshot(snapshot.archive ? hydrateEngineSnapshot(snapshot.engine, history!) : snapshot.engine) : new Engine();
     this.domains = {};
     for (const m of modules) {
       this.domains[m.name] = snapshot?.domains[m.name] !== undefined ? structuredClone(snapshot.domains[m.name]) : m.empty();
@@ -56,17 +61,23 @@ export class ExchangeCore {
     }
   }
 
-  static fromSnapshot(s: CoreSnapshot): ExchangeCore {
-    return new ExchangeCore(domainModules, s);
+  /** From a snapshot; one with an `archive` needs that archive's history (journal/archive-file.ts readArchive). */
+  static fromSnapshot(s: CoreSnapshot, history?: ArchivedHistory): ExchangeCore {
+    return new ExchangeCore(domainModules, s, history);
   }
 
   toSnapshot(): CoreSnapshot {
     return { version: 1, engine: this.engine.toSnapshot(), domains: structuredClone(this.domains) };
   }
 
-  /** `JSON.stringify(toSnapshot())`, the engine's history taken from `cache` where unchanged. */
-  toSnapshotJson(cache: SnapshotTextCache): string {
-    return `{"version":1,"engine":${this.engine.toSnapshotJson(cache)},"domains":${JSON.stringify(this.domains)}}`;
+  /**
+   * An archived snapshot: the history records the archive lacks (to append and make durable
+   * first), then `finish(ref)` with where the archive ends gives the snapshot's JSON.
+   */
+  collectArchive(archiver: HistoryArchiver): { records: string[]; finish: (ref: ArchiveRef) => string } {
+    const { records, liveJson } = this.engine.collectArchive(archiver);
+    const domains = JSON.stringify(this.domains);
+    return { records, finish: (ref) => `{"version":1,"archive":${JSON.stringify(ref)},"engine":${liveJson},"domains":${domains}}` };
   }
 
   domain<S>(name: string): S {

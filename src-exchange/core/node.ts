@@ -2,6 +2,7 @@
 // journal, and only once the journal says it is on disk is the caller answered and the
 // events published. Restart = newest snapshot + replay of the journal after it.
 import { Journal } from '../journal/journal';
+import { readArchive } from '../journal/archive-file';
 import type { ExchangeEvent } from './domain';
 import { ExchangeCore, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
 import { SnapshotWorker } from './snapshot-worker';
@@ -48,7 +49,15 @@ export class ExchangeNode {
 
   static async open(opts: NodeOptions): Promise<ExchangeNode> {
     const { journal, snapshot, records } = await Journal.open<CoreCommand, CoreSnapshot>(opts.dataDir);
-    const core = snapshot ? ExchangeCore.fromSnapshot(snapshot.state) : new ExchangeCore();
+    let core: ExchangeCore;
+    try {
+      // a snapshot the worker wrote keeps its history in the archive it names (engine/archive.ts)
+      const history = snapshot?.state.archive ? await readArchive(opts.dataDir, snapshot.state.archive) : undefined;
+      core = snapshot ? ExchangeCore.fromSnapshot(snapshot.state, history) : new ExchangeCore();
+    } catch (err) {
+      await journal.close();
+      throw new Error(`the snapshot at seq ${snapshot?.seq} cannot be restored: ${(err as Error).message}`, { cause: err });
+    }
     let lastNow = 0;
     for (const { record } of records) {
       core.apply(record);

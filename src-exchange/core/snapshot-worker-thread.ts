@@ -5,10 +5,12 @@
 //
 // Asked for a snapshot through seq S (S is durable, so every frame up to it is complete on
 // disk), the thread reads the journal from where it stopped last time up to S, applies those
-// records, writes the encoded snapshot file durably under the journal's temp name and answers
-// with its seq. It never reads past S, so a frame being written at that moment is never looked
-// at. The exchange's event loop does no extra work per command: the replica reads what the
-// journal already wrote.
+// records, appends to the history archive what it lacks (engine/archive.ts: finished orders,
+// fills and trades are written once, not in every snapshot), makes that durable, then writes the
+// snapshot of the live state (naming where the archive ends) durably under the journal's temp
+// name and answers with its seq. It never reads past S, so a frame being written at that moment
+// is never looked at. The exchange's event loop does no extra work per command: the replica reads
+// what the journal already wrote.
 import { open, readFile, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
@@ -16,8 +18,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { decodeSnapshotFile, encodeSnapshotFile, readFrame } from '../journal/frame';
 import { listJournalDir } from '../journal/files';
 import { snapshotTempPath, writeFileDurably } from '../journal/journal';
+import { ArchiveWriter, pruneArchives, readArchive } from '../journal/archive-file';
+import { HistoryArchiver } from '../engine/archive';
 import { ExchangeCore, type CoreCommand, type CoreSnapshot } from './core';
-import { SnapshotTextCache } from '../engine/snapshot';
 import type { ToSnapshotWorker, FromSnapshotWorker } from './snapshot-worker';
 
 if (!parentPort) throw new Error('snapshot-worker-thread runs only as a worker thread');
@@ -38,8 +41,9 @@ if (process.platform === 'linux') {
 }
 
 let core: ExchangeCore | null = null;
-/** JSON of the history records, kept from one snapshot to the next (they do not change) */
-const texts = new SnapshotTextCache();
+/** what the archive holds, and its file (null: the next snapshot starts a new generation) */
+let archiver = new HistoryArchiver();
+let archive: ArchiveWriter | null = null;
 let seq = 0;
 /** where reading resumes: the segment holding seq + 1 and the byte after the last frame applied */
 let at: { name: string; offset: number } | null = null;
@@ -54,7 +58,15 @@ async function loadBase(upTo: number): Promise<void> {
     if (snap.seq > upTo) continue;
     const decoded = decodeSnapshotFile(await readFile(path.join(dir, snap.name)));
     if (!decoded.ok) continue;
-    core = ExchangeCore.fromSnapshot(JSON.parse(decoded.json) as CoreSnapshot);
+    const state = JSON.parse(decoded.json) as CoreSnapshot;
+    if (state.archive) {
+      const history = await readArchive(dir, state.archive);
+      core = ExchangeCore.fromSnapshot(state, history);
+      archiver = HistoryArchiver.resume(history, state.archive.records);
+      archive = await ArchiveWriter.resume(dir, state.archive);
+    } else {
+      core = ExchangeCore.fromSnapshot(state);
+    }
     seq = decoded.seq;
     return;
   }
@@ -140,11 +152,20 @@ let dead = false;
 async function handle(msg: ToSnapshotWorker): Promise<void> {
   await catchUp(msg.throughSeq);
   if (seq !== msg.throughSeq) throw new Error(`asked for a snapshot at seq ${msg.throughSeq}, replica is at ${seq}`);
+  if (!archive || archiver.wantsCompaction()) {
+    // a new generation holding only the current history; the old one goes once no snapshot names it
+    await archive?.close();
+    archive = null;
+    archiver.restart();
+    archive = await ArchiveWriter.create(dir, seq);
+  }
+  const { records, finish } = core!.collectArchive(archiver);
+  const ref = await archive.append(records);
   // Written and made durable here, beside the journal, under the temp name the journal adopts:
-  // the file's tens of megabytes never enter the exchange's heap (holding them there set off a
-  // full garbage collection of the whole state on the event loop about a second later).
-  await writeFileDurably(snapshotTempPath(dir, seq), encodeSnapshotFile(seq, core!.toSnapshotJson(texts)));
+  // the file never enters the exchange's heap.
+  await writeFileDurably(snapshotTempPath(dir, seq), encodeSnapshotFile(seq, finish(ref)));
   post({ type: 'snapshot', id: msg.id, throughSeq: seq });
+  await pruneArchives(dir, ref.file).catch(() => []); // tidying only: a file left is deleted next time
 }
 
 port.on('message', (msg: ToSnapshotWorker) => {

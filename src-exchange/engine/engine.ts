@@ -12,7 +12,8 @@ import { createOrderGroup, deleteOrderGroup, resetOrderGroup, triggerOrderGroup,
 import { addMarket, closeMarket, determineMarket, openMarket, pauseMarket, settleMarket, updateMarketFees } from './markets';
 import { processTrips, sweepExpired } from './orders';
 import { pruneOrders } from './prune';
-import { fromSnapshot, snapshotJson, toSnapshot, type EngineSnapshot, type SnapshotTextCache } from './snapshot';
+import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
+import type { HistoryArchiver } from './archive';
 import { balanceView, groupView, marketView, orderView, positionView, State } from './state';
 import { cancelAllOrders, cancelOrder, createOrder } from './trading';
 import type {
@@ -82,9 +83,9 @@ export class Engine {
     return toSnapshot(this.st);
   }
 
-  /** `JSON.stringify(toSnapshot())`, re-encoding only what changed since `cache` last saw it. */
-  toSnapshotJson(cache: SnapshotTextCache): string {
-    return snapshotJson(this.st, cache);
+  /** What the archive lacks of this state's history, and the live part of its snapshot (archive.ts). */
+  collectArchive(archiver: HistoryArchiver): { records: string[]; liveJson: string } {
+    return archiver.collect(this.st);
   }
 
   apply<C extends Command>(cmd: C): ResultOf<C> {

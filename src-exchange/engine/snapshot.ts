@@ -82,73 +82,41 @@ export function toSnapshot(st: State): EngineSnapshot {
   };
 }
 
-/**
- * JSON text of the records a snapshot repeats unchanged from one to the next: fills, trades,
- * settlements and transfers never change once made, and a finished order only by what its
- * signature covers. Kept by whoever serialises snapshot after snapshot (the snapshot worker),
- * so a snapshot re-encodes only what changed since the last one instead of the whole history.
- */
-export class SnapshotTextCache {
-  private readonly fixed = new WeakMap<object, string>();
-  private readonly orders = new WeakMap<OrderState, { sig: string; text: string }>();
-
-  record(x: object): string {
-    let t = this.fixed.get(x);
-    if (t === undefined) {
-      t = JSON.stringify(x);
-      this.fixed.set(x, t);
-    }
-    return t;
-  }
-
-  order(o: OrderState): string {
-    if (o.status === 'resting') return orderText(o);
-    const sig = `${o.status}|${o.last_update_time}|${o.fill_count}|${o.remaining_count}|${o.seq}|${o.locked}`;
-    const hit = this.orders.get(o);
-    if (hit !== undefined && hit.sig === sig) return hit.text;
-    const text = orderText(o);
-    this.orders.set(o, { sig, text });
-    return text;
-  }
+/** What can still change on a finished order (the archive re-writes it when this does). */
+export function orderSig(o: OrderSnapshot): string {
+  return `${o.status}|${o.last_update_time}|${o.fill_count}|${o.remaining_count}|${o.seq}|${o.locked}`;
 }
 
-function orderText(o: OrderState): string {
+/** One order as its snapshot holds it. */
+export function orderJson(o: OrderState): string {
   const { slot: _slot, ...rest } = o;
   return JSON.stringify(rest);
 }
 
-function listText(list: readonly object[], cache: SnapshotTextCache): string {
-  let out = '[';
-  for (let i = 0; i < list.length; i++) out += (i ? ',' : '') + cache.record(list[i]!);
-  return out + ']';
-}
-
 /**
- * Exactly `JSON.stringify(toSnapshot(st))`, built from `cache` for the records it already holds
- * (engine.property.test.ts holds the two equal over random command streams).
+ * The live part of a snapshot whose history is in the archive (archive.ts): exactly
+ * `JSON.stringify(toSnapshot(st))` but with resting orders only, no fills and every market's
+ * trade tape empty (archive.test.ts holds the live part plus the archive equal to toSnapshot).
  */
-export function snapshotJson(st: State, cache: SnapshotTextCache): string {
+export function liveSnapshotJson(st: State): string {
   const parts: string[] = [
     `{"version":${SNAPSHOT_VERSION},"id_seed":${JSON.stringify(st.idSeed)},"counters":${JSON.stringify({ ...st.counters })},"totals":${JSON.stringify({ ...st.totals })}`,
-    `,"markets":${JSON.stringify(marketSnapshots(st))},"trades":[`,
+    `,"markets":${JSON.stringify(marketSnapshots(st))},"trades":`,
+    JSON.stringify([...st.trades.keys()].map((ticker) => [ticker, []])),
+    ',"orders":[',
   ];
   let first = true;
-  for (const [ticker, list] of st.trades) {
-    parts.push(`${first ? '' : ','}[${JSON.stringify(ticker)},${listText(list, cache)}]`);
-    first = false;
-  }
-  parts.push('],"orders":[');
-  first = true;
   for (const o of st.orders.values()) {
-    parts.push(first ? cache.order(o) : `,${cache.order(o)}`);
+    if (o.status !== 'resting') continue;
+    parts.push(first ? orderJson(o) : `,${orderJson(o)}`);
     first = false;
   }
   parts.push('],"accounts":[');
   st.accountList.forEach((a, i) => {
     parts.push(
       `${i ? ',' : ''}{"user_id":${JSON.stringify(a.user_id)},"subs":${JSON.stringify(subSnapshots(a))},"client_orders":${JSON.stringify([...a.clientOrders])}` +
-        `,"client_transfers":${JSON.stringify([...a.clientTransfers])},"orders":${JSON.stringify(a.orders)},"fills":${listText(a.fills, cache)}` +
-        `,"settlements":${listText(a.settlements, cache)},"transfers":${listText(a.transfers, cache)},"groups":${JSON.stringify(a.groups)}}`,
+        `,"client_transfers":${JSON.stringify([...a.clientTransfers])},"orders":${JSON.stringify(a.orders)},"fills":[]` +
+        `,"settlements":${JSON.stringify(a.settlements)},"transfers":${JSON.stringify(a.transfers)},"groups":${JSON.stringify(a.groups)}}`,
     );
   });
   parts.push('],"groups":');
@@ -157,8 +125,8 @@ export function snapshotJson(st: State, cache: SnapshotTextCache): string {
   return parts.join('');
 }
 
-// The parts toSnapshot and snapshotJson write alike (snapshotJson keeps the field order by hand
-// around them: the property test holds the two outputs equal).
+// The parts toSnapshot and liveSnapshotJson write alike (liveSnapshotJson keeps the field order
+// by hand around them: archive.test.ts holds the outputs equal).
 function marketSnapshots(st: State): MarketSnapshot[] {
   return st.marketList.map(({ book: _book, ...m }) => ({ ...m }));
 }

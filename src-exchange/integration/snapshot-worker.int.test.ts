@@ -2,7 +2,7 @@
 // simulation trades at a lively rate, several snapshots are taken without waiting for a quiet
 // moment, and a restart from the newest of them (plus the journal after it) is exactly the state
 // the exchange had when it stopped: books, orders, balances, fills, every domain.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,9 +46,27 @@ describe('snapshots off the event loop', () => {
     const files = readdirSync(path.join(dataDir, 'journal')).filter((f) => f.endsWith('.snap'));
     expect(files.length).toBeGreaterThanOrEqual(1);
 
-    const again = await ExchangeNode.open({ dataDir: path.join(dataDir, 'journal'), snapshots: 'inline' });
+    // the snapshots hold the live state; finished orders, fills and trades are in the archive they name
+    const journalDir = path.join(dataDir, 'journal');
+    const newest = files.sort().pop()!;
+    const head = readFileSync(path.join(journalDir, newest)).toString('utf8', 24, 400);
+    const ref = /^\{"version":1,"archive":(\{[^}]*\})/.exec(head);
+    expect(ref).not.toBeNull();
+    const archive = JSON.parse(ref![1]!) as { file: string; records: number; bytes: number };
+    expect(archive.records).toBeGreaterThan(100);
+    expect(readdirSync(journalDir).filter((f) => f.startsWith('archive-'))).toContain(archive.file);
+
+    const again = await ExchangeNode.open({ dataDir: journalDir, snapshots: 'inline' });
     expect(again.recovered.fromSnapshotSeq).toBeGreaterThan(0);
     expect(JSON.stringify(again.core.toSnapshot())).toBe(atStop);
     await again.close();
+
+    // without its archive the snapshot cannot be restored: said so, nothing started
+    renameSync(path.join(journalDir, archive.file), path.join(journalDir, `${archive.file}.moved`));
+    await expect(ExchangeNode.open({ dataDir: journalDir, snapshots: 'inline' })).rejects.toThrow(/snapshot at seq \d+ cannot be restored: archive archive-\d+\.log cannot be read/);
+    renameSync(path.join(journalDir, `${archive.file}.moved`), path.join(journalDir, archive.file));
+    const third = await ExchangeNode.open({ dataDir: journalDir, snapshots: 'inline' });
+    expect(JSON.stringify(third.core.toSnapshot())).toBe(atStop);
+    await third.close();
   }, 60_000);
 });

@@ -480,7 +480,8 @@ export async function writeFileDurably(filePath: string, file: Uint8Array): Prom
   }
 }
 
-async function writeAll(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
+/** Write all of `buf` at `position` (a short write goes on where it stopped). */
+export async function writeAll(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
   let done = 0;
   while (done < buf.length) {
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);

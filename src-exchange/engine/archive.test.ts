@@ -1,0 +1,101 @@
+// The history archive's bookkeeping: what each snapshot appends, what pruning removes, and when
+// a generation is rewritten. (The round trip over random command streams is in
+// engine.property.test.ts.)
+import { describe, expect, it } from 'vitest';
+import { ArchivedHistory, HistoryArchiver, hydrateEngineSnapshot, type ArchiveRecord } from './archive';
+import { Engine } from './engine';
+import type { EngineSnapshot } from './snapshot';
+
+function market() {
+  const e = new Engine({ idSeed: 7 });
+  let t = 1_000_000;
+  const at = () => (t += 1000);
+  e.apply({ type: 'addMarket', nowMs: at(), ticker: 'M', eventTicker: 'E', seriesTicker: 'S' });
+  e.apply({ type: 'openMarket', nowMs: at(), ticker: 'M' });
+  for (const userId of ['sim', 'human']) e.apply({ type: 'deposit', nowMs: at(), userId, amountMicro: 100_000_000_000 });
+  return { e, at };
+}
+
+const kinds = (records: string[]) => records.map((r) => Object.keys(JSON.parse(r) as object)[0]).join('');
+
+function restore(live: string, history: ArchivedHistory): EngineSnapshot {
+  return hydrateEngineSnapshot(JSON.parse(live) as EngineSnapshot, history);
+}
+
+describe('HistoryArchiver', () => {
+  it('appends each finished order, fill and trade once, and a removal when pruned', () => {
+    const { e, at } = market();
+    const archiver = new HistoryArchiver();
+    const history = new ArchivedHistory();
+    const collect = () => {
+      const out = e.collectArchive(archiver);
+      for (const r of out.records) history.apply(JSON.parse(r) as ArchiveRecord);
+      return out;
+    };
+    const bid = e.apply({ type: 'createOrder', nowMs: at(), userId: 'sim', ticker: 'M', side: 'bid', priceTicks: 4000, countCenti: 200 });
+    expect(bid.ok).toBe(true);
+    expect(collect().records).toEqual([]); // a resting order stays in the live snapshot
+    e.apply({ type: 'createOrder', nowMs: at(), userId: 'human', ticker: 'M', side: 'ask', priceTicks: 4000, countCenti: 100, timeInForce: 'immediate_or_cancel' });
+    // the IOC is finished; its fill, the resting bid's fill and the trade are history now
+    const second = collect();
+    expect(kinds(second.records)).toBe('offt');
+    expect((JSON.parse(second.liveJson) as EngineSnapshot).orders.map((o) => o.remaining_count)).toEqual([100]);
+    expect(JSON.stringify(restore(second.liveJson, history))).toBe(JSON.stringify(e.toSnapshot()));
+    expect(collect().records).toEqual([]);
+
+    e.apply({ type: 'cancelAllOrders', nowMs: at(), userId: 'sim' });
+    expect(kinds(collect().records)).toBe('o');
+    at();
+    e.apply({ type: 'pruneOrders', nowMs: at(), userIds: ['sim'], olderThanMs: at() });
+    const pruned = collect();
+    expect(kinds(pruned.records)).toBe('odfd'); // the sim's order and fill; the trade tape stays
+    expect(history.orders.size).toBe(1);
+    expect(JSON.stringify(restore(pruned.liveJson, history))).toBe(JSON.stringify(e.toSnapshot()));
+  });
+
+  it('asks for a new generation once most of what it wrote is superseded, and resumes from a read archive', () => {
+    const { e, at } = market();
+    const archiver = new HistoryArchiver();
+    let cutoff = 0;
+    for (let i = 0; i < 6_000; i++) {
+      if (i === 2_000) cutoff = at();
+      const r = e.apply({ type: 'createOrder', nowMs: at(), userId: 'sim', ticker: 'M', side: 'bid', priceTicks: 3000, countCenti: 100 });
+      if (!r.ok) throw new Error(r.message);
+      e.apply({ type: 'cancelOrder', nowMs: at(), userId: 'sim', orderId: r.order.order_id });
+    }
+    expect(e.collectArchive(archiver).records.length).toBe(6_000);
+    expect(archiver.wantsCompaction()).toBe(false);
+    e.apply({ type: 'pruneOrders', nowMs: at(), userIds: ['sim'], olderThanMs: cutoff });
+    const removals = e.collectArchive(archiver).records;
+    expect(removals.length).toBe(2_000);
+    expect(archiver.records).toBe(8_000);
+    expect(archiver.wantsCompaction()).toBe(false); // 8,000 written <= 2 x 4,000 current + 10,000
+    e.apply({ type: 'pruneOrders', nowMs: at(), userIds: ['sim'], olderThanMs: at() });
+    expect(e.collectArchive(archiver).records.length).toBe(4_000);
+    expect(archiver.wantsCompaction()).toBe(true); // 12,000 written, nothing current
+    archiver.restart();
+    expect(archiver.records).toBe(0);
+    const fresh = e.collectArchive(archiver);
+    expect(fresh.records).toEqual([]);
+
+    // resume: an archiver started from what a file holds appends only what is new
+    const history = new ArchivedHistory();
+    const first = new HistoryArchiver();
+    e.apply({ type: 'createOrder', nowMs: at(), userId: 'human', ticker: 'M', side: 'bid', priceTicks: 3000, countCenti: 100, timeInForce: 'immediate_or_cancel' });
+    for (const r of e.collectArchive(first).records) history.apply(JSON.parse(r) as ArchiveRecord);
+    const resumed = HistoryArchiver.resume(history, 1);
+    expect(resumed.records).toBe(1);
+    expect(e.collectArchive(resumed).records).toEqual([]);
+    e.apply({ type: 'createOrder', nowMs: at(), userId: 'human', ticker: 'M', side: 'bid', priceTicks: 3000, countCenti: 100, timeInForce: 'immediate_or_cancel' });
+    expect(kinds(e.collectArchive(resumed).records)).toBe('o');
+  });
+
+  it('refuses a record it does not know and history of a market or account the snapshot lacks', () => {
+    const h = new ArchivedHistory();
+    expect(() => h.apply({ x: 1 } as unknown as ArchiveRecord)).toThrow(/unknown archive record/);
+    const { e } = market();
+    const live = JSON.parse(e.collectArchive(new HistoryArchiver()).liveJson) as EngineSnapshot;
+    h.apply({ t: { trade_id: 'T', ticker: 'OTHER', taker_side: 'yes', taker_book_side: 'bid', yes_price: 1, no_price: 9_999, count: 1, created_time: 1, is_block_trade: false } });
+    expect(() => hydrateEngineSnapshot(live, h)).toThrow(/archived trades of OTHER/);
+  });
+});
