@@ -19,8 +19,8 @@
 // The archive is append-only; once its records are mostly superseded the worker rewrites it as
 // a new generation holding only what is current (HistoryArchiver.wantsCompaction).
 
-import { liveSnapshotJson, orderJson, orderSig, type EngineSnapshot, type OrderSnapshot } from './snapshot';
-import type { State } from './state';
+import { liveSnapshotJson, orderJson, type EngineSnapshot, type OrderSnapshot } from './snapshot';
+import type { OrderState, State } from './state';
 import type { FillView, TradeView } from './types';
 
 /** Where a snapshot's history is: the archive file (in the journal's directory) and its length. */
@@ -89,21 +89,92 @@ export function hydrateEngineSnapshot(live: EngineSnapshot, history: ArchivedHis
   };
 }
 
-interface Held {
-  /** the order's signature when archived ('' for fills and trades, which never change) */
-  sig: string;
-  /** the pass that last saw it in the state */
+/** What the archive holds of a finished order: the fields that could still change (orderSig's). */
+interface HeldOrder {
   pass: number;
+  status: string;
+  last: number;
+  fill: number;
+  remaining: number;
+  seq: number;
+  locked: number;
 }
+
+function sameOrder(h: HeldOrder, o: OrderSnapshot): boolean {
+  return h.status === o.status && h.last === o.last_update_time && h.fill === o.fill_count && h.remaining === o.remaining_count && h.seq === o.seq && h.locked === o.locked;
+}
+
+function holdOrder(h: HeldOrder, o: OrderSnapshot, pass: number): HeldOrder {
+  h.pass = pass;
+  h.status = o.status;
+  h.last = o.last_update_time;
+  h.fill = o.fill_count;
+  h.remaining = o.remaining_count;
+  h.seq = o.seq;
+  h.locked = o.locked;
+  return h;
+}
+
+/**
+ * What the archive holds of one append-only list (an account's fills, a market's trades): the
+ * ids, and how far into the array last seen it has gone. The engine only appends to these
+ * arrays, so the next snapshot looks only at what follows; an array that was replaced or does
+ * not continue as it was (pruning filters an account's fills) is compared by id instead.
+ */
+class HeldList<T> {
+  readonly ids = new Set<string>();
+  private arr: readonly T[] | null = null;
+  private n = 0;
+  private last: T | undefined = undefined;
+
+  constructor(
+    private readonly idOf: (x: T) => string,
+    private readonly add: 'f' | 't',
+    private readonly remove: 'fd' | 'td',
+  ) {}
+
+  collect(arr: readonly T[], records: string[]): void {
+    const ids = this.ids;
+    if (arr === this.arr && arr.length >= this.n && (this.n === 0 || arr[this.n - 1] === this.last)) {
+      for (let i = this.n; i < arr.length; i++) {
+        const x = arr[i]!;
+        ids.add(this.idOf(x));
+        records.push(`{"${this.add}":${JSON.stringify(x)}}`);
+      }
+    } else {
+      const now = new Set<string>();
+      for (const x of arr) {
+        const id = this.idOf(x);
+        now.add(id);
+        if (ids.has(id)) continue;
+        ids.add(id);
+        records.push(`{"${this.add}":${JSON.stringify(x)}}`);
+      }
+      for (const id of ids) {
+        if (now.has(id)) continue;
+        ids.delete(id);
+        records.push(`{"${this.remove}":${JSON.stringify(id)}}`);
+      }
+    }
+    this.arr = arr;
+    this.n = arr.length;
+    this.last = arr[arr.length - 1];
+  }
+}
+
+const fillList = () => new HeldList<FillView>((f) => f.fill_id, 'f', 'fd');
+const tradeList = () => new HeldList<TradeView>((t) => t.trade_id, 't', 'td');
 
 /**
  * The snapshot worker's side: knows what the archive holds and, given the state, says what to
  * append (records as JSON text) and gives the live part of the snapshot.
  */
 export class HistoryArchiver {
-  private orders = new Map<string, Held>();
-  private fills = new Map<string, Held>();
-  private trades = new Map<string, Held>();
+  private orders = new Map<string, HeldOrder>();
+  private fills = new Map<string, HeldList<FillView>>();
+  private trades = new Map<string, HeldList<TradeView>>();
+  /** resting orders' JSON, reused while the order is unchanged (a copy of it says so) */
+  private resting = new WeakMap<OrderState, { copy: OrderState; text: string }>();
   private pass = 0;
   /** records in the current archive generation */
   private written = 0;
@@ -111,9 +182,9 @@ export class HistoryArchiver {
   /** Start from an archive that holds `history` in `records` records. */
   static resume(history: ArchivedHistory, records: number): HistoryArchiver {
     const a = new HistoryArchiver();
-    for (const o of history.orders.values()) a.orders.set(o.order_id, { sig: orderSig(o), pass: 0 });
-    for (const id of history.fills.keys()) a.fills.set(id, { sig: '', pass: 0 });
-    for (const id of history.trades.keys()) a.trades.set(id, { sig: '', pass: 0 });
+    for (const o of history.orders.values()) a.orders.set(o.order_id, holdOrder({} as HeldOrder, o, 0));
+    for (const f of history.fills.values()) listOf(a.fills, f.user_id, fillList).ids.add(f.fill_id);
+    for (const t of history.trades.values()) listOf(a.trades, t.ticker, tradeList).ids.add(t.trade_id);
     a.written = records;
     return a;
   }
@@ -128,7 +199,9 @@ export class HistoryArchiver {
    * superseded or removed (so the rewrite costs at most what was appended since the last one).
    */
   wantsCompaction(): boolean {
-    const current = this.orders.size + this.fills.size + this.trades.size;
+    let current = this.orders.size;
+    for (const l of this.fills.values()) current += l.ids.size;
+    for (const l of this.trades.values()) current += l.ids.size;
     return this.written > 2 * current + 10_000;
   }
 
@@ -148,48 +221,47 @@ export class HistoryArchiver {
   collect(st: State): { records: string[]; liveJson: string } {
     const pass = ++this.pass;
     const records: string[] = [];
-    for (const o of st.orders.values()) {
-      if (o.status === 'resting') continue;
-      const held = this.orders.get(o.order_id);
-      const sig = orderSig(o);
-      if (held === undefined) this.orders.set(o.order_id, { sig, pass });
-      else {
+    const orders = this.orders;
+    st.orders.forEach((o) => {
+      if (o.status === 'resting') return;
+      const held = orders.get(o.order_id);
+      if (held === undefined) orders.set(o.order_id, holdOrder({} as HeldOrder, o, pass));
+      else if (sameOrder(held, o)) {
         held.pass = pass;
-        if (held.sig === sig) continue;
-        held.sig = sig;
-      }
+        return;
+      } else holdOrder(held, o, pass);
       records.push(`{"o":${orderJson(o)}}`);
+    });
+    if (orders.size > 0) {
+      for (const [id, held] of orders) {
+        if (held.pass === pass) continue;
+        orders.delete(id);
+        records.push(`{"od":${JSON.stringify(id)}}`);
+      }
     }
-    for (const a of st.accountList) {
-      for (const f of a.fills) if (this.see(this.fills, f.fill_id, pass)) records.push(`{"f":${JSON.stringify(f)}}`);
-    }
-    for (const tape of st.trades.values()) {
-      for (const t of tape) if (this.see(this.trades, t.trade_id, pass)) records.push(`{"t":${JSON.stringify(t)}}`);
-    }
-    this.drop(this.orders, pass, 'od', records);
-    this.drop(this.fills, pass, 'fd', records);
-    this.drop(this.trades, pass, 'td', records);
+    for (const a of st.accountList) listOf(this.fills, a.user_id, fillList).collect(a.fills, records);
+    for (const [ticker, tape] of st.trades) listOf(this.trades, ticker, tradeList).collect(tape, records);
     this.written += records.length;
-    return { records, liveJson: liveSnapshotJson(st) };
+    return { records, liveJson: liveSnapshotJson(st, (o) => this.restingJson(o)) };
   }
 
-  /** Mark an immutable record seen; true when the archive does not hold it yet. */
-  private see(map: Map<string, Held>, id: string, pass: number): boolean {
-    const held = map.get(id);
-    if (held !== undefined) {
-      held.pass = pass;
-      return false;
-    }
-    map.set(id, { sig: '', pass });
-    return true;
+  private restingJson(o: OrderState): string {
+    const hit = this.resting.get(o);
+    if (hit !== undefined && sameFields(hit.copy, o)) return hit.text;
+    const text = orderJson(o);
+    this.resting.set(o, { copy: { ...o }, text });
+    return text;
   }
+}
 
-  private drop(map: Map<string, Held>, pass: number, kind: 'od' | 'fd' | 'td', records: string[]): void {
-    if (map.size === 0) return;
-    for (const [id, held] of map) {
-      if (held.pass === pass) continue;
-      map.delete(id);
-      records.push(`{"${kind}":${JSON.stringify(id)}}`);
-    }
-  }
+function listOf<T>(map: Map<string, HeldList<T>>, key: string, make: () => HeldList<T>): HeldList<T> {
+  let l = map.get(key);
+  if (l === undefined) map.set(key, (l = make()));
+  return l;
+}
+
+/** Every field of `b` equal in `a` (orders are flat records of strings, numbers and booleans). */
+function sameFields(a: OrderState, b: OrderState): boolean {
+  for (const k in b) if (a[k as keyof OrderState] !== b[k as keyof OrderState]) return false;
+  return true;
 }

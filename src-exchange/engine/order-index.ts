@@ -80,6 +80,16 @@ export class OrderIndex<T extends { order_id: string }> {
     return this.other.delete(id);
   }
 
+  /** Every order in creation order, as values() but in a plain loop (several times faster over a long history). */
+  forEach(fn: (order: T) => void): void {
+    const list = this.byNum;
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i];
+      if (o !== undefined) fn(o);
+    }
+    if (this.other.size) for (const o of this.other.values()) fn(o);
+  }
+
   *values(): IterableIterator<T> {
     for (const o of this.byNum) if (o !== undefined) yield o;
     yield* this.other.values();

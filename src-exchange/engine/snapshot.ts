@@ -82,11 +82,6 @@ export function toSnapshot(st: State): EngineSnapshot {
   };
 }
 
-/** What can still change on a finished order (the archive re-writes it when this does). */
-export function orderSig(o: OrderSnapshot): string {
-  return `${o.status}|${o.last_update_time}|${o.fill_count}|${o.remaining_count}|${o.seq}|${o.locked}`;
-}
-
 /** One order as its snapshot holds it. */
 export function orderJson(o: OrderState): string {
   const { slot: _slot, ...rest } = o;
@@ -97,8 +92,9 @@ export function orderJson(o: OrderState): string {
  * The live part of a snapshot whose history is in the archive (archive.ts): exactly
  * `JSON.stringify(toSnapshot(st))` but with resting orders only, no fills and every market's
  * trade tape empty (archive.test.ts holds the live part plus the archive equal to toSnapshot).
+ * `orderText` may answer from a cache (the archiver's, for resting orders that did not change).
  */
-export function liveSnapshotJson(st: State): string {
+export function liveSnapshotJson(st: State, orderText: (o: OrderState) => string = orderJson): string {
   const parts: string[] = [
     `{"version":${SNAPSHOT_VERSION},"id_seed":${JSON.stringify(st.idSeed)},"counters":${JSON.stringify({ ...st.counters })},"totals":${JSON.stringify({ ...st.totals })}`,
     `,"markets":${JSON.stringify(marketSnapshots(st))},"trades":`,
@@ -106,11 +102,11 @@ export function liveSnapshotJson(st: State): string {
     ',"orders":[',
   ];
   let first = true;
-  for (const o of st.orders.values()) {
-    if (o.status !== 'resting') continue;
-    parts.push(first ? orderJson(o) : `,${orderJson(o)}`);
+  st.orders.forEach((o) => {
+    if (o.status !== 'resting') return;
+    parts.push(first ? orderText(o) : `,${orderText(o)}`);
     first = false;
-  }
+  });
   parts.push('],"accounts":[');
   st.accountList.forEach((a, i) => {
     parts.push(
