@@ -1,7 +1,7 @@
-import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal, snapshotTempPath, writeFileDurably } from './journal';
+import { Journal, snapshotTempPath, writeAll, writeFileDurably } from './journal';
 import { encodeSnapshotFile } from './frame';
 import { segmentFiles, snapshotFiles, tempDir } from './test-util';
 
@@ -262,5 +262,68 @@ describe('Journal snapshots', () => {
       code: 'GAP',
       message: expect.stringMatching(/unreadable snapshot claims seq 50/),
     });
+  });
+
+  it('says so when a snapshot cannot be written, and keeps journaling without it', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    // something that is not a file sits where the snapshot's temp file goes
+    await mkdir(path.join(snapshotTempPath(dir, 5), 'x'), { recursive: true });
+    const err = await journal.writeSnapshot(state).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'JournalError', code: 'SNAPSHOT_FAILED', message: expect.stringMatching(/^snapshot at seq 5 was not written: .*EISDIR/) });
+    expect((err as Error).cause).toMatchObject({ code: 'EISDIR' });
+    expect(journal.stats.snapshotsWritten).toBe(0);
+    expect((await snapshotFiles(dir)).filter((f) => f.endsWith('.snap'))).toEqual([]);
+    await appendRange(journal, state, 6, 7);
+    await journal.close();
+    await rm(snapshotTempPath(dir, 5), { recursive: true });
+    const again = await Journal.open<Cmd, State>(dir);
+    expect(again.snapshot).toBeNull();
+    expect(again.records.map((r) => r.record.n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await again.journal.close();
+  });
+
+  it('says so when the snapshot is durable but an old file cannot be removed', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 1 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    await journal.writeSnapshot(state);
+    // the old snapshot became a directory with something in it: removing it fails
+    const old = path.join(dir, (await snapshotFiles(dir))[0]!);
+    await rm(old);
+    await mkdir(path.join(old, 'x'), { recursive: true });
+    await appendRange(journal, state, 6, 9);
+    const err = await journal.writeSnapshot(state).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'JournalError', code: 'SNAPSHOT_FAILED', message: expect.stringMatching(/^snapshot is durable, but removing old files failed: /) });
+    expect((err as Error).cause).toBeInstanceOf(Error);
+    expect(journal.stats.snapshotsWritten).toBe(2);
+    await journal.close();
+    const again = await Journal.open<Cmd, State>(dir, { keepSnapshots: 1 });
+    expect(again.snapshot?.seq).toBe(9);
+    expect(again.snapshot?.state).toEqual(state);
+    await again.journal.close();
+  });
+});
+
+describe('writeAll', () => {
+  /** A file handle that writes at most `most` bytes per call into `into`. */
+  const shortWriter = (into: Buffer, most: number) =>
+    ({
+      write: async (buf: Uint8Array, offset: number, length: number, position: number) => {
+        const n = Math.min(most, length);
+        into.set(buf.subarray(offset, offset + n), position);
+        return { bytesWritten: n, buffer: buf };
+      },
+    }) as unknown as FileHandle;
+
+  it('goes on after a short write from where it stopped, at the right place in the file', async () => {
+    const file = Buffer.alloc(20, 0x2e);
+    await writeAll(shortWriter(file, 3), Buffer.from('0123456789'), 7);
+    expect(file.toString('latin1')).toBe('.......0123456789...');
+  });
+
+  it('refuses a write that makes no progress instead of looping', async () => {
+    await expect(writeAll(shortWriter(Buffer.alloc(8), 0), Buffer.from('ab'), 0)).rejects.toThrow(/^write returned 0$/);
   });
 });

@@ -39,7 +39,16 @@ describe('web host', () => {
     await expect(connect({})).rejects.toThrow(/403/);
     await expect(connect({ token: 'f'.repeat(48) })).rejects.toThrow(/403/);
     await expect(connect({ token: host.token, origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    await expect(connect({ token: host.token, origin: `http://localhost:${host.port + 1}` })).rejects.toThrow(/403/);
     expect(host.clients()).toBe(0);
+  });
+
+  it('accepts its page from either loopback name, 127.0.0.1 or localhost', async () => {
+    for (const origin of [`http://127.0.0.1:${host.port}`, `http://localhost:${host.port}`]) {
+      const ws = await connect({ token: host.token, origin });
+      expect((await call(ws, 1, 'getAppState', [])).ok).toBe(true);
+      ws.close();
+    }
   });
 
   it('moves the token from the URL into an HttpOnly SameSite=Strict cookie on the first load, and the socket accepts that cookie alone', async () => {
@@ -89,6 +98,12 @@ describe('web host', () => {
     expect(String(index.headers['content-security-policy'])).toContain("script-src 'self'");
     expect((await get('/../secret.txt')).status).toBe(404);
     expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
+    // an encoded slash survives URL parsing and decodes to a real `..` segment: the root check stops it
+    for (const p of ['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
+      const r = await get(p);
+      expect(r.status).toBe(404);
+      expect(r.body).not.toContain('do not serve');
+    }
     expect((await get('/', { host: 'evil.example' })).status).toBe(421);
   });
 
