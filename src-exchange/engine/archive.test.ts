@@ -90,6 +90,32 @@ describe('HistoryArchiver', () => {
     expect(kinds(e.collectArchive(resumed).records)).toBe('o');
   });
 
+  it('resumes a trade tape where the archive ends and appends only the trades after it', () => {
+    const { e, at } = market();
+    const cross = () => {
+      e.apply({ type: 'createOrder', nowMs: at(), userId: 'sim', ticker: 'M', side: 'bid', priceTicks: 5000, countCenti: 100 });
+      e.apply({ type: 'createOrder', nowMs: at(), userId: 'human', ticker: 'M', side: 'ask', priceTicks: 5000, countCenti: 100 });
+    };
+    cross();
+    cross();
+    const history = new ArchivedHistory();
+    const first = e.collectArchive(new HistoryArchiver()).records;
+    for (const r of first) history.apply(JSON.parse(r) as ArchiveRecord);
+    expect(history.trades.size).toBe(2);
+    const resumed = HistoryArchiver.resume(history, first.length);
+    expect(e.collectArchive(resumed).records).toEqual([]);
+    cross();
+    const next = e.collectArchive(resumed).records;
+    expect(kinds(next)).toBe('oofft'); // both orders executed, two fills, one trade
+    for (const r of next) history.apply(JSON.parse(r) as ArchiveRecord);
+    expect(JSON.stringify(restore(e.collectArchive(resumed).liveJson, history))).toBe(JSON.stringify(e.toSnapshot()));
+    // an archive that claims more of a tape than the engine has is refused, not papered over
+    const wrong = new ArchivedHistory();
+    for (const r of next) wrong.apply(JSON.parse(r) as ArchiveRecord);
+    for (const r of first) wrong.apply(JSON.parse(r) as ArchiveRecord);
+    expect(() => e.collectArchive(HistoryArchiver.resume(wrong, 10))).toThrow(/trade tape changed other than by growing/);
+  });
+
   it('refuses a record it does not know and history of a market or account the snapshot lacks', () => {
     const h = new ArchivedHistory();
     expect(() => h.apply({ x: 1 } as unknown as ArchiveRecord)).toThrow(/unknown archive record/);

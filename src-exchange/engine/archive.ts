@@ -21,6 +21,7 @@
 
 import { liveSnapshotJson, orderJson, type EngineSnapshot, type OrderSnapshot } from './snapshot';
 import type { OrderState, State } from './state';
+import type { TradeLog } from './trade-log';
 import type { FillView, TradeView } from './types';
 
 /** Where a snapshot's history is: the archive file (in the journal's directory) and its length. */
@@ -115,40 +116,64 @@ function holdOrder(h: HeldOrder, o: OrderSnapshot, pass: number): HeldOrder {
   return h;
 }
 
+/** One list as the archiver reads it: an account's fills (an array) or a market's tape. */
+interface ListView {
+  readonly length: number;
+  idAt(i: number): string;
+  json(i: number): string;
+}
+
+const fillsView = (arr: readonly FillView[]): ListView => ({ length: arr.length, idAt: (i) => arr[i]!.fill_id, json: (i) => JSON.stringify(arr[i]) });
+const tapeView = (log: TradeLog): ListView => ({ length: log.length, idAt: (i) => log.idAt(i), json: (i) => JSON.stringify(log.get(i)) });
+
 /**
- * What the archive holds of one append-only list (an account's fills, a market's trades): the
- * ids, and how far into the array last seen it has gone. The engine only appends to these
- * arrays, so the next snapshot looks only at what follows; an array that was replaced or does
- * not continue as it was (pruning filters an account's fills) is compared by id instead.
+ * What the archive holds of one append-only list and how far into it the last snapshot went.
+ * The engine only appends to these lists, so the next snapshot looks only at what follows (the
+ * list still has the last id seen where it was). An account's fills may also be pruned: then
+ * they are compared by id (`ids`). A trade tape is never pruned, so only its length is kept.
  */
-class HeldList<T> {
-  readonly ids = new Set<string>();
-  private arr: readonly T[] | null = null;
+class HeldList {
+  /** the ids archived (fills); null for a tape, which only grows */
+  readonly ids: Set<string> | null;
+  /** how many of the list are archived; -1: not known (fills resumed from an archive), compare by id */
   private n = 0;
-  private last: T | undefined = undefined;
+  private lastId = '';
 
   constructor(
-    private readonly idOf: (x: T) => string,
     private readonly add: 'f' | 't',
     private readonly remove: 'fd' | 'td',
-  ) {}
+    growOnly: boolean,
+  ) {
+    this.ids = growOnly ? null : new Set<string>();
+  }
 
-  collect(arr: readonly T[], records: string[]): void {
-    const ids = this.ids;
-    if (arr === this.arr && arr.length >= this.n && (this.n === 0 || arr[this.n - 1] === this.last)) {
-      for (let i = this.n; i < arr.length; i++) {
-        const x = arr[i]!;
-        ids.add(this.idOf(x));
-        records.push(`{"${this.add}":${JSON.stringify(x)}}`);
+  get size(): number {
+    return this.ids ? this.ids.size : Math.max(this.n, 0);
+  }
+
+  /** Resumed from the archive: `n` archived, the last one `lastId` (fills: -1, position unknown). */
+  resumeAt(n: number, lastId: string): void {
+    this.n = n;
+    this.lastId = lastId;
+  }
+
+  collect(list: ListView, records: string[]): void {
+    const n = this.n;
+    if (n >= 0 && list.length >= n && (n === 0 || list.idAt(n - 1) === this.lastId)) {
+      for (let i = n; i < list.length; i++) {
+        this.ids?.add(list.idAt(i));
+        records.push(`{"${this.add}":${list.json(i)}}`);
       }
     } else {
+      const ids = this.ids;
+      if (!ids) throw new Error(`a trade tape changed other than by growing (${n} archived, ${list.length} now)`);
       const now = new Set<string>();
-      for (const x of arr) {
-        const id = this.idOf(x);
+      for (let i = 0; i < list.length; i++) {
+        const id = list.idAt(i);
         now.add(id);
         if (ids.has(id)) continue;
         ids.add(id);
-        records.push(`{"${this.add}":${JSON.stringify(x)}}`);
+        records.push(`{"${this.add}":${list.json(i)}}`);
       }
       for (const id of ids) {
         if (now.has(id)) continue;
@@ -156,14 +181,13 @@ class HeldList<T> {
         records.push(`{"${this.remove}":${JSON.stringify(id)}}`);
       }
     }
-    this.arr = arr;
-    this.n = arr.length;
-    this.last = arr[arr.length - 1];
+    this.n = list.length;
+    this.lastId = list.length ? list.idAt(list.length - 1) : '';
   }
 }
 
-const fillList = () => new HeldList<FillView>((f) => f.fill_id, 'f', 'fd');
-const tradeList = () => new HeldList<TradeView>((t) => t.trade_id, 't', 'td');
+const fillList = () => new HeldList('f', 'fd', false);
+const tradeList = () => new HeldList('t', 'td', true);
 
 /**
  * The snapshot worker's side: knows what the archive holds and, given the state, says what to
@@ -171,8 +195,8 @@ const tradeList = () => new HeldList<TradeView>((t) => t.trade_id, 't', 'td');
  */
 export class HistoryArchiver {
   private orders = new Map<string, HeldOrder>();
-  private fills = new Map<string, HeldList<FillView>>();
-  private trades = new Map<string, HeldList<TradeView>>();
+  private fills = new Map<string, HeldList>();
+  private trades = new Map<string, HeldList>();
   /** resting orders' JSON, reused while the order is unchanged (a copy of it says so) */
   private resting = new WeakMap<OrderState, { copy: OrderState; text: string }>();
   private pass = 0;
@@ -183,8 +207,17 @@ export class HistoryArchiver {
   static resume(history: ArchivedHistory, records: number): HistoryArchiver {
     const a = new HistoryArchiver();
     for (const o of history.orders.values()) a.orders.set(o.order_id, holdOrder({} as HeldOrder, o, 0));
-    for (const f of history.fills.values()) listOf(a.fills, f.user_id, fillList).ids.add(f.fill_id);
-    for (const t of history.trades.values()) listOf(a.trades, t.ticker, tradeList).ids.add(t.trade_id);
+    for (const f of history.fills.values()) listOf(a.fills, f.user_id, fillList).ids!.add(f.fill_id);
+    for (const l of a.fills.values()) l.resumeAt(-1, '');
+    const tapes = new Map<string, { n: number; last: string }>();
+    for (const t of history.trades.values()) {
+      const at = tapes.get(t.ticker);
+      if (at) {
+        at.n++;
+        at.last = t.trade_id;
+      } else tapes.set(t.ticker, { n: 1, last: t.trade_id });
+    }
+    for (const [ticker, { n, last }] of tapes) listOf(a.trades, ticker, tradeList).resumeAt(n, last);
     a.written = records;
     return a;
   }
@@ -200,8 +233,8 @@ export class HistoryArchiver {
    */
   wantsCompaction(): boolean {
     let current = this.orders.size;
-    for (const l of this.fills.values()) current += l.ids.size;
-    for (const l of this.trades.values()) current += l.ids.size;
+    for (const l of this.fills.values()) current += l.size;
+    for (const l of this.trades.values()) current += l.size;
     return this.written > 2 * current + 10_000;
   }
 
@@ -239,8 +272,8 @@ export class HistoryArchiver {
         records.push(`{"od":${JSON.stringify(id)}}`);
       }
     }
-    for (const a of st.accountList) listOf(this.fills, a.user_id, fillList).collect(a.fills, records);
-    for (const [ticker, tape] of st.trades) listOf(this.trades, ticker, tradeList).collect(tape, records);
+    for (const a of st.accountList) listOf(this.fills, a.user_id, fillList).collect(fillsView(a.fills), records);
+    for (const [ticker, tape] of st.trades) listOf(this.trades, ticker, tradeList).collect(tapeView(tape), records);
     this.written += records.length;
     return { records, liveJson: liveSnapshotJson(st, (o) => this.restingJson(o)) };
   }
@@ -254,7 +287,7 @@ export class HistoryArchiver {
   }
 }
 
-function listOf<T>(map: Map<string, HeldList<T>>, key: string, make: () => HeldList<T>): HeldList<T> {
+function listOf(map: Map<string, HeldList>, key: string, make: () => HeldList): HeldList {
   let l = map.get(key);
   if (l === undefined) map.set(key, (l = make()));
   return l;

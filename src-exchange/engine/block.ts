@@ -113,11 +113,7 @@ export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: 
   market.volume += count;
 
   const taker = buyerIsTaker ? buyer : seller;
-  let tape = st.trades.get(market.ticker);
-  if (!tape) {
-    tape = [];
-    st.trades.set(market.ticker, tape);
-  }
+  const tape = st.tapeOf(market.ticker);
   const trade: TradeView = {
     trade_id: st.nextId('trade'),
     ticker: market.ticker,
@@ -129,7 +125,7 @@ export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: 
     created_time: now,
     is_block_trade: true,
   };
-  tape.push(trade);
+  tape.add(st.counters.trade, trade);
   ev.push({ type: 'trade', trade });
   const fill = (p: Party, order: OrderState, post: number): FillView => ({
     fill_id: st.nextId('fill'),

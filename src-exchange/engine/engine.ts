@@ -288,14 +288,15 @@ export class Engine {
 
   /** Trades newest first, of one market or all. */
   getTrades(filter: { ticker?: string; minTs?: number; maxTs?: number } = {}): TradeView[] {
-    const lists = filter.ticker !== undefined ? [this.st.trades.get(filter.ticker) ?? []] : [...this.st.trades.values()];
+    const one = filter.ticker !== undefined ? this.st.trades.get(filter.ticker) : undefined;
+    const lists = filter.ticker !== undefined ? (one ? [one] : []) : [...this.st.trades.values()];
     const out: TradeView[] = [];
     for (const list of lists) {
       for (let i = list.length - 1; i >= 0; i--) {
-        const t = list[i]!;
-        if (filter.minTs !== undefined && t.created_time < filter.minTs) continue;
-        if (filter.maxTs !== undefined && t.created_time > filter.maxTs) continue;
-        out.push({ ...t });
+        const ts = list.timeAt(i);
+        if (filter.minTs !== undefined && ts < filter.minTs) continue;
+        if (filter.maxTs !== undefined && ts > filter.maxTs) continue;
+        out.push(list.get(i));
       }
     }
     if (lists.length > 1) out.sort((a, b) => b.created_time - a.created_time);

@@ -75,7 +75,7 @@ export function addMarketState(st: State, m: MarketState): void {
   st.books.push(new Book(m.book, st.slots));
   st.markets.set(m.ticker, m);
   st.marketList.push(m);
-  if (!st.trades.has(m.ticker)) st.trades.set(m.ticker, []);
+  st.tapeOf(m.ticker);
 }
 
 function findMarket<T extends string>(st: State, cmd: MarketCommand<T>, from: readonly MarketStatus[]): MarketState | Reject {

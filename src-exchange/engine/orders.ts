@@ -185,11 +185,7 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
   const takerOwn = ownPrice(taker);
   const mult = market.fee_multiplier;
   const mk = makerK(market.fee_type);
-  let tape = st.trades.get(market.ticker);
-  if (!tape) {
-    tape = [];
-    st.trades.set(market.ticker, tape);
-  }
+  const tape = st.tapeOf(market.ticker);
   for (let i = 0; i < m.length; i++) {
     const slot = m.slot[i]!;
     const maker = st.slotOrders[slot]!;
@@ -246,7 +242,7 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
       created_time: nowMs,
       is_block_trade: false,
     };
-    tape.push(trade);
+    tape.add(st.counters.trade, trade);
     ev.push({ type: 'trade', trade });
     const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
     const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);

@@ -7,6 +7,7 @@ import { addMarketState } from './markets';
 import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type OrderState, type PositionState, type Totals } from './state';
 import type { FillView, SettlementView, TradeView, TransferView } from './types';
 import { newSubaccount } from './ledger';
+import { TradeLog } from './trade-log';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -65,7 +66,7 @@ export function toSnapshot(st: State): EngineSnapshot {
     counters: { ...st.counters },
     totals: { ...st.totals },
     markets: marketSnapshots(st),
-    trades: [...st.trades].map(([t, list]) => [t, list.map((x) => ({ ...x }))]),
+    trades: [...st.trades].map(([t, log]) => [t, log.toArray()]),
     orders,
     accounts: st.accountList.map((a) => ({
       user_id: a.user_id,
@@ -155,7 +156,7 @@ export function fromSnapshot(raw: EngineSnapshot): State {
   st.counters = { ...snap.counters };
   st.totals = { ...snap.totals };
   for (const m of snap.markets) addMarketState(st, { ...m, book: 0 });
-  for (const [ticker, list] of snap.trades) st.trades.set(ticker, list);
+  for (const [ticker, list] of snap.trades) st.trades.set(ticker, TradeLog.from(ticker, st.idSeed, list));
   for (const a of snap.accounts) {
     st.accountList.push({
       user_id: a.user_id,

@@ -7,6 +7,7 @@ import type { FeeType } from './fees';
 import { makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
+import { TradeLog } from './trade-log';
 import type {
   BalanceEvent,
   BalanceView,
@@ -24,7 +25,6 @@ import type {
   SelfTradePreventionType,
   SettlementView,
   TimeInForce,
-  TradeView,
   TransferView,
 } from './types';
 import { TICKS_PER_DOLLAR } from './units';
@@ -163,7 +163,8 @@ export class State {
   markets = new Map<string, MarketState>();
   marketList: MarketState[] = [];
   books: Book[] = [];
-  trades = new Map<string, TradeView[]>();
+  /** each market's public trade tape, in columns (trade-log.ts) */
+  trades = new Map<string, TradeLog>();
   orders = new OrderIndex<OrderState>();
   accounts = new Map<string, AccountState>();
   accountList: AccountState[] = [];
@@ -187,6 +188,13 @@ export class State {
   nextId(kind: IdKind): string {
     const n = ++this.counters[kind];
     return makeId(kind, n, this.idSeed);
+  }
+
+  /** The trade tape of a market (made with the market; made here if a restore lacked it). */
+  tapeOf(ticker: string): TradeLog {
+    let tape = this.trades.get(ticker);
+    if (!tape) this.trades.set(ticker, (tape = new TradeLog(ticker, this.idSeed)));
+    return tape;
   }
 
   bookOf(market: MarketState): Book {
