@@ -14,6 +14,7 @@ import { processTrips, sweepExpired } from './orders';
 import { pruneOrders } from './prune';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
 import type { HistoryArchiver } from './archive';
+import type { TradeTapeView } from './trade-log';
 import { balanceView, groupView, marketView, orderView, positionView, State } from './state';
 import { cancelAllOrders, cancelOrder, createOrder } from './trading';
 import type {
@@ -287,6 +288,11 @@ export class Engine {
   }
 
   /** Trades newest first, of one market or all. */
+  /** A market's trade tape as it is (oldest first), to read without copying it; undefined for an unknown market. */
+  tradeTape(ticker: string): TradeTapeView | undefined {
+    return this.st.trades.get(ticker);
+  }
+
   getTrades(filter: { ticker?: string; minTs?: number; maxTs?: number } = {}): TradeView[] {
     const one = filter.ticker !== undefined ? this.st.trades.get(filter.ticker) : undefined;
     const lists = filter.ticker !== undefined ? (one ? [one] : []) : [...this.st.trades.values()];

@@ -19,6 +19,9 @@ const TAKER_NO = 1;
 const BOOK_ASK = 2;
 const BLOCK = 4;
 
+/** What the read side may do with a tape: read it. */
+export type TradeTapeView = Pick<TradeLog, 'ticker' | 'length' | 'get' | 'idAt' | 'timeAt' | 'yesPriceAt' | 'countAt' | 'takerAskAt' | 'blockAt'>;
+
 export class TradeLog {
   private n = 0;
   /** the trade counter in the id (makeId('trade', n, seed)); -1: the trade is in `odd` */
@@ -79,14 +82,31 @@ export class TradeLog {
     };
   }
 
-  /** The i-th trade's id, time and count without making the trade. */
+  /** The i-th trade's fields without making the trade (the read side's loops). */
   idAt(i: number): string {
     const num = this.num[i]!;
     return num < 0 ? this.odd!.get(i)!.trade_id : makeId('trade', num, this.seed);
   }
 
   timeAt(i: number): number {
-    return this.time[i]!;
+    return this.num[i]! < 0 ? this.odd!.get(i)!.created_time : this.time[i]!;
+  }
+
+  yesPriceAt(i: number): number {
+    return this.num[i]! < 0 ? this.odd!.get(i)!.yes_price : this.yes[i]!;
+  }
+
+  countAt(i: number): number {
+    return this.num[i]! < 0 ? this.odd!.get(i)!.count : this.count[i]!;
+  }
+
+  /** the taker sold YES into the bid (taker_book_side 'ask') */
+  takerAskAt(i: number): boolean {
+    return this.num[i]! < 0 ? this.odd!.get(i)!.taker_book_side === 'ask' : (this.flags[i]! & BOOK_ASK) !== 0;
+  }
+
+  blockAt(i: number): boolean {
+    return this.num[i]! < 0 ? this.odd!.get(i)!.is_block_trade : (this.flags[i]! & BLOCK) !== 0;
   }
 
   toArray(): TradeView[] {

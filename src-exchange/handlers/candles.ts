@@ -88,11 +88,10 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
   let bid = 0;
   let ask = TICKS_PER_DOLLAR;
   for (let i = 0; i < firstLo; i++) {
-    const t = trades[i]!;
-    if (t.taker_book_side === 'ask') bid = t.yes_price;
-    else ask = t.yes_price;
+    if (trades.takerAskAt(i)) bid = trades.yesPriceAt(i);
+    else ask = trades.yesPriceAt(i);
   }
-  let lastPrice: number | null = firstLo > 0 ? trades[firstLo - 1]!.yes_price : null;
+  let lastPrice: number | null = firstLo > 0 ? trades.yesPriceAt(firstLo - 1) : null;
 
   const oiAt = (ms: number) => (m.status === 'settled' && ms >= m.settled_ms ? 0 : tapes.openInterestAt(m.ticker, tape, ms));
   const out: Record<string, unknown>[] = [];
@@ -111,10 +110,10 @@ export function buildCandles(tapes: TradeTapes, m: MarketView, range: CandleRang
     const asks: number[] = [];
     let notional = 0;
     for (let i = lo; i < hi; i++) {
-      const t = trades[i]!;
-      prices.push(t.yes_price);
-      notional += t.yes_price * t.count;
-      (t.taker_book_side === 'ask' ? bids : asks).push(t.yes_price);
+      const price = trades.yesPriceAt(i);
+      prices.push(price);
+      notional += price * trades.countAt(i);
+      (trades.takerAskAt(i) ? bids : asks).push(price);
     }
     const nowSec = Math.floor(nowMs / 1000);
     const current = live && end - I < nowSec && nowSec <= end;

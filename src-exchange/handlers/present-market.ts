@@ -45,14 +45,15 @@ function dayAgo(tape: Tape, nowMs: number): { volume24h: number; prevPrice: numb
   const cut = indexAfter(tape.trades, nowMs - DAY_MS);
   let prevBid = 0;
   let prevAsk = 0;
+  const trades = tape.trades;
   for (let i = cut - 1; i >= 0 && (prevBid === 0 || prevAsk === 0); i--) {
-    const t = tape.trades[i]!;
-    if (t.taker_book_side === 'ask' && prevBid === 0) prevBid = t.yes_price;
-    if (t.taker_book_side === 'bid' && prevAsk === 0) prevAsk = t.yes_price;
+    const ask = trades.takerAskAt(i);
+    if (ask && prevBid === 0) prevBid = trades.yesPriceAt(i);
+    if (!ask && prevAsk === 0) prevAsk = trades.yesPriceAt(i);
   }
   return {
     volume24h: tape.cum[tape.cum.length - 1]! - tape.cum[cut]!,
-    prevPrice: cut > 0 ? tape.trades[cut - 1]!.yes_price : 0,
+    prevPrice: cut > 0 ? trades.yesPriceAt(cut - 1) : 0,
     prevBid,
     prevAsk,
   };

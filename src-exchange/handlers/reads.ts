@@ -7,7 +7,7 @@ import { invalidParameters, notFound } from '../http/errors';
 import { catalogOf } from '../core/catalog-module';
 import { cutoffsAt, isArchivedMarket, type CatalogState, type Cutoffs } from '../state/catalog';
 import { users, type Services } from './support';
-import { TradeTapes } from './tape';
+import { indexAfter, TradeTapes } from './tape';
 
 export interface Reads {
   engine(): Engine;
@@ -98,11 +98,11 @@ export function tradePage(reads: Reads, q: TradeQuery): { trades: TradeView[]; c
       const trades = reads.tapes.tape(ticker).trades;
       // newest eligible first; at most limit + 1 from each tape can make the page
       let taken = 0;
-      for (let i = upperIndex(trades, q.maxMs) - 1; i >= 0 && taken <= limit; i--) {
-        const t = trades[i]!;
-        if (t.created_time < q.minMs) break;
+      for (let i = indexAfter(trades, q.maxMs) - 1; i >= 0 && taken <= limit; i--) {
+        if (trades.timeAt(i) < q.minMs) break;
+        if (q.isBlockTrade !== undefined && trades.blockAt(i) !== q.isBlockTrade) continue;
+        const t = trades.get(i);
         if (after && !before(t, after)) continue;
-        if (q.isBlockTrade !== undefined && t.is_block_trade !== q.isBlockTrade) continue;
         candidates.push(t);
         taken++;
       }
@@ -114,13 +114,3 @@ export function tradePage(reads: Reads, q: TradeQuery): { trades: TradeView[]; c
   return { trades: page, cursor: has_next ? encodeTradeCursor(page[page.length - 1]!) : '', has_next };
 }
 
-function upperIndex(trades: readonly TradeView[], maxMs: number): number {
-  let lo = 0;
-  let hi = trades.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (trades[mid]!.created_time <= maxMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

@@ -1,32 +1,44 @@
 // Per-market trade tapes for the read side (market summaries, candles, trade pages): the
-// engine's trades in ascending time with prefix sums of counts, and the open-interest history
-// rebuilt from every account's fills. Runtime caches only (rebuilt from the engine on demand);
-// a tape is refreshed when the engine's volume for the market moved.
+// engine's own tape (read in place, never copied: a copy of every market's trades was the largest
+// thing the read side kept) with prefix sums of counts, and the open-interest history rebuilt
+// from every account's fills. Runtime caches only; the sums follow the tape as it grows.
 import type { Engine } from '../engine/engine';
-import type { TradeView } from '../engine/types';
+import type { TradeTapeView } from '../engine/trade-log';
 
 export interface Tape {
-  /** Trades oldest first. */
-  trades: TradeView[];
-  /** cum[i] = contracts (centi) traded by trades[0..i-1]. */
+  /** The engine's trades, oldest first (read only). */
+  trades: TradeTapeView;
+  /** cum[i] = contracts (centi) traded by trades 0..i-1; cum has trades.length + 1 entries. */
   cum: number[];
-  /** The engine's volume the tape was built at. */
-  volume: number;
   /** Open interest after each instant at which fills happened (built on demand). */
   oi?: { ts: number[]; value: number[] };
 }
 
 /** First index whose trade time is > ms (trades ascending). */
-export function indexAfter(trades: readonly TradeView[], ms: number): number {
+export function indexAfter(trades: Pick<TradeTapeView, 'length' | 'timeAt'>, ms: number): number {
   let lo = 0;
   let hi = trades.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (trades[mid]!.created_time <= ms) lo = mid + 1;
+    if (trades.timeAt(mid) <= ms) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
+
+const NO_TRADES: TradeTapeView = {
+  ticker: '',
+  length: 0,
+  get: () => {
+    throw new RangeError('no trades');
+  },
+  idAt: () => '',
+  timeAt: () => 0,
+  yesPriceAt: () => 0,
+  countAt: () => 0,
+  takerAskAt: () => false,
+  blockAt: () => false,
+};
 
 export class TradeTapes {
   private readonly tapes = new Map<string, Tape>();
@@ -39,31 +51,18 @@ export class TradeTapes {
 
   /** The tape of a market, current with the engine. */
   tape(ticker: string): Tape {
-    const engine = this.engine();
-    const volume = engine.getMarket(ticker)?.volume ?? 0;
-    const cached = this.tapes.get(ticker);
-    if (cached && cached.volume === volume) return cached;
-    const tape = cached ? this.extend(engine, ticker, cached, volume) : undefined;
-    const fresh = tape ?? this.build(engine, ticker, volume);
-    this.tapes.set(ticker, fresh);
-    return fresh;
-  }
-
-  private build(engine: Engine, ticker: string, volume: number): Tape {
-    const trades = engine.getTrades({ ticker }).reverse();
-    return { trades, cum: prefix(trades), volume };
-  }
-
-  /** Appends what traded since the cached tape; undefined when the result would not add up. */
-  private extend(engine: Engine, ticker: string, cached: Tape, volume: number): Tape | undefined {
-    const last = cached.trades[cached.trades.length - 1];
-    if (!last) return undefined;
-    const keep = cached.trades.slice(0, indexAfter(cached.trades, last.created_time - 1));
-    const added = engine.getTrades({ ticker, minTs: last.created_time }).reverse();
-    const trades = keep.concat(added);
-    const cum = prefix(trades);
-    const matched = trades.reduce((n, t) => (t.is_block_trade ? n : n + t.count), 0);
-    return matched === volume || cum[cum.length - 1] === volume ? { trades, cum, volume } : undefined;
+    const trades = this.engine().tradeTape(ticker) ?? NO_TRADES;
+    let tape = this.tapes.get(ticker);
+    if (!tape || tape.trades !== trades) {
+      tape = { trades, cum: [0] };
+      this.tapes.set(ticker, tape);
+    }
+    const cum = tape.cum;
+    if (cum.length <= trades.length) {
+      for (let i = cum.length - 1; i < trades.length; i++) cum.push(cum[i]! + trades.countAt(i));
+      delete tape.oi; // new fills since it was built
+    }
+    return tape;
   }
 
   /** Open interest (centi) at `ms`: YES contracts held across accounts after the fills up to then. */
@@ -104,11 +103,4 @@ export class TradeTapes {
     }
     return { ts, value };
   }
-}
-
-function prefix(trades: readonly TradeView[]): number[] {
-  const cum = new Array<number>(trades.length + 1);
-  cum[0] = 0;
-  for (let i = 0; i < trades.length; i++) cum[i + 1] = cum[i]! + trades[i]!.count;
-  return cum;
 }
