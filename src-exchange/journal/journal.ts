@@ -151,7 +151,7 @@ export class Journal<R = unknown, S = unknown> {
       let segmentSize = rec.lastSegmentSize;
       if (rec.needsNewSegment) {
         const name = segmentName(rec.lastSeq + 1);
-        segment = await open(path.join(dir, name), 'wx');
+        segment = await open(path.join(dir, name), 'wx', 0o600);
         await fsyncDir(dir);
         segments.push({ firstSeq: rec.lastSeq + 1, name });
         segmentSize = 0;
@@ -381,7 +381,7 @@ export class Journal<R = unknown, S = unknown> {
     if (this.segmentSize === 0) return;
     const firstSeq = this.durable + 1;
     const name = segmentName(firstSeq);
-    const next = await open(path.join(this.dir, name), 'wx');
+    const next = await open(path.join(this.dir, name), 'wx', 0o600);
     // The new file's directory entry must be durable before a record in it is acknowledged.
     try {
       await fsyncDir(this.dir);
@@ -468,7 +468,7 @@ export function snapshotTempPath(dir: string, seq: number): string {
  * its whole length.
  */
 export async function writeFileDurably(filePath: string, file: Uint8Array): Promise<void> {
-  const fh = await open(filePath, 'w');
+  const fh = await open(filePath, 'w', 0o600);
   try {
     for (let off = 0; off < file.length; off += SNAPSHOT_SLICE_BYTES) {
       await writeAll(fh, file.subarray(off, Math.min(file.length, off + SNAPSHOT_SLICE_BYTES)), off);

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, readdir, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal, snapshotTempPath, writeAll, writeFileDurably } from './journal';
@@ -151,6 +151,21 @@ describe('Journal snapshots', () => {
     await journal.writeSnapshot(state, 5);
     await expect(journal.writeSnapshot(state, 4)).rejects.toMatchObject({ code: 'INVALID_SNAPSHOT' });
     await journal.close();
+  });
+
+  it('creates its directory 0700 and every file in it 0600', async () => {
+    const inner = path.join(dir, 'inner');
+    const { journal } = await Journal.open<Cmd, State>(inner, { segmentBytes: 64 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 10);
+    await journal.writeSnapshot(state);
+    await appendRange(journal, state, 11, 20); // several segments after it
+    await journal.close();
+    expect((await stat(inner)).mode & 0o777).toBe(0o700);
+    const files = await readdir(inner);
+    expect(files.filter((f) => f.startsWith('segment-')).length).toBeGreaterThan(1);
+    expect(files.some((f) => f.startsWith('snapshot-'))).toBe(true);
+    for (const f of files.filter((n) => n !== 'LOCK')) expect([f, (await stat(path.join(inner, f))).mode & 0o777]).toEqual([f, 0o600]);
   });
 
   it('deletes snapshots beyond keepSnapshots and the segments only they needed', async () => {
