@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Journal, snapshotTempPath, writeAll, writeFileDurably } from './journal';
 import { encodeSnapshotFile } from './frame';
 import { segmentFiles, snapshotFiles, tempDir } from './test-util';
+import { snapshotName } from './files';
 
 interface Cmd {
   n: number;
@@ -168,6 +169,30 @@ describe('Journal snapshots', () => {
     for (const f of files.filter((n) => n !== 'LOCK')) expect([f, (await stat(path.join(inner, f))).mode & 0o777]).toEqual([f, 0o600]);
   });
 
+  it('syncs the directory once for the rename, once for the new segment and once for the deletions, and not for nothing', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir);
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    const d0 = journal.stats.dirFsyncs;
+    await journal.writeSnapshot(state); // renamed in, a new segment, the first segment deleted
+    expect(journal.stats.dirFsyncs - d0).toBe(3);
+    await journal.writeSnapshot(state); // the same seq again: only the rename
+    expect(journal.stats.dirFsyncs - d0).toBe(4);
+    await journal.close();
+  });
+
+  it('prunes a file that is already gone without failing', async () => {
+    const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 1 });
+    const state = fresh();
+    await appendRange(journal, state, 1, 5);
+    await journal.writeSnapshot(state);
+    await rm(path.join(dir, (await snapshotFiles(dir))[0]!)); // someone removed it meanwhile
+    await appendRange(journal, state, 6, 8);
+    expect(await journal.writeSnapshot(state)).toBe(8);
+    expect(await snapshotFiles(dir)).toEqual([snapshotName(8)]);
+    await journal.close();
+  });
+
   it('deletes snapshots beyond keepSnapshots and the segments only they needed', async () => {
     const { journal } = await Journal.open<Cmd, State>(dir, { keepSnapshots: 2 });
     const state = fresh();
@@ -326,6 +351,8 @@ describe('writeAll', () => {
   const shortWriter = (into: Buffer, most: number) =>
     ({
       write: async (buf: Uint8Array, offset: number, length: number, position: number) => {
+        // as node:fs does, a range past the buffer is an error, not a shorter write
+        if (offset + length > buf.length) throw new RangeError(`offset ${offset} + length ${length} is past the buffer (${buf.length})`);
         const n = Math.min(most, length);
         into.set(buf.subarray(offset, offset + n), position);
         return { bytesWritten: n, buffer: buf };
