@@ -74,6 +74,8 @@ const markets = ((await call('request', { id: 'getMarkets', query: { status: 'op
 await call('watchMarkets', markets);
 let orders = 0;
 let refused = 0;
+/** why each refused order was refused (the door's error message), to tell the market closing under the simulation from anything worse */
+const refusals: string[] = [];
 const trader = setInterval(() => {
   void (async () => {
     const ticker = markets[orders % markets.length]!;
@@ -81,6 +83,7 @@ const trader = setInterval(() => {
     orders += 1;
     if (!r.ok) {
       refused += 1;
+      refusals.push(`${ticker}: ${JSON.stringify((r as { error?: unknown }).error ?? r).slice(0, 200)}`);
       return;
     }
     await new Promise((res) => setTimeout(res, 1500));
@@ -133,6 +136,7 @@ const result = {
   warmupMinutes: WARMUP,
   orders,
   refused,
+  refusals,
   main: growth('mainMb'),
   exchange: growth('exchangeMb'),
   renderer: growth('rendererHeapMb'),
@@ -143,6 +147,7 @@ writeFileSync(values.out, JSON.stringify(result, null, 1) + '\n');
 console.log(`\nsoak over ${MINUTES} min (growth from the first samples after ${WARMUP} min to the last, medians of three):`);
 for (const k of ['main', 'exchange', 'renderer'] as const) console.log(`  ${k.padEnd(9)} ${result[k].afterWarmup} MB -> ${result[k].atEnd} MB  (${result[k].growthPct}%)`);
 console.log(`  orders placed and canceled: ${orders} (${refused} refused); errors logged: ${errors.length}`);
+for (const r of refusals) console.log(`    refused ${r}`);
 for (const e of errors.slice(0, 20)) console.log(`    ${e}`);
 rmSync(dataDir, { recursive: true, force: true });
 const ok = errors.length === 0 && [result.main, result.exchange, result.renderer].every((g) => g.growthPct < 10);
