@@ -109,9 +109,16 @@ export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] 
   const target = pick!;
   await page.keyboard.press(PANEL_KEYS.markets);
   const table = marketsTable(page);
-  await table.focus();
-  for (let i = 0; i <= target.index; i++) await page.keyboard.press('ArrowDown');
-  await expect(table.locator('tbody tr.active-row')).toContainText(target.ticker);
+  // The live list may re-render (and move focus or rows) between reading it and arrowing through
+  // it: read where the market is now, Home, arrow to it, and try again if it did not land there.
+  await expect(async () => {
+    const at = (await listedMarkets(page)).findIndex((r) => r.ticker === target.ticker);
+    expect(at).toBeGreaterThanOrEqual(0);
+    await table.focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
+    await expect(table.locator('tbody tr.active-row')).toContainText(target.ticker, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   await expect(page.locator('.app-top')).toContainText(target.ticker);
   return target.ticker;
