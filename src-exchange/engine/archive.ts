@@ -90,7 +90,7 @@ export function hydrateEngineSnapshot(live: EngineSnapshot, history: ArchivedHis
   };
 }
 
-/** What the archive holds of a finished order: the fields that could still change (orderSig's). */
+/** What the archive holds of a finished order: the fields that could still change. */
 interface HeldOrder {
   pass: number;
   status: string;
@@ -265,12 +265,10 @@ export class HistoryArchiver {
       } else holdOrder(held, o, pass);
       records.push(`{"o":${orderJson(o)}}`);
     });
-    if (orders.size > 0) {
-      for (const [id, held] of orders) {
-        if (held.pass === pass) continue;
-        orders.delete(id);
-        records.push(`{"od":${JSON.stringify(id)}}`);
-      }
+    for (const [id, held] of orders) {
+      if (held.pass === pass) continue;
+      orders.delete(id);
+      records.push(`{"od":${JSON.stringify(id)}}`);
     }
     for (const a of st.accountList) listOf(this.fills, a.user_id, fillList).collect(fillsView(a.fills), records);
     for (const [ticker, tape] of st.trades) listOf(this.trades, ticker, tradeList).collect(tapeView(tape), records);

@@ -287,12 +287,12 @@ export class Engine {
     return out;
   }
 
-  /** Trades newest first, of one market or all. */
   /** A market's trade tape as it is (oldest first), to read without copying it; undefined for an unknown market. */
   tradeTape(ticker: string): TradeTapeView | undefined {
     return this.st.trades.get(ticker);
   }
 
+  /** Trades newest first, of one market or all. */
   getTrades(filter: { ticker?: string; minTs?: number; maxTs?: number } = {}): TradeView[] {
     const one = filter.ticker !== undefined ? this.st.trades.get(filter.ticker) : undefined;
     const lists = filter.ticker !== undefined ? (one ? [one] : []) : [...this.st.trades.values()];

@@ -3,7 +3,7 @@
 // thing the read side kept) with prefix sums of counts, and the open-interest history rebuilt
 // from every account's fills. Runtime caches only; the sums follow the tape as it grows.
 import type { Engine } from '../engine/engine';
-import type { TradeTapeView } from '../engine/trade-log';
+import { TradeLog, type TradeTapeView } from '../engine/trade-log';
 
 export interface Tape {
   /** The engine's trades, oldest first (read only). */
@@ -26,19 +26,8 @@ export function indexAfter(trades: Pick<TradeTapeView, 'length' | 'timeAt'>, ms:
   return lo;
 }
 
-const NO_TRADES: TradeTapeView = {
-  ticker: '',
-  length: 0,
-  get: () => {
-    throw new RangeError('no trades');
-  },
-  idAt: () => '',
-  timeAt: () => 0,
-  yesPriceAt: () => 0,
-  countAt: () => 0,
-  takerAskAt: () => false,
-  blockAt: () => false,
-};
+/** The tape of a market the engine does not have: empty. */
+const NO_TRADES: TradeTapeView = new TradeLog('', 0);
 
 export class TradeTapes {
   private readonly tapes = new Map<string, Tape>();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startExchange } from '../server';
 import { ExchangeNode } from '../core/node';
+import { SNAPSHOT_JSON_OFFSET } from '../journal/frame';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -49,7 +50,7 @@ describe('snapshots off the event loop', () => {
     // the snapshots hold the live state; finished orders, fills and trades are in the archive they name
     const journalDir = path.join(dataDir, 'journal');
     const newest = files.sort().pop()!;
-    const head = readFileSync(path.join(journalDir, newest)).toString('utf8', 24, 400);
+    const head = readFileSync(path.join(journalDir, newest)).toString('utf8', SNAPSHOT_JSON_OFFSET, 400);
     const ref = /^\{"version":1,"archive":(\{[^}]*\})/.exec(head);
     expect(ref).not.toBeNull();
     const archive = JSON.parse(ref![1]!) as { file: string; records: number; bytes: number };

@@ -12,7 +12,7 @@ import { open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promis
 import path from 'node:path';
 import { ArchivedHistory, type ArchiveRecord, type ArchiveRef } from '../engine/archive';
 import { fsyncDir, listJournalDir } from './files';
-import { encodeFrame, FRAME_HEADER_BYTES, readFrame } from './frame';
+import { encodeFrame, readFrame, SNAPSHOT_JSON_OFFSET } from './frame';
 import { writeAll } from './journal';
 
 const MAGIC = Buffer.from('EXJARCH1', 'latin1');
@@ -149,7 +149,7 @@ async function referredArchive(file: string): Promise<string | null | undefined>
   try {
     const head = Buffer.alloc(256);
     const { bytesRead } = await fh.read(head, 0, head.length, 0);
-    const text = head.toString('latin1', 8 + FRAME_HEADER_BYTES, bytesRead);
+    const text = head.toString('latin1', SNAPSHOT_JSON_OFFSET, bytesRead);
     if (!text.startsWith('{"version":')) return undefined;
     const m = /^\{"version":\d+,"archive":\{"file":"(archive-\d{20}\.log)"/.exec(text);
     return m ? m[1]! : null;

@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 
 export const FRAME_HEADER_BYTES = 16;
 const SNAPSHOT_MAGIC = Buffer.from('EXJSNAP1', 'latin1');
+/** Where a snapshot file's JSON starts (after the magic and the frame header). */
+export const SNAPSHOT_JSON_OFFSET = SNAPSHOT_MAGIC.length + FRAME_HEADER_BYTES;
 const TWO_32 = 2 ** 32;
 
 let table: Uint32Array | null = null;
