@@ -41,6 +41,7 @@ import { constants, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
@@ -452,7 +453,7 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
       ...ids.map((userId) => ({ type: 'deposit', userId, amountMicro: 100000000 * 1000000 })),
     ]) await node.submit({ ...cmd, nowMs: node.now() });
     process.on('message', async (m) => {
-      if (m === 'cpu') { process.send({ cpu: process.cpuUsage(), snapshots: node.journalStats.snapshotsWritten, mode: node.snapshotMode, lagMaxMs: lag.max / 1e6, lagP99Ms: lag.percentile(99) / 1e6 }); lag.reset(); }
+      if (m === 'cpu') { process.send({ cpu: process.cpuUsage(), snapshots: node.journalStats.snapshotsWritten, mode: node.snapshotMode, lagMaxMs: lag.max / 1e6, lagP99Ms: lag.percentile(99) / 1e6, flushMs: node.journalStats.slowestFlushMs }); lag.reset(); node.journalStats.slowestFlushMs = 0; }
       if (m === 'cancel') { for (const userId of ids) await node.submit({ type: 'cancelAllOrders', nowMs: node.now(), userId }); process.send({ canceled: true }); }
       if (m === 'exit') { await ex.close(); process.exit(0); }
     });
@@ -503,17 +504,32 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
   // Latency: open loop at the target rate, p99 from each scheduled send; snapshots on.
   const pacedP99s: number[] = [];
   const snapshotsIn: number[] = [];
+  /** per run: the longest event-loop delay in the exchange and in this generator, ms */
+  const stalls: string[] = [];
+  /** per run: cores busy in the exchange (its worker included) / in this generator */
+  const cores: string[] = [];
+  const ownLag = monitorEventLoopDelay({ resolution: 5 });
+  ownLag.enable();
   let mode = '';
   for (let r = 0; r < RUNS; r++) {
-    const s0 = (await ask('cpu')).snapshots as number;
+    const st0 = await ask('cpu');
+    const s0 = st0.snapshots as number;
+    ownLag.reset();
+    const own0 = process.cpuUsage();
+    const w0 = performance.now();
     const res = await paced(op, TARGET_RATE, CREATES_PER_RUN);
     const st = await ask('cpu');
+    const wallUs = (performance.now() - w0) * 1000;
+    const own = process.cpuUsage(own0);
+    stalls.push(`${(st.lagMaxMs as number).toFixed(0)}/${(ownLag.max / 1e6).toFixed(0)}/${(st.flushMs as number).toFixed(0)}`);
+    cores.push(`${((cpuOf(st) - cpuOf(st0)) / wallUs).toFixed(2)}/${((own.user + own.system) / wallUs).toFixed(2)}`);
     snapshotsIn.push((st.snapshots as number) - s0);
     mode = String(st.mode);
     pacedP99s.push(percentile(res.latenciesMs, 99));
     errors += res.errors;
     await cancelAllOrders();
   }
+  ownLag.disable();
   // The same at a rate this machine sustains (60% of the measured throughput): what is left of
   // the tail is the exchange's own, snapshots included, not queueing behind an overloaded core.
   const sustainable = Math.round(0.6 * median(rates));
@@ -536,7 +552,7 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
   console.log('  signatures: a create signature is reused for up to 100 ms per account (the exchange verifies each request); every cancel is signed afresh');
   console.log(`  exchange CPU per request: median ${median(perOpUs).toFixed(1)} us (runs: ${perOpUs.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  throughput, ${CONCURRENCY} in flight: median ${fmtRate(median(rates))} (runs: ${rates.map(fmtRate).join(', ')})`);
-  console.log(`  at ${fmtRate(TARGET_RATE)} offered (open loop): p99 median ${median(pacedP99s).toFixed(2)} ms (runs: ${pacedP99s.map((v) => v.toFixed(1)).join(', ')}); snapshots taken during those runs: ${snapshotsIn.join(', ')} (every ${SNAPSHOT_EVERY} commands, ${mode})`);
+  console.log(`  at ${fmtRate(TARGET_RATE)} offered (open loop): p99 median ${median(pacedP99s).toFixed(2)} ms (runs: ${pacedP99s.map((v) => v.toFixed(1)).join(', ')}); snapshots taken during those runs: ${snapshotsIn.join(', ')} (every ${SNAPSHOT_EVERY} commands, ${mode}); longest event-loop delay in the exchange / in the generator / longest journal group commit, ms: ${stalls.join(', ')}; cores busy, exchange/generator: ${cores.join(', ')}`);
   console.log(`  at ${fmtRate(sustainable)} offered (60% of the measured throughput): p50 ${percentile(atSustainable.latenciesMs, 50).toFixed(2)} ms, p99 ${percentile(atSustainable.latenciesMs, 99).toFixed(2)} ms, max ${Math.max(...atSustainable.latenciesMs).toFixed(1)} ms; snapshots taken during it: ${sustainableSnapshots}; ${sustainableLag}`);
   // Overloaded (5,000/s offered where the machine serves less) a request can wait in the
   // generator's queue past the 5 s window of the create signature it carries: a 401

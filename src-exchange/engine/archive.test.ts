@@ -53,6 +53,42 @@ describe('HistoryArchiver', () => {
     expect(JSON.stringify(restore(pruned.liveJson, history))).toBe(JSON.stringify(e.toSnapshot()));
   });
 
+  it('after one walk of the history, looks only at orders made since and those resting; a deletion walks it all again', () => {
+    const { e, at } = market();
+    const archiver = new HistoryArchiver();
+    const ioc = e.apply({ type: 'createOrder', nowMs: at(), userId: 'human', ticker: 'M', side: 'bid', priceTicks: 100, countCenti: 100, timeInForce: 'immediate_or_cancel' });
+    const resting = e.apply({ type: 'createOrder', nowMs: at(), userId: 'sim', ticker: 'M', side: 'bid', priceTicks: 4000, countCenti: 100 });
+    if (!ioc.ok || !('order' in ioc) || !resting.ok || !('order' in resting)) throw new Error('setup failed');
+    expect(kinds(e.collectArchive(archiver).records)).toBe('o');
+    // An archived (finished) order is never looked at again: a change the engine never makes
+    // shows that the next pass did not walk the history to find it ...
+    const st = (e as unknown as { st: { orders: { get(id: string): { fill_count: number } | undefined } } }).st;
+    st.orders.get(ioc.order.order_id)!.fill_count = 99;
+    e.apply({ type: 'cancelOrder', nowMs: at(), userId: 'sim', orderId: resting.order.order_id });
+    const next = e.collectArchive(archiver);
+    expect(next.records.map((r) => (JSON.parse(r) as { o: { order_id: string } }).o.order_id)).toEqual([resting.order.order_id]);
+    // ... while a deletion anywhere makes the next pass walk everything (and so it sees it)
+    e.apply({ type: 'pruneOrders', nowMs: at(), userIds: ['sim'], olderThanMs: at() });
+    expect(kinds(e.collectArchive(archiver).records)).toBe('ood'); // the changed order seen at last, the pruned one removed
+  });
+
+  it('the live part leaves out each account\'s order list; the restore rebuilds it, and an older live part that has it is read as it is', () => {
+    const { e, at } = market();
+    const archiver = new HistoryArchiver();
+    const history = new ArchivedHistory();
+    for (let i = 0; i < 5; i++) e.apply({ type: 'createOrder', nowMs: at(), userId: i % 2 ? 'sim' : 'human', ticker: 'M', side: 'bid', priceTicks: 100 + i, countCenti: 100, timeInForce: i < 3 ? 'immediate_or_cancel' : 'good_till_canceled' });
+    const { records, liveJson } = e.collectArchive(archiver);
+    for (const r of records) history.apply(JSON.parse(r) as ArchiveRecord);
+    const live = JSON.parse(liveJson) as EngineSnapshot;
+    expect(live.accounts.every((a) => !('orders' in a))).toBe(true);
+    const full = e.toSnapshot();
+    expect(full.accounts.map((a) => a.orders.length)).toEqual([2, 3]);
+    expect(JSON.stringify(hydrateEngineSnapshot(live, history))).toBe(JSON.stringify(full));
+    // an older snapshot's live part kept the lists: they are taken as written
+    const older = { ...live, accounts: live.accounts.map((a) => ({ ...a, orders: ['kept-as-written'] })) };
+    expect(hydrateEngineSnapshot(older, history).accounts.map((a) => a.orders)).toEqual([['kept-as-written'], ['kept-as-written']]);
+  });
+
   it('asks for a new generation once most of what it wrote is superseded, and resumes from a read archive', () => {
     const { e, at } = market();
     const archiver = new HistoryArchiver();

@@ -19,7 +19,7 @@
 // The archive is append-only; once its records are mostly superseded the worker rewrites it as
 // a new generation holding only what is current (HistoryArchiver.wantsCompaction).
 
-import { liveSnapshotJson, orderJson, type EngineSnapshot, type OrderSnapshot } from './snapshot';
+import { liveSnapshotJson, orderJson, type AccountSnapshot, type EngineSnapshot, type OrderSnapshot } from './snapshot';
 import type { OrderState, State } from './state';
 import type { TradeLog } from './trade-log';
 import type { FillView, TradeView } from './types';
@@ -56,14 +56,25 @@ export class ArchivedHistory {
   }
 }
 
+/** The live part as the archive's snapshot holds it: an account's list of its order ids is left out (history). */
+export type LiveEngineSnapshot = Omit<EngineSnapshot, 'accounts'> & { accounts: Array<Omit<AccountSnapshot, 'orders'> & { orders?: string[] }> };
+
 /**
  * The full engine snapshot: `live` (what the archived snapshot holds: resting orders, no fills,
- * empty trade tapes) with the archive's history put back where the original state had it.
- * Orders are in creation order (`num`), which is the order the engine's index iterates; fills
- * and trades in the order they were archived, which is the order they were made.
+ * empty trade tapes, no account order lists) with the archive's history put back where the
+ * original state had it. Orders are in creation order (`num`), which is the order the engine's
+ * index iterates; an account's order list is its orders' ids in that order (the engine appends
+ * each order it makes to its account's list and prunes both alike); fills and trades are in the
+ * order they were archived, which is the order they were made.
  */
-export function hydrateEngineSnapshot(live: EngineSnapshot, history: ArchivedHistory): EngineSnapshot {
+export function hydrateEngineSnapshot(live: LiveEngineSnapshot, history: ArchivedHistory): EngineSnapshot {
   const orders = [...history.orders.values(), ...live.orders].sort((a, b) => a.num - b.num);
+  const ordersOf = new Map<string, string[]>();
+  for (const o of orders) {
+    let list = ordersOf.get(o.user_id);
+    if (!list) ordersOf.set(o.user_id, (list = []));
+    list.push(o.order_id);
+  }
   const fillsOf = new Map<string, FillView[]>();
   for (const f of history.fills.values()) {
     let list = fillsOf.get(f.user_id);
@@ -82,11 +93,25 @@ export function hydrateEngineSnapshot(live: EngineSnapshot, history: ArchivedHis
   for (const [user] of fillsOf) {
     if (!live.accounts.some((a) => a.user_id === user)) throw new Error(`archived fills of ${user}, an account the snapshot does not have`);
   }
+  for (const [user] of ordersOf) {
+    if (!live.accounts.some((a) => a.user_id === user)) throw new Error(`orders of ${user}, an account the snapshot does not have`);
+  }
   return {
     ...live,
     orders,
     trades: live.trades.map(([ticker, list]) => [ticker, [...(tradesOf.get(ticker) ?? []), ...list]]),
-    accounts: live.accounts.map((a) => ({ ...a, fills: [...(fillsOf.get(a.user_id) ?? []), ...a.fills] })),
+    accounts: live.accounts.map((a) => ({
+      user_id: a.user_id,
+      subs: a.subs,
+      client_orders: a.client_orders,
+      client_transfers: a.client_transfers,
+      // an older live part still carries the list itself
+      orders: a.orders ?? ordersOf.get(a.user_id) ?? [],
+      fills: [...(fillsOf.get(a.user_id) ?? []), ...a.fills],
+      settlements: a.settlements,
+      transfers: a.transfers,
+      groups: a.groups,
+    })),
   };
 }
 
@@ -200,6 +225,8 @@ export class HistoryArchiver {
   /** resting orders' JSON, reused while the order is unchanged (a copy of it says so) */
   private resting = new WeakMap<OrderState, { copy: OrderState; text: string }>();
   private pass = 0;
+  /** where the last pass left the order index (collectOrders); null: walk it all */
+  private follow: { index: State['orders']; at: number; deletions: number; resting: Set<OrderState> } | null = null;
   /** records in the current archive generation */
   private written = 0;
 
@@ -240,6 +267,7 @@ export class HistoryArchiver {
 
   /** Forget the archive: the next `collect` writes all history again (a new generation). */
   restart(): void {
+    this.follow = null;
     this.orders.clear();
     this.fills.clear();
     this.trades.clear();
@@ -254,26 +282,64 @@ export class HistoryArchiver {
   collect(st: State): { records: string[]; liveJson: string } {
     const pass = ++this.pass;
     const records: string[] = [];
-    const orders = this.orders;
-    st.orders.forEach((o) => {
-      if (o.status === 'resting') return;
-      const held = orders.get(o.order_id);
-      if (held === undefined) orders.set(o.order_id, holdOrder({} as HeldOrder, o, pass));
-      else if (sameOrder(held, o)) {
-        held.pass = pass;
-        return;
-      } else holdOrder(held, o, pass);
-      records.push(`{"o":${orderJson(o)}}`);
-    });
-    for (const [id, held] of orders) {
-      if (held.pass === pass) continue;
-      orders.delete(id);
-      records.push(`{"od":${JSON.stringify(id)}}`);
-    }
+    const resting = this.collectOrders(st, pass, records);
     for (const a of st.accountList) listOf(this.fills, a.user_id, fillList).collect(fillsView(a.fills), records);
     for (const [ticker, tape] of st.trades) listOf(this.trades, ticker, tradeList).collect(tapeView(tape), records);
     this.written += records.length;
-    return { records, liveJson: liveSnapshotJson(st, (o) => this.restingJson(o)) };
+    return { records, liveJson: liveSnapshotJson(st, (o) => this.restingJson(o), resting) };
+  }
+
+  /**
+   * Appends the records of finished orders that are new or changed; returns every resting order
+   * in creation order. A finished order never changes again (the engine only prunes it, which the
+   * index's deletion count tells), so after one walk of the whole index the next passes look only
+   * at the orders made since and at those that were resting: the cost follows the flow between
+   * two snapshots, not the length of the history. Any deletion, a foreign id or another state
+   * walks everything again.
+   */
+  private collectOrders(st: State, pass: number, records: string[]): Set<OrderState> {
+    const index = st.orders;
+    const f = this.follow;
+    if (f !== null && f.index === index && f.deletions === index.deletions && index.ownIdsOnly) {
+      const finished: OrderState[] = [];
+      for (const o of f.resting) {
+        if (o.status === 'resting') continue;
+        f.resting.delete(o);
+        finished.push(o);
+      }
+      f.at = index.forEachFrom(f.at, (o) => {
+        if (o.status === 'resting') f.resting.add(o); // made since, so after every order already in the set
+        else finished.push(o);
+      });
+      finished.sort((a, b) => a.num - b.num);
+      for (const o of finished) this.archiveOrder(o, pass, records);
+      return f.resting;
+    }
+    const resting = new Set<OrderState>();
+    const visit = (o: OrderState): void => {
+      if (o.status === 'resting') resting.add(o);
+      else this.archiveOrder(o, pass, records);
+    };
+    let at = 0;
+    if (index.ownIdsOnly) at = index.forEachFrom(0, visit);
+    else index.forEach(visit);
+    for (const [id, held] of this.orders) {
+      if (held.pass === pass) continue;
+      this.orders.delete(id);
+      records.push(`{"od":${JSON.stringify(id)}}`);
+    }
+    this.follow = index.ownIdsOnly ? { index, at, deletions: index.deletions, resting } : null;
+    return resting;
+  }
+
+  private archiveOrder(o: OrderState, pass: number, records: string[]): void {
+    const held = this.orders.get(o.order_id);
+    if (held === undefined) this.orders.set(o.order_id, holdOrder({} as HeldOrder, o, pass));
+    else if (sameOrder(held, o)) {
+      held.pass = pass;
+      return;
+    } else holdOrder(held, o, pass);
+    records.push(`{"o":${orderJson(o)}}`);
   }
 
   private restingJson(o: OrderState): string {

@@ -44,4 +44,28 @@ describe('the order index', () => {
     expect(idx.size).toBe(1);
     expect([...idx.values()]).toHaveLength(1);
   });
+
+  it('follows by position: forEachFrom visits only what was made since, deletions are counted, foreign ids are flagged', () => {
+    const idx = new OrderIndex<{ order_id: string }>();
+    const ids = Array.from({ length: 10 }, (_, i) => makeId('order', i + 1, 7));
+    for (const id of ids.slice(0, 6)) idx.set(id, o(id));
+    const seen: string[] = [];
+    const at = idx.forEachFrom(0, (x) => seen.push(x.order_id));
+    expect(seen).toEqual(ids.slice(0, 6));
+    for (const id of ids.slice(6)) idx.set(id, o(id));
+    const later: string[] = [];
+    const end = idx.forEachFrom(at, (x) => later.push(x.order_id));
+    expect(later).toEqual(ids.slice(6));
+    expect(idx.forEachFrom(end, () => expect.fail('nothing new was made'))).toBe(end);
+    expect(idx.deletions).toBe(0);
+    idx.delete(ids[2]!);
+    idx.delete(ids[2]!); // already gone: not counted again
+    expect(idx.deletions).toBe(1);
+    expect(idx.ownIdsOnly).toBe(true);
+    idx.set('foreign-id', o('foreign-id'));
+    expect(idx.ownIdsOnly).toBe(false);
+    idx.delete('foreign-id');
+    expect(idx.deletions).toBe(2);
+    expect(idx.ownIdsOnly).toBe(true);
+  });
 });

@@ -32,9 +32,21 @@ export class OrderIndex<T extends { order_id: string }> {
   private readonly byNum: (T | undefined)[] = [];
   private readonly other = new Map<string, T>();
   private count = 0;
+  /** orders deleted so far (a reader that follows the index by position learns that it must look again) */
+  private removed = 0;
 
   get size(): number {
     return this.count + this.other.size;
+  }
+
+  /** How many deletions the index has seen: unchanged means every order seen before is still there. */
+  get deletions(): number {
+    return this.removed;
+  }
+
+  /** Whether every order has one of the engine's own ids (so `forEachFrom` sees them all). */
+  get ownIdsOnly(): boolean {
+    return this.other.size === 0;
   }
 
   get(id: string): T | undefined {
@@ -74,10 +86,13 @@ export class OrderIndex<T extends { order_id: string }> {
       if (o !== undefined && o.order_id === id) {
         this.byNum[n] = undefined;
         this.count--;
+        this.removed++;
         return true;
       }
     }
-    return this.other.delete(id);
+    const gone = this.other.delete(id);
+    if (gone) this.removed++;
+    return gone;
   }
 
   /** Every order in creation order, as values() but in a plain loop (several times faster over a long history). */
@@ -88,6 +103,20 @@ export class OrderIndex<T extends { order_id: string }> {
       if (o !== undefined) fn(o);
     }
     if (this.other.size) for (const o of this.other.values()) fn(o);
+  }
+
+  /**
+   * The orders with an engine id made since position `from` (a value this method returned; 0 for
+   * all), in creation order; returns where the next call starts. Orders with foreign ids are not
+   * visited (see `ownIdsOnly`).
+   */
+  forEachFrom(from: number, fn: (order: T) => void): number {
+    const list = this.byNum;
+    for (let i = from; i < list.length; i++) {
+      const o = list[i];
+      if (o !== undefined) fn(o);
+    }
+    return list.length;
   }
 
   *values(): IterableIterator<T> {

@@ -91,11 +91,14 @@ export function orderJson(o: OrderState): string {
 
 /**
  * The live part of a snapshot whose history is in the archive (archive.ts): exactly
- * `JSON.stringify(toSnapshot(st))` but with resting orders only, no fills and every market's
- * trade tape empty (archive.test.ts holds the live part plus the archive equal to toSnapshot).
- * `orderText` may answer from a cache (the archiver's, for resting orders that did not change).
+ * `JSON.stringify(toSnapshot(st))` but with resting orders only, no fills, every market's trade
+ * tape empty and no account's list of its order ids (history too: the restore rebuilds it from
+ * the orders, see hydrateEngineSnapshot; archive.test.ts holds the live part plus the archive
+ * equal to toSnapshot). `orderText` may answer from a cache (the archiver's, for resting orders
+ * that did not change); `resting`, when given, is every resting order in creation order (the
+ * archiver keeps that set, so the whole history is not walked to find them).
  */
-export function liveSnapshotJson(st: State, orderText: (o: OrderState) => string = orderJson): string {
+export function liveSnapshotJson(st: State, orderText: (o: OrderState) => string = orderJson, resting?: Iterable<OrderState>): string {
   const parts: string[] = [
     `{"version":${SNAPSHOT_VERSION},"id_seed":${JSON.stringify(st.idSeed)},"counters":${JSON.stringify({ ...st.counters })},"totals":${JSON.stringify({ ...st.totals })}`,
     `,"markets":${JSON.stringify(marketSnapshots(st))},"trades":`,
@@ -103,16 +106,18 @@ export function liveSnapshotJson(st: State, orderText: (o: OrderState) => string
     ',"orders":[',
   ];
   let first = true;
-  st.orders.forEach((o) => {
+  const add = (o: OrderState): void => {
     if (o.status !== 'resting') return;
     parts.push(first ? orderText(o) : `,${orderText(o)}`);
     first = false;
-  });
+  };
+  if (resting) for (const o of resting) add(o);
+  else st.orders.forEach(add);
   parts.push('],"accounts":[');
   st.accountList.forEach((a, i) => {
     parts.push(
       `${i ? ',' : ''}{"user_id":${JSON.stringify(a.user_id)},"subs":${JSON.stringify(subSnapshots(a))},"client_orders":${JSON.stringify([...a.clientOrders])}` +
-        `,"client_transfers":${JSON.stringify([...a.clientTransfers])},"orders":${JSON.stringify(a.orders)},"fills":[]` +
+        `,"client_transfers":${JSON.stringify([...a.clientTransfers])},"fills":[]` +
         `,"settlements":${JSON.stringify(a.settlements)},"transfers":${JSON.stringify(a.transfers)},"groups":${JSON.stringify(a.groups)}}`,
     );
   });

@@ -100,6 +100,17 @@ describe('Journal append and replay', () => {
     await journal.close();
   });
 
+  it('reports its slowest group commit (a reader may reset it), a slow sync included', async () => {
+    const { journal } = await Journal.open<Cmd>(path.join(dir, 'slowest'), { hooks: { beforeSync: () => new Promise((r) => setTimeout(r, 40)) } });
+    expect(journal.stats.slowestFlushMs).toBe(0);
+    await journal.append(cmd(1));
+    expect(journal.stats.slowestFlushMs).toBeGreaterThanOrEqual(39);
+    journal.stats.slowestFlushMs = 0;
+    await journal.append(cmd(2));
+    expect(journal.stats.slowestFlushMs).toBeGreaterThanOrEqual(39);
+    await journal.close();
+  });
+
   it('splits a backlog into batches of at most maxBatchRecords records and maxBatchBytes bytes, and flushes it all', async () => {
     const frame = encodeFrame(1, JSON.stringify(cmd(1))).length;
     for (const [opts, batches] of [

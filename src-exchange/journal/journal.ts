@@ -57,6 +57,8 @@ export interface JournalStats {
   largestBatch: number;
   segmentsCreated: number;
   snapshotsWritten: number;
+  /** the longest group commit (a segment switch, the write and its fdatasync) in ms; a reader may reset it to 0 */
+  slowestFlushMs: number;
 }
 
 export interface OpenedJournal<R, S> {
@@ -94,6 +96,7 @@ export class Journal<R = unknown, S = unknown> {
     largestBatch: 0,
     segmentsCreated: 0,
     snapshotsWritten: 0,
+    slowestFlushMs: 0,
   };
 
   private state: JournalState = 'open';
@@ -332,6 +335,7 @@ export class Journal<R = unknown, S = unknown> {
       bytes += p.frame.length;
     }
     const batch = this.pending.splice(0, count);
+    const started = performance.now();
     try {
       if (this.segmentSize >= this.opts.segmentBytes) await this.startSegment();
       const buf = count === 1 ? batch[0]!.frame : Buffer.concat(batch.map((p) => p.frame), bytes);
@@ -342,6 +346,7 @@ export class Journal<R = unknown, S = unknown> {
       await this.segment.datasync();
       this.stats.fsyncs++;
       this.stats.largestBatch = Math.max(this.stats.largestBatch, count);
+      this.stats.slowestFlushMs = Math.max(this.stats.slowestFlushMs, performance.now() - started);
     } catch (err) {
       this.fail(err, batch);
       return;
