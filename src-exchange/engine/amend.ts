@@ -5,7 +5,7 @@
 import { isId, isTimestamp, reject, type Reject } from './errors';
 import { feeReserveMicro } from './fees';
 import { available, unlock } from './ledger';
-import { cancelResting, holdLock, lockFor, ownerOf, pushOrderEvent, reduceResting, unrest } from './orders';
+import { answerView, cancelResting, holdLock, lockFor, ownerOf, pushOrderEvent, reduceResting, unrest } from './orders';
 import { orderView, ownPrice, type State } from './state';
 import { checkExpiration, enterBook, marketOpen, ownOrder } from './trading';
 import type { AmendOrderCommand, CommandOutputs, DecreaseOrderCommand, EngineEvent } from './types';
@@ -70,7 +70,7 @@ export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[])
     if (newRem < order.remaining_count) reduceResting(st, o, order, order.remaining_count - newRem, ev, now);
     if (expiryChanged && expiration !== null) st.expiry.push({ atMs: expiration * 1000, num: order.num, orderId: order.order_id });
     pushOrderEvent(ev, order);
-    return { oldOrder, order: orderView(order) };
+    return { oldOrder, order: answerView(ev, order) };
   }
   unrest(st, o, order, ev, now);
   unlock(st, o.account, o.sub, order.locked, now);
@@ -78,7 +78,7 @@ export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[])
   order.remaining_count = newRem;
   holdLock(st, o, order, cost, reserve, now);
   enterBook(st, o, order, true, ev, now);
-  return { oldOrder, order: orderView(order) };
+  return { oldOrder, order: answerView(ev, order) };
 }
 
 export function decreaseOrder(st: State, cmd: DecreaseOrderCommand, ev: EngineEvent[]): Reject | CommandOutputs['decreaseOrder'] {
@@ -100,13 +100,13 @@ export function decreaseOrder(st: State, cmd: DecreaseOrderCommand, ev: EngineEv
   const reducedBy = rem - newRem;
   if (newRem === 0) {
     cancelResting(st, order, ev, cmd.nowMs);
-    return { order: orderView(order), reducedBy };
+    return { order: answerView(ev, order), reducedBy };
   }
   if (reducedBy > 0) {
     reduceResting(st, ownerOf(st, order), order, reducedBy, ev, cmd.nowMs);
     pushOrderEvent(ev, order);
   }
-  return { order: orderView(order), reducedBy };
+  return { order: answerView(ev, order), reducedBy };
 }
 
 /** Re-reserve fees of a resting order after a fee change; false when the account cannot fund it. */

@@ -19,7 +19,7 @@ import {
   type State,
   type SubaccountState,
 } from './state';
-import type { EngineEvent, FillView, OrderStatus, TradeView } from './types';
+import type { EngineEvent, FillView, OrderStatus, OrderView, TradeView } from './types';
 import { MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';
 
 export function sideIndex(order: OrderState): BookSideIndex {
@@ -63,6 +63,20 @@ function bookEvent(order: OrderState, delta: number, nowMs: number): EngineEvent
 
 export function pushOrderEvent(ev: EngineEvent[], order: OrderState): void {
   ev.push({ type: 'order', order: orderView(order) });
+}
+
+/**
+ * The order's view for a command's answer: the view its last order event of this command carries
+ * (the engine pushes an order's event after its last change, so that view is the order as it is
+ * now; engine.property.test.ts holds every answer equal to the order's state), else a new one.
+ * One view less per create, cancel and amend.
+ */
+export function answerView(ev: readonly EngineEvent[], order: OrderState): OrderView {
+  for (let i = ev.length - 1; i >= 0; i--) {
+    const e = ev[i]!;
+    if (e.type === 'order' && e.order.order_id === order.order_id) return e.order;
+  }
+  return orderView(order);
 }
 
 /** Put an order (with its lock already held) at the tail of its level. */

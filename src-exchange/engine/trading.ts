@@ -6,6 +6,7 @@ import { isId, isTimestamp, reject, type Reject } from './errors';
 import { available, isSubaccountNumber } from './ledger';
 import { STOP_NONE, STP_MAKER, STP_TAKER_AT_CROSS, type StpMode } from './matching';
 import {
+  answerView,
   applyMatch,
   cancelResting,
   finishOrder,
@@ -157,10 +158,10 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
   holdLock(st, o, order, need.cost, need.reserve, now);
   if (!fillable) {
     finishOrder(st, o, order, 'canceled', false, ev, now);
-    return { order: orderView(order), duplicate: false };
+    return { order: answerView(ev, order), duplicate: false };
   }
   enterBook(st, o, order, tif === 'good_till_canceled', ev, now);
-  return { order: orderView(order), duplicate: false };
+  return { order: answerView(ev, order), duplicate: false };
 }
 
 /**
@@ -200,7 +201,7 @@ export function cancelOrder(st: State, cmd: CancelOrderCommand, ev: EngineEvent[
   if ('ok' in order) return order;
   if (order.status !== 'resting') return reject('not_found', `order ${cmd.orderId} is ${order.status}`);
   const reducedBy = cancelResting(st, order, ev, cmd.nowMs);
-  return { order: orderView(order), reducedBy };
+  return { order: answerView(ev, order), reducedBy };
 }
 
 export function cancelAllOrders(st: State, cmd: CancelAllOrdersCommand, ev: EngineEvent[]): Reject | CommandOutputs['cancelAllOrders'] {
