@@ -7,6 +7,7 @@ describe('keys at rest under Electron safeStorage', () => {
       const w = keychainWarning('linux', b);
       expect(w).toMatch(new RegExp(b));
       expect(w).toMatch(/--passphrase-file/);
+      expect(w).toMatch(/offers one when it starts/);
     }
   });
 

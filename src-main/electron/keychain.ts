@@ -6,7 +6,7 @@ export type LinuxBackend = 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwall
 export function keychainWarning(platform: NodeJS.Platform, backend: LinuxBackend | null): string | null {
   if (platform !== 'linux' || backend === null) return null;
   if (backend === 'basic_text' || backend === 'unknown') {
-    return `No OS keychain was found (safeStorage backend: ${backend}): keys are sealed with a fixed password anyone can look up. Start the terminal with --passphrase-file <file> to seal them with your passphrase, or install and unlock a secret service (GNOME Keyring, KWallet) and restart.`;
+    return `No OS keychain was found (safeStorage backend: ${backend}): keys are sealed with a fixed password anyone can look up. Seal them with a passphrase: the terminal offers one when it starts (if you chose "Don't ask again", delete vault.no-passphrase-offer in its data folder), or start it with --passphrase-file <file>; or install and unlock a secret service (GNOME Keyring, KWallet) and restart.`;
   }
   return null;
 }

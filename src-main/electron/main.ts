@@ -1,14 +1,17 @@
 // The Electron shell: a thin adapter over the same main services the web host uses. One window
 // factory with the security checklist applied, the app:// protocol serving the renderer with a
 // strict CSP, one IPC door that checks the sender frame, native notifications on fills, the app
-// menu, single-instance lock, window state, and the embedded exchange as a utility process.
+// menu, single-instance lock, window state, the embedded exchange as a utility process, and the
+// vault passphrase prompt before the first window.
 import { app, BrowserWindow, dialog, Menu, Notification, net, protocol, session, shell, utilityProcess, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { SafeStorageBox } from './safe-storage-box';
 import { passphraseFileArg } from './keychain';
-import { vaultBox } from '../vault/secret-box';
+import { PassphraseBox, vaultBox } from '../vault/secret-box';
+import { passphraseForStart } from '../app/passphrase-prompt';
+import { askPassphraseInWindow } from './passphrase-window';
 import { passphraseFromFile } from '../host/passphrase';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, isAllowedRequest, isOwnUrl, mainWindowOptions, permissionAllowed, popoutWindowOptions, windowOpenDecision } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
@@ -80,12 +83,25 @@ async function boot(): Promise<void> {
     return terminal.door(String(method), args);
   });
 
+  // The vault's passphrase: from --passphrase-file, else asked in a window of its own when the
+  // vault is locked by one, or offered when the OS keychain is only a fixed password.
+  const platformBox = new SafeStorageBox();
+  let passphrase: string | undefined;
+  try {
+    const file = passphraseFileArg(process.argv);
+    passphrase =
+      file !== undefined
+        ? passphraseFromFile(path.resolve(file))
+        : await passphraseForStart({ dir: userData, warning: platformBox.warning, ask: askPassphraseInWindow, check: (p) => void new PassphraseBox(platformBox, userData, p) });
+  } catch (err) {
+    dialog.showErrorBox('Event Terminal', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
+
   terminal = await startTerminal({
     dataDir: userData,
-    box: (() => {
-      const file = passphraseFileArg(process.argv);
-      return vaultBox(new SafeStorageBox(), userData, file === undefined ? undefined : passphraseFromFile(path.resolve(file)));
-    })(),
+    box: vaultBox(platformBox, userData, passphrase),
     shell: 'electron',
     exchange: { command: process.execPath, args: [], spawnChild: utilitySpawn },
     emit,

@@ -11,6 +11,7 @@ import {
   isAllowedRequest,
   isOwnUrl,
   mainWindowOptions,
+  passphraseWindowOptions,
   permissionAllowed,
   popoutWindowOptions,
   windowOpenDecision,
@@ -18,7 +19,9 @@ import {
 
 const main = readFileSync(new URL('./main.ts', import.meta.url), 'utf8');
 const windows = [mainWindowOptions('/app/preload.cjs'), mainWindowOptions('/app/preload.cjs', { width: 1200, height: 800, x: 10, y: 10 }), popoutWindowOptions('/app/preload.cjs')];
-const prefs = windows.map((w) => w.webPreferences!);
+const prompt = passphraseWindowOptions().webPreferences!;
+/** every window's preferences: main, main with a saved state, popout, and the passphrase prompt (last) */
+const prefs = [...windows.map((w) => w.webPreferences!), prompt];
 
 describe("Electron's security checklist, against the window factory and the shell", () => {
   it('1. only secure content: every request must be our own app:// scheme (no http, https or file loads)', () => {
@@ -131,6 +134,17 @@ describe("Electron's security checklist, against the window factory and the shel
     const preload = readFileSync(new URL('./preload.ts', import.meta.url), 'utf8');
     expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
     expect(preload).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\s*[,)]/);
-    for (const p of prefs) expect(p.preload).toBe('/app/preload.cjs');
+    for (const p of prefs.slice(0, -1)) expect(p.preload).toBe('/app/preload.cjs');
+    expect(prompt.preload).toBeUndefined();
+  });
+
+  it('20. the passphrase prompt runs no script and calls nothing: no preload, JavaScript off, its answer is a navigation main cancels', () => {
+    expect(prompt.javascript).toBe(false);
+    expect(prompt.preload).toBeUndefined();
+    const glue = readFileSync(new URL('./passphrase-window.ts', import.meta.url), 'utf8');
+    expect(glue).toMatch(/will-navigate', \(ev, url\) => \{\s*ev\.preventDefault\(\);/);
+    // the session's rules hold for it as for every window: the answer's address is never requested
+    expect(isAllowedRequest('https://passphrase.invalid/answer?action=submit&passphrase=x')).toBe(false);
+    expect(main).toMatch(/passphraseForStart\(\{ dir: userData, warning: platformBox\.warning, ask: askPassphraseInWindow/);
   });
 });

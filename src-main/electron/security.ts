@@ -1,5 +1,5 @@
 // Electron's security checklist as data, in one place: the options of every window the shell
-// makes (the main window and panel popouts), the permissions (denied by default), which requests
+// makes (the main window, panel popouts and the passphrase prompt), the permissions (denied by default), which requests
 // may leave the app, and the navigation, new-window and external-link rules. main.ts applies
 // these; security-checklist.test.ts holds them to the checklist item by item.
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
@@ -9,9 +9,9 @@ export const APP_ORIGIN = `${APP_SCHEME}://terminal`;
 /** The one page a window may open: a dockview panel popped out into its own window. */
 export const POPOUT_URL = `${APP_ORIGIN}/popout.html`;
 
-export function secureWebPreferences(preload: string): WebPreferences {
+export function secureWebPreferences(preload?: string): WebPreferences {
   return {
-    preload,
+    ...(preload === undefined ? {} : { preload }),
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -64,6 +64,28 @@ export function mainWindowOptions(preload: string, state?: { width: number; heig
 /** A panel popped out into its own window: the same sandboxed settings. */
 export function popoutWindowOptions(preload: string): BrowserWindowConstructorOptions {
   return { backgroundColor: BACKGROUND, title: TITLE, webPreferences: secureWebPreferences(preload) };
+}
+
+/**
+ * The passphrase prompt (app/passphrase-prompt.ts), shown before the main window: the same
+ * sandbox, no preload (it calls nothing) and no JavaScript at all (its form's submission is a
+ * navigation main stops and reads).
+ */
+export function passphraseWindowOptions(): BrowserWindowConstructorOptions {
+  return {
+    width: 460,
+    height: 390,
+    useContentSize: true,
+    resizable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    autoHideMenuBar: true,
+    show: false,
+    backgroundColor: BACKGROUND,
+    title: TITLE,
+    webPreferences: { ...secureWebPreferences(), javascript: false },
+  };
 }
 
 /** Whether a permission request or check is granted. */
