@@ -22,6 +22,12 @@ export const EXPLAINED = {
     'a middle click opens a window only through setWindowOpenHandler, which allows our own popout page alone and denies every other URL (windowOpenDecision, security.test.ts)',
   'OPEN_EXTERNAL_JS_CHECK src-main/electron/main.ts':
     'shell.openExternal is reached only for URLs windowOpenDecision calls external: https, default port, no credentials, an exact host of EXTERNAL_HOSTS (the exchange\'s own sites; security.test.ts)',
+  'CONTEXT_ISOLATION_JS_CHECK src-main/electron/passphrase-window.ts':
+    'the passphrase window\'s options come from passphraseWindowOptions() -> secureWebPreferences() (contextIsolation: true) with JavaScript off and no preload; security-checklist.test.ts items 3 and 20',
+  'SANDBOX_JS_CHECK src-main/electron/passphrase-window.ts':
+    'same options: sandbox: true from secureWebPreferences(); security-checklist.test.ts item 4',
+  'AUXCLICK_JS_CHECK src-main/electron/passphrase-window.ts':
+    'the passphrase page has no links and runs no script; every window, this one included, gets the setWindowOpenHandler that denies all but our popout page',
 };
 
 const SEVERE = new Set(['MEDIUM', 'HIGH', 'CRITICAL']);
