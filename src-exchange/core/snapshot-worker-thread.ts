@@ -169,25 +169,20 @@ let dead = false;
 
 /** How often the replica reads what the journal wrote since, between snapshots. */
 const FOLLOW_MS = 25;
-/** When the journal is quiet the steps slow down to this (no wake-ups 40 times a second for nothing). */
-const FOLLOW_IDLE_MS = 1_000;
 let following = false;
 
 /**
  * Between snapshots the replica follows the journal in small steps (at 5,000 commands a second,
  * about a millisecond of work every 25 ms) instead of replaying everything at once when a
  * snapshot is asked for: on a machine with few cores a burst of replay beside the exchange's
- * event loop showed up in its latency even at the lowest priority. A step that finds nothing new
- * doubles the wait before the next one, up to FOLLOW_IDLE_MS; one that finds something goes back
- * to FOLLOW_MS.
+ * event loop showed up in its latency even at the lowest priority.
  */
-function follow(delay = FOLLOW_MS): void {
+function follow(): void {
   setTimeout(() => {
-    const before = seq;
     run(() => catchUp(null)).then(() => {
-      if (!dead) follow(seq > before ? FOLLOW_MS : Math.min(delay * 2, FOLLOW_IDLE_MS));
+      if (!dead) follow();
     }, noop);
-  }, delay);
+  }, FOLLOW_MS);
 }
 
 function noop(): void {}
