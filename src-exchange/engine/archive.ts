@@ -22,6 +22,7 @@
 import { liveSnapshotJson, orderJson, type AccountSnapshot, type EngineSnapshot, type OrderSnapshot } from './snapshot';
 import type { OrderState, State } from './state';
 import type { TradeLog } from './trade-log';
+import type { FillLog } from './fill-log';
 import type { FillView, TradeView } from './types';
 
 /** Where a snapshot's history is: the archive file (in the journal's directory) and its length. */
@@ -148,7 +149,7 @@ interface ListView {
   json(i: number): string;
 }
 
-const fillsView = (arr: readonly FillView[]): ListView => ({ length: arr.length, idAt: (i) => arr[i]!.fill_id, json: (i) => JSON.stringify(arr[i]) });
+const fillsView = (log: FillLog): ListView => ({ length: log.length, idAt: (i) => log.idAt(i), json: (i) => JSON.stringify(log.get(i)) });
 const tapeView = (log: TradeLog): ListView => ({ length: log.length, idAt: (i) => log.idAt(i), json: (i) => JSON.stringify(log.get(i)) });
 
 /**

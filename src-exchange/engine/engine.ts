@@ -275,14 +275,14 @@ export class Engine {
     const acc = this.st.accounts.get(userId);
     if (!acc) return [];
     const out: FillView[] = [];
-    for (let i = acc.fills.length - 1; i >= 0; i--) {
-      const f = acc.fills[i]!;
-      if (filter.subaccount !== undefined && f.subaccount !== filter.subaccount) continue;
-      if (filter.ticker !== undefined && f.ticker !== filter.ticker) continue;
-      if (filter.orderId !== undefined && f.order_id !== filter.orderId) continue;
-      if (filter.minTs !== undefined && f.ts < filter.minTs) continue;
-      if (filter.maxTs !== undefined && f.ts > filter.maxTs) continue;
-      out.push({ ...f });
+    const fills = acc.fills;
+    for (let i = fills.length - 1; i >= 0; i--) {
+      if (filter.subaccount !== undefined && fills.subaccountAt(i) !== filter.subaccount) continue;
+      if (filter.ticker !== undefined && fills.tickerAt(i) !== filter.ticker) continue;
+      if (filter.orderId !== undefined && fills.orderIdAt(i) !== filter.orderId) continue;
+      if (filter.minTs !== undefined && fills.tsAt(i) < filter.minTs) continue;
+      if (filter.maxTs !== undefined && fills.tsAt(i) > filter.maxTs) continue;
+      out.push(fills.get(i));
     }
     return out;
   }

@@ -6,6 +6,7 @@
 
 import type { MarketState, AccountState, PositionState, State, SubaccountState } from './state';
 import { MICRO_PER_CENTI_PAYOUT } from './units';
+import { FillLog } from './fill-log';
 
 export const MAX_SUBACCOUNT = 63;
 
@@ -23,7 +24,7 @@ export function ensureAccount(st: State, userId: string, nowMs: number): Account
     clientOrders: new Map(),
     clientTransfers: new Map(),
     orders: [],
-    fills: [],
+    fills: new FillLog(userId, st.idSeed),
     settlements: [],
     transfers: [],
     groups: [],

@@ -260,8 +260,10 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     ev.push({ type: 'trade', trade });
     const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
     const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
-    mo.account.fills.push(makerFill);
-    t.account.fills.push(takerFill);
+    // fillView made the taker's fill last: the fill counter is its, the maker's is one before
+    const fillCounter = st.counters.fill;
+    mo.account.fills.add(fillCounter - 1, st.counters.trade, makerFill);
+    t.account.fills.add(fillCounter, st.counters.trade, takerFill);
     ev.push({ type: 'fill', fill: makerFill }, { type: 'fill', fill: takerFill });
 
     noteGroupFill(st, maker.order_group_id, count);

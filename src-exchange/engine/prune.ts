@@ -19,8 +19,8 @@ export function pruneOrders(st: State, cmd: PruneOrdersCommand): { pruned: numbe
       if (o.order_group_id !== null) continue; // groups list their orders; keep those intact
       gone.add(id);
     }
-    const keptFills = account.fills.filter((f) => f.ts >= cmd.olderThanMs);
-    if (keptFills.length !== account.fills.length) account.fills = keptFills;
+    const fills = account.fills;
+    fills.retain((i) => fills.tsAt(i) >= cmd.olderThanMs);
     if (gone.size === 0) continue;
     for (const id of gone) {
       const o = st.orders.get(id)!;

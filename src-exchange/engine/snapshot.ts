@@ -8,6 +8,7 @@ import { syncGroupCapacity, State, type AccountState, type Counters, type GroupS
 import type { FillView, SettlementView, TradeView, TransferView } from './types';
 import { newSubaccount } from './ledger';
 import { TradeLog } from './trade-log';
+import { FillLog } from './fill-log';
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -74,7 +75,7 @@ export function toSnapshot(st: State): EngineSnapshot {
       client_orders: [...a.clientOrders],
       client_transfers: [...a.clientTransfers],
       orders: [...a.orders],
-      fills: a.fills.map((f) => ({ ...f })),
+      fills: a.fills.toArray(),
       settlements: a.settlements.map((s) => ({ ...s })),
       transfers: a.transfers.map((t) => ({ ...t })),
       groups: [...a.groups],
@@ -177,7 +178,7 @@ export function fromSnapshot(raw: EngineSnapshot): State {
       clientOrders: new Map(a.client_orders),
       clientTransfers: new Map(a.client_transfers),
       orders: a.orders,
-      fills: a.fills,
+      fills: FillLog.from(a.user_id, snap.id_seed, a.fills),
       settlements: a.settlements,
       transfers: a.transfers,
       groups: a.groups,

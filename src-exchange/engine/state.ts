@@ -7,13 +7,13 @@ import type { FeeType } from './fees';
 import { makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
+import type { FillLog } from './fill-log';
 import { TradeLog } from './trade-log';
 import type {
   BalanceEvent,
   BalanceView,
   BookSide,
   EngineEvent,
-  FillView,
   MarketResult,
   MarketStatus,
   MarketView,
@@ -120,7 +120,8 @@ export interface AccountState {
   clientOrders: Map<string, string>;
   clientTransfers: Map<string, string>;
   orders: string[];
-  fills: FillView[];
+  /** every fill, in columns (fill-log.ts) */
+  fills: FillLog;
   settlements: SettlementView[];
   transfers: TransferView[];
   groups: string[];
