@@ -33,7 +33,7 @@ function spawn(script: URL, workerData: unknown): Worker {
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(code, { eval: true, workerData, ...(process.env.WYOUNG ? { resourceLimits: { maxYoungGenerationSizeMb: Number(process.env.WYOUNG) } } : {}) });
+  return new Worker(code, { eval: true, workerData });
 }
 
 /** What the worker needs of the journal: how far it is on disk. */
