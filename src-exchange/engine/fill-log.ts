@@ -10,6 +10,7 @@
 // counters and the engine's seed, the account's own user id, action 'buy', exchange_index 0).
 // A fill of any other form (from an old snapshot, say) is kept whole beside the columns, so
 // get(i) always gives back exactly what was pushed, field order included.
+import { grownColumn } from './columns';
 import { makeId } from './ids';
 import { idCounter } from './order-index';
 import type { FillView } from './types';
@@ -193,20 +194,15 @@ export class FillLog {
 
   private grow(): void {
     const size = Math.max(8, this.num.length * 2);
-    const grown = <A extends Float64Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
-      const b = new make(size);
-      b.set(a);
-      return b;
-    };
-    this.num = grown(this.num, Float64Array);
-    this.trade = grown(this.trade, Float64Array);
-    this.sub = grown(this.sub, Uint8Array);
-    this.yes = grown(this.yes, Int32Array);
-    this.no = grown(this.no, Int32Array);
-    this.count = grown(this.count, Float64Array);
-    this.fee = grown(this.fee, Float64Array);
-    this.time = grown(this.time, Float64Array);
-    this.post = grown(this.post, Float64Array);
-    this.flags = grown(this.flags, Uint8Array);
+    this.num = grownColumn(this.num, size);
+    this.trade = grownColumn(this.trade, size);
+    this.sub = grownColumn(this.sub, size);
+    this.yes = grownColumn(this.yes, size);
+    this.no = grownColumn(this.no, size);
+    this.count = grownColumn(this.count, size);
+    this.fee = grownColumn(this.fee, size);
+    this.time = grownColumn(this.time, size);
+    this.post = grownColumn(this.post, size);
+    this.flags = grownColumn(this.flags, size);
   }
 }

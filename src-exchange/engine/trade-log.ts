@@ -9,6 +9,7 @@
 // and the engine's seed, the sides as the engine writes them). A trade of any other form (from
 // an old snapshot, say) is kept whole beside the columns, so get(i) always gives back exactly
 // what was pushed, field order included.
+import { grownColumn } from './columns';
 import { makeId } from './ids';
 import { idCounter } from './order-index';
 import type { TradeView } from './types';
@@ -144,16 +145,11 @@ export class TradeLog {
 
   private grow(): void {
     const size = this.num.length * 2;
-    const grown = <A extends Float64Array | Int32Array | Uint8Array>(a: A, make: new (n: number) => A): A => {
-      const b = new make(size);
-      b.set(a);
-      return b;
-    };
-    this.num = grown(this.num, Float64Array);
-    this.yes = grown(this.yes, Int32Array);
-    this.no = grown(this.no, Int32Array);
-    this.count = grown(this.count, Float64Array);
-    this.time = grown(this.time, Float64Array);
-    this.flags = grown(this.flags, Uint8Array);
+    this.num = grownColumn(this.num, size);
+    this.yes = grownColumn(this.yes, size);
+    this.no = grownColumn(this.no, size);
+    this.count = grownColumn(this.count, size);
+    this.time = grownColumn(this.time, size);
+    this.flags = grownColumn(this.flags, size);
   }
 }
