@@ -70,32 +70,16 @@ export type LiveEngineSnapshot = Omit<EngineSnapshot, 'accounts'> & { accounts: 
  */
 export function hydrateEngineSnapshot(live: LiveEngineSnapshot, history: ArchivedHistory): EngineSnapshot {
   const orders = [...history.orders.values(), ...live.orders].sort((a, b) => a.num - b.num);
-  const ordersOf = new Map<string, string[]>();
-  for (const o of orders) {
-    let list = ordersOf.get(o.user_id);
-    if (!list) ordersOf.set(o.user_id, (list = []));
-    list.push(o.order_id);
-  }
-  const fillsOf = new Map<string, FillView[]>();
-  for (const f of history.fills.values()) {
-    let list = fillsOf.get(f.user_id);
-    if (!list) fillsOf.set(f.user_id, (list = []));
-    list.push(f);
-  }
-  const tradesOf = new Map<string, TradeView[]>();
-  for (const t of history.trades.values()) {
-    let list = tradesOf.get(t.ticker);
-    if (!list) tradesOf.set(t.ticker, (list = []));
-    list.push(t);
-  }
+  const ordersOf = groupBy(orders, (o) => o.user_id);
+  const fillsOf = groupBy(history.fills.values(), (f) => f.user_id);
+  const tradesOf = groupBy(history.trades.values(), (t) => t.ticker);
   for (const [ticker] of tradesOf) {
     if (!live.trades.some(([t]) => t === ticker)) throw new Error(`archived trades of ${ticker}, a market the snapshot does not have`);
   }
-  for (const [user] of fillsOf) {
-    if (!live.accounts.some((a) => a.user_id === user)) throw new Error(`archived fills of ${user}, an account the snapshot does not have`);
-  }
-  for (const [user] of ordersOf) {
-    if (!live.accounts.some((a) => a.user_id === user)) throw new Error(`orders of ${user}, an account the snapshot does not have`);
+  for (const [what, byUser] of [['archived fills', fillsOf], ['orders', ordersOf]] as const) {
+    for (const [user] of byUser) {
+      if (!live.accounts.some((a) => a.user_id === user)) throw new Error(`${what} of ${user}, an account the snapshot does not have`);
+    }
   }
   return {
     ...live,
@@ -107,13 +91,25 @@ export function hydrateEngineSnapshot(live: LiveEngineSnapshot, history: Archive
       client_orders: a.client_orders,
       client_transfers: a.client_transfers,
       // an older live part still carries the list itself
-      orders: a.orders ?? ordersOf.get(a.user_id) ?? [],
+      orders: a.orders ?? (ordersOf.get(a.user_id) ?? []).map((o) => o.order_id),
       fills: [...(fillsOf.get(a.user_id) ?? []), ...a.fills],
       settlements: a.settlements,
       transfers: a.transfers,
       groups: a.groups,
     })),
   };
+}
+
+/** `items` in lists by `key`, each list in the items' order. */
+function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 /** What the archive holds of a finished order: the fields that could still change. */

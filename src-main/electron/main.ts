@@ -87,12 +87,14 @@ async function boot(): Promise<void> {
   // vault is locked by one, or offered when the OS keychain is only a fixed password.
   const platformBox = new SafeStorageBox();
   let passphrase: string | undefined;
+  /** the box that checked a locked vault's passphrase: used as it is (scrypt runs once a start) */
+  let unlocked: PassphraseBox | undefined;
   try {
     const file = passphraseFileArg(process.argv);
     passphrase =
       file !== undefined
         ? passphraseFromFile(path.resolve(file))
-        : await passphraseForStart({ dir: userData, warning: platformBox.warning, ask: askPassphraseInWindow, check: (p) => void new PassphraseBox(platformBox, userData, p) });
+        : await passphraseForStart({ dir: userData, warning: platformBox.warning, ask: askPassphraseInWindow, check: (p) => void (unlocked = new PassphraseBox(platformBox, userData, p)) });
   } catch (err) {
     dialog.showErrorBox('Event Terminal', err instanceof Error ? err.message : String(err));
     app.exit(1);
@@ -101,7 +103,7 @@ async function boot(): Promise<void> {
 
   terminal = await startTerminal({
     dataDir: userData,
-    box: vaultBox(platformBox, userData, passphrase),
+    box: unlocked ?? vaultBox(platformBox, userData, passphrase),
     shell: 'electron',
     exchange: { command: process.execPath, args: [], spawnChild: utilitySpawn },
     emit,
