@@ -69,6 +69,7 @@ function blockOrder(st: State, market: MarketState, userId: string, p: Party, ye
     slot: NIL,
   };
   st.orders.set(order.order_id, order);
+  st.orders.retire(order);
   p.account.orders.push(order.order_id);
   return order;
 }

@@ -103,6 +103,7 @@ export class Engine {
     const out = this.dispatch(cmd, events, expired);
     processTrips(st, events, cmd.nowMs);
     st.flushTouched(events);
+    st.orders.settle();
     // Each handler's output is a fresh object: it is completed in place rather than copied (a
     // spread per command was a tenth of the engine's time).
     const r = out as Record<string, unknown>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeId } from './ids';
 import { idCounter, OrderIndex } from './order-index';
+import type { OrderState } from './state';
 
-const o = (id: string) => ({ order_id: id });
+// the index reads only the id of a live order: a bare record stands in for one
+const o = (id: string) => ({ order_id: id }) as OrderState;
 
 describe('the order index', () => {
   it('reads the counter back out of an engine id, and nothing out of other strings', () => {
@@ -11,7 +13,7 @@ describe('the order index', () => {
   });
 
   it('behaves as a Map: get, set, has, delete, size, creation order, foreign ids, same number from another seed', () => {
-    const idx = new OrderIndex<{ order_id: string }>();
+    const idx = new OrderIndex(7);
     const ids = Array.from({ length: 1000 }, (_, i) => makeId('order', i + 1, 7));
     for (const id of ids) idx.set(id, o(id));
     idx.set('foreign-id', o('foreign-id'));
@@ -32,12 +34,12 @@ describe('the order index', () => {
     expect(keys[4]).toBe(ids[5]);
     expect(keys.slice(-2)).toEqual(['foreign-id', sameNumberOtherSeed]);
     // setting again replaces, never duplicates
-    idx.set(ids[0]!, { order_id: ids[0]! });
+    idx.set(ids[0]!, o(ids[0]!));
     expect(idx.size).toBe(1001);
   });
 
   it('a number far beyond the end (a forged id) does not grow the array', () => {
-    const idx = new OrderIndex<{ order_id: string }>();
+    const idx = new OrderIndex(7);
     const far = makeId('order', 2 ** 31, 7);
     idx.set(far, o(far));
     expect(idx.get(far)?.order_id).toBe(far);
@@ -46,7 +48,7 @@ describe('the order index', () => {
   });
 
   it('follows by position: forEachFrom visits only what was made since, deletions are counted, foreign ids are flagged', () => {
-    const idx = new OrderIndex<{ order_id: string }>();
+    const idx = new OrderIndex(7);
     const ids = Array.from({ length: 10 }, (_, i) => makeId('order', i + 1, 7));
     for (const id of ids.slice(0, 6)) idx.set(id, o(id));
     const seen: string[] = [];

@@ -3,6 +3,15 @@
 // of a 36-character string per create and per cancel, and no rehashing of a table that grows by
 // every order ever made (these were a fifth of the engine's time). Ids in another shape (none
 // today) live in a Map beside it. Iteration is in creation order, as a Map's was.
+//
+// An order lives as an object while it can change. Once finished (canceled or executed) it is
+// retired, and at the end of the command it moves into columns (order-columns.ts); reading it
+// then gives a new object equal to the one stored. So the engine keeps no object per finished
+// order, and what the young generation must copy is the resting orders only.
+
+import { NIL } from './book';
+import { fitsColumns, OrderColumns } from './order-columns';
+import type { OrderState } from './state';
 
 /** The counter inside one of the engine's ids (aaaaaaaa-bbbb-4bbb-8hhh-0000llllllll), or -1. */
 export function idCounter(id: string): number {
@@ -28,15 +37,25 @@ function hexDigit(c: number): number {
   return -1;
 }
 
-export class OrderIndex<T extends { order_id: string }> {
-  private readonly byNum: (T | undefined)[] = [];
-  private readonly other = new Map<string, T>();
+export class OrderIndex {
+  private readonly byNum: (OrderState | undefined)[] = [];
+  private readonly other = new Map<string, OrderState>();
+  private readonly done: OrderColumns;
+  /** finished orders of the current command, to move into the columns at its end (the list keeps its room) */
+  private readonly retiring: (OrderState | undefined)[] = [];
+  private retiringCount = 0;
+  /** orders restored in a form the columns would not give back exactly: they stay objects */
+  private readonly whole = new Set<OrderState>();
   private count = 0;
   /** orders deleted so far (a reader that follows the index by position learns that it must look again) */
   private removed = 0;
 
+  constructor(private readonly idSeed: number) {
+    this.done = new OrderColumns(idSeed);
+  }
+
   get size(): number {
-    return this.count + this.other.size;
+    return this.count + this.other.size + this.done.size;
   }
 
   /** How many deletions the index has seen: unchanged means every order seen before is still there. */
@@ -49,11 +68,14 @@ export class OrderIndex<T extends { order_id: string }> {
     return this.other.size === 0;
   }
 
-  get(id: string): T | undefined {
+  /** The order with this id: the live object, or a new object read from the columns for a finished one. */
+  get(id: string): OrderState | undefined {
     const n = idCounter(id);
     if (n > 0 && n < 0x1_0000_0000) {
       const o = this.byNum[n];
-      if (o !== undefined && o.order_id === id) return o;
+      if (o !== undefined) {
+        if (o.order_id === id) return o;
+      } else if (this.done.has(n) && this.done.idOf(n) === id) return this.done.get(n);
     }
     return this.other.size ? this.other.get(id) : undefined;
   }
@@ -62,16 +84,26 @@ export class OrderIndex<T extends { order_id: string }> {
     return this.get(id) !== undefined;
   }
 
-  set(id: string, order: T): this {
+  set(id: string, order: OrderState): this {
     const n = idCounter(id);
     // the array grows one order at a time; a number far beyond its end (a foreign id) goes to the Map
     if (n > 0 && n <= this.byNum.length + 1_000_000) {
       const held = this.byNum[n];
-      if (held === undefined || held.order_id === id) {
-        if (held === undefined) this.count++;
+      if (held !== undefined) {
+        if (held.order_id === id) {
+          this.byNum[n] = order;
+          return this;
+        }
+      } else if (!this.done.has(n)) {
         // fill any gap with undefined so the array stays a packed list, never a dictionary
         while (this.byNum.length < n) this.byNum.push(undefined);
         this.byNum[n] = order;
+        this.count++;
+        return this;
+      } else if (this.done.idOf(n) === id) {
+        this.done.delete(n);
+        this.byNum[n] = order;
+        this.count++;
         return this;
       }
     }
@@ -85,46 +117,110 @@ export class OrderIndex<T extends { order_id: string }> {
       const o = this.byNum[n];
       if (o !== undefined && o.order_id === id) {
         this.byNum[n] = undefined;
+        this.whole.delete(o);
         this.count--;
         this.removed++;
         return true;
       }
+      if (o === undefined && this.done.has(n) && this.done.idOf(n) === id) {
+        this.done.delete(n);
+        this.removed++;
+        return true;
+      }
     }
-    const gone = this.other.delete(id);
-    if (gone) this.removed++;
-    return gone;
+    const gone = this.other.get(id);
+    if (gone === undefined) return false;
+    this.other.delete(id);
+    this.whole.delete(gone);
+    this.removed++;
+    return true;
+  }
+
+  /** The order reached a final status: it moves into the columns when the command ends (`settle`). */
+  retire(order: OrderState): void {
+    this.retiring[this.retiringCount++] = order;
+  }
+
+  /** Keep this order an object for good (restored in a form the columns would not give back exactly). */
+  keepWhole(order: OrderState): void {
+    this.whole.add(order);
+  }
+
+  /** Move the orders retired during this command into the columns; the engine calls it after each command. */
+  settle(): void {
+    const count = this.retiringCount;
+    if (count === 0) return;
+    const list = this.retiring;
+    for (let i = 0; i < count; i++) {
+      const o = list[i]!;
+      list[i] = undefined;
+      if (o.status === 'resting' || (this.whole.size > 0 && this.whole.has(o))) continue;
+      // only the index's own object under an engine id (the engine numbers an order by its id:
+      // num is its id's counter), not a foreign one, not one moved already
+      let n = o.num;
+      if (this.byNum[n] !== o) n = idCounter(o.order_id);
+      if (n <= 0 || n >= this.byNum.length || this.byNum[n] !== o) continue;
+      this.done.put(n, o);
+      this.byNum[n] = undefined;
+      this.count--;
+    }
+    this.retiringCount = 0;
+  }
+
+  /**
+   * Check an order restored from a snapshot: one the columns would not give back exactly is kept
+   * whole for good. Call it after `set`.
+   */
+  admit(order: OrderState): void {
+    if (order.status === 'resting') {
+      const n = idCounter(order.order_id);
+      if (!fitsColumns({ ...order, status: 'canceled', slot: NIL }, n, this.idSeed)) this.whole.add(order);
+      return;
+    }
+    const n = idCounter(order.order_id);
+    if (n > 0 && this.byNum[n] === order && fitsColumns(order, n, this.idSeed)) this.retire(order);
+    else this.whole.add(order);
   }
 
   /** Every order in creation order, as values() but in a plain loop (several times faster over a long history). */
-  forEach(fn: (order: T) => void): void {
-    const list = this.byNum;
-    for (let i = 0; i < list.length; i++) {
-      const o = list[i];
-      if (o !== undefined) fn(o);
-    }
+  forEach(fn: (order: OrderState) => void): void {
+    this.forEachFrom(0, fn);
     if (this.other.size) for (const o of this.other.values()) fn(o);
   }
 
   /**
    * The orders with an engine id made since position `from` (a value this method returned; 0 for
    * all), in creation order; returns where the next call starts. Orders with foreign ids are not
-   * visited (see `ownIdsOnly`).
+   * visited (see `ownIdsOnly`). Finished orders are read from the columns (a new object each).
    */
-  forEachFrom(from: number, fn: (order: T) => void): number {
+  forEachFrom(from: number, fn: (order: OrderState) => void): number {
     const list = this.byNum;
+    const done = this.done;
     for (let i = from; i < list.length; i++) {
       const o = list[i];
       if (o !== undefined) fn(o);
+      else if (done.has(i)) fn(done.get(i));
     }
     return list.length;
   }
 
-  *values(): IterableIterator<T> {
-    for (const o of this.byNum) if (o !== undefined) yield o;
+  *values(): IterableIterator<OrderState> {
+    const list = this.byNum;
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i];
+      if (o !== undefined) yield o;
+      else if (this.done.has(i)) yield this.done.get(i);
+    }
     yield* this.other.values();
   }
 
   *keys(): IterableIterator<string> {
-    for (const o of this.values()) yield o.order_id;
+    const list = this.byNum;
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i];
+      if (o !== undefined) yield o.order_id;
+      else if (this.done.has(i)) yield this.done.idOf(i);
+    }
+    yield* this.other.keys();
   }
 }

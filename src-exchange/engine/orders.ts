@@ -103,6 +103,7 @@ export function finishOrder(st: State, o: Owner, order: OrderState, status: Orde
   order.last_update_time = nowMs;
   order.seq = 0;
   order.slot = NIL;
+  st.orders.retire(order);
   if (wasResting) {
     if (order.order_group_id !== null) st.groups.get(order.order_group_id)?.orders.delete(order.order_id);
     adjustResting(o.market, o.sub, -1, nowMs);

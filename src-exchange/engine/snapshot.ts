@@ -195,8 +195,10 @@ export function fromSnapshot(raw: EngineSnapshot): State {
   for (const o of snap.orders) {
     const order: OrderState = { ...o, slot: NIL };
     st.orders.set(order.order_id, order);
+    st.orders.admit(order);
     if (order.status === 'resting') resting.push(order);
   }
+  st.orders.settle();
   resting.sort((a, b) => a.seq - b.seq);
   for (const order of resting) {
     const market = st.markets.get(order.ticker)!;

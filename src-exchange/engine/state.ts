@@ -166,7 +166,7 @@ export class State {
   books: Book[] = [];
   /** each market's public trade tape, in columns (trade-log.ts) */
   trades = new Map<string, TradeLog>();
-  orders = new OrderIndex<OrderState>();
+  orders: OrderIndex;
   accounts = new Map<string, AccountState>();
   accountList: AccountState[] = [];
   groups = new Map<string, GroupState>();
@@ -175,15 +175,24 @@ export class State {
   slotOrders: Array<OrderState | undefined> = [];
   matcher = new Matcher();
   expiry = new ExpiryHeap();
-  /** Subaccounts and positions changed by the current command (reported once at its end). */
-  touchedSubs: Array<{ account: AccountState; sub: SubaccountState }> = [];
-  touchedPositions: Array<{ account: AccountState; sub: number; position: PositionState }> = [];
-  private touchedPositionSet = new Set<PositionState>();
+  // Subaccounts and positions changed by the current command (reported once at its end), in
+  // parallel arrays with a count: the arrays keep their room from one command to the next
+  // (`length = 0` gave the room back, and every command allocated it again).
+  private touchedSubCount = 0;
+  private readonly touchedSubAccounts: AccountState[] = [];
+  private readonly touchedSubList: SubaccountState[] = [];
+  private touchedPositionCount = 0;
+  private readonly touchedPositionAccounts: AccountState[] = [];
+  private readonly touchedPositionSubs: number[] = [];
+  private readonly touchedPositionList: PositionState[] = [];
+  /** the touched positions once there are more than a few to scan (settlement) */
+  private readonly touchedPositionSet = new Set<PositionState>();
   /** Groups that reached their limit during the current command. */
   pendingTrips: GroupState[] = [];
 
   constructor(idSeed = 0) {
     this.idSeed = idSeed >>> 0;
+    this.orders = new OrderIndex(this.idSeed);
   }
 
   nextId(kind: IdKind): string {
@@ -205,33 +214,54 @@ export class State {
   touchSub(account: AccountState, sub: SubaccountState): void {
     if (sub.touched) return;
     sub.touched = true;
-    this.touchedSubs.push({ account, sub });
+    const n = this.touchedSubCount++;
+    this.touchedSubAccounts[n] = account;
+    this.touchedSubList[n] = sub;
   }
 
   touchPosition(account: AccountState, sub: number, position: PositionState): void {
-    if (this.touchedPositionSet.has(position)) return;
-    this.touchedPositionSet.add(position);
-    this.touchedPositions.push({ account, sub, position });
+    const n = this.touchedPositionCount;
+    const list = this.touchedPositionList;
+    if (n <= FEW_POSITIONS) {
+      for (let i = 0; i < n; i++) if (list[i] === position) return;
+      if (n === FEW_POSITIONS) for (let i = 0; i < n; i++) this.touchedPositionSet.add(list[i]!);
+    }
+    if (n >= FEW_POSITIONS) {
+      if (this.touchedPositionSet.has(position)) return;
+      this.touchedPositionSet.add(position);
+    }
+    this.touchedPositionAccounts[n] = account;
+    this.touchedPositionSubs[n] = sub;
+    list[n] = position;
+    this.touchedPositionCount = n + 1;
   }
 
-  /** Emit one balance and one position event per thing the command changed. */
+  /** Emit one position and one balance event per thing the command changed. */
   flushTouched(events: EngineEvent[]): void {
-    // most commands touch nothing: clearing an empty Set still allocates a new table, so look first
-    if (this.touchedPositions.length) {
-      for (const t of this.touchedPositions) events.push({ type: 'position', position: positionView(t.account.user_id, t.sub, t.position) });
-      this.touchedPositions.length = 0;
-      this.touchedPositionSet.clear();
+    const np = this.touchedPositionCount;
+    if (np) {
+      for (let i = 0; i < np; i++) {
+        events.push({ type: 'position', position: positionView(this.touchedPositionAccounts[i]!.user_id, this.touchedPositionSubs[i]!, this.touchedPositionList[i]!) });
+      }
+      this.touchedPositionCount = 0;
+      // clearing an empty Set still allocates a new table: only the few commands that filled it
+      if (np > FEW_POSITIONS) this.touchedPositionSet.clear();
     }
-    if (this.touchedSubs.length) {
-      for (const t of this.touchedSubs) {
-        t.sub.touched = false;
-        const e: BalanceEvent = { type: 'balance', balance: balanceView(t.account.user_id, t.sub) };
+    const ns = this.touchedSubCount;
+    if (ns) {
+      for (let i = 0; i < ns; i++) {
+        const sub = this.touchedSubList[i]!;
+        sub.touched = false;
+        const e: BalanceEvent = { type: 'balance', balance: balanceView(this.touchedSubAccounts[i]!.user_id, sub) };
         events.push(e);
       }
-      this.touchedSubs.length = 0;
+      this.touchedSubCount = 0;
     }
   }
 }
+
+/** Up to this many touched positions a command scans its list; beyond, it keeps a Set. */
+const FEW_POSITIONS = 16;
 
 export function ownPrice(order: { side: BookSide; yes_price: number }): number {
   return order.side === 'bid' ? order.yes_price : TICKS_PER_DOLLAR - order.yes_price;

@@ -1,0 +1,244 @@
+// Finished orders in columns. A canceled or executed order never changes again, but as one
+// 31-field object each (and its id string) the history was most of what the engine kept alive:
+// every order was allocated straight into the old generation and every scavenge copied what
+// survived (a third of the full engine's time in its benchmark). Here a finished order is one row
+// of numbers in a Float64Array, its strings interned, and its id made again from its number when
+// asked. Reading a row back gives an object equal to the one stored, field order included
+// (ORDER_KEYS); an order in any other form is never put here (see `fitsColumns`).
+
+import { NIL } from './book';
+import { grownColumn } from './columns';
+import { makeId } from './ids';
+import type { OrderState } from './state';
+import type { BookSide, OrderStatus, SelfTradePreventionType, TimeInForce } from './types';
+
+/** The fields of an order, in the order the engine writes them (createOrder, block.ts). */
+export const ORDER_KEYS: readonly (keyof OrderState)[] = [
+  'order_id',
+  'user_id',
+  'client_order_id',
+  'ticker',
+  'event_ticker',
+  'side',
+  'status',
+  'yes_price',
+  'fill_count',
+  'remaining_count',
+  'initial_count',
+  'taker_fill_cost',
+  'maker_fill_cost',
+  'taker_fees',
+  'maker_fees',
+  'created_time',
+  'last_update_time',
+  'expiration_time',
+  'time_in_force',
+  'self_trade_prevention_type',
+  'order_group_id',
+  'subaccount',
+  'post_only',
+  'num',
+  'seq',
+  'locked',
+  'reserve',
+  'taker_carry',
+  'maker_carry',
+  'slot',
+];
+
+const SIDES: readonly BookSide[] = ['bid', 'ask'];
+const FINAL: readonly OrderStatus[] = ['canceled', 'executed'];
+const TIFS: readonly TimeInForce[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
+const STPS: readonly SelfTradePreventionType[] = ['taker_at_cross', 'maker'];
+
+// one row: the numbers, then the interned strings and the small codes
+const YES_PRICE = 0;
+const FILL_COUNT = 1;
+const REMAINING = 2;
+const INITIAL = 3;
+const TAKER_COST = 4;
+const MAKER_COST = 5;
+const TAKER_FEES = 6;
+const MAKER_FEES = 7;
+const CREATED = 8;
+const UPDATED = 9;
+const EXPIRES = 10; // NaN for null
+const NUM = 11;
+const SEQ = 12;
+const LOCKED = 13;
+const RESERVE = 14;
+const TAKER_CARRY = 15;
+const MAKER_CARRY = 16;
+const SUBACCOUNT = 17;
+const USER = 18;
+const TICKER = 19;
+const EVENT = 20;
+const GROUP = 21; // -1 for null
+const CODES = 22; // side | status << 1 | tif << 2 | stp << 4 | post_only << 5
+const STRIDE = 23;
+
+const NUMBER_KEYS: readonly (keyof OrderState)[] = [
+  'yes_price',
+  'fill_count',
+  'remaining_count',
+  'initial_count',
+  'taker_fill_cost',
+  'maker_fill_cost',
+  'taker_fees',
+  'maker_fees',
+  'created_time',
+  'last_update_time',
+  'num',
+  'seq',
+  'locked',
+  'reserve',
+  'taker_carry',
+  'maker_carry',
+  'subaccount',
+];
+
+/**
+ * Whether an order can live in the columns and come back exactly: the engine's own field order,
+ * a final status, known enum values and a finite number in every number field, and the id the
+ * engine would make for its number. Anything else (an old or hand-written snapshot) stays whole.
+ */
+export function fitsColumns(o: OrderState, n: number, idSeed: number): boolean {
+  const keys = Object.keys(o);
+  if (keys.length !== ORDER_KEYS.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== ORDER_KEYS[i]) return false;
+  for (const k of NUMBER_KEYS) if (!Number.isFinite(o[k])) return false;
+  if (typeof o.user_id !== 'string' || typeof o.client_order_id !== 'string' || typeof o.ticker !== 'string' || typeof o.event_ticker !== 'string') return false;
+  if (o.order_group_id !== null && typeof o.order_group_id !== 'string') return false;
+  if (o.expiration_time !== null && !Number.isFinite(o.expiration_time)) return false;
+  if (o.slot !== NIL || typeof o.post_only !== 'boolean') return false;
+  if (!SIDES.includes(o.side) || !FINAL.includes(o.status) || !TIFS.includes(o.time_in_force) || !STPS.includes(o.self_trade_prevention_type)) return false;
+  return makeId('order', n, idSeed) === o.order_id;
+}
+
+export class OrderColumns {
+  private rows = new Float64Array(0);
+  /** 1 where row n holds an order */
+  private present = new Uint8Array(0);
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
+  /** client order ids, of the rows that have one */
+  private readonly clientIds = new Map<number, string>();
+  private count = 0;
+
+  constructor(private readonly idSeed: number) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(n: number): boolean {
+    return n < this.present.length && this.present[n] === 1;
+  }
+
+  /** Store a finished order as row n (its id's number); the caller checked it with fitsColumns once. */
+  put(n: number, o: OrderState): void {
+    if (n >= this.present.length) {
+      const cap = Math.max(1024, n + 1, this.present.length * 2);
+      this.present = grownColumn(this.present, cap);
+      this.rows = grownColumn(this.rows, cap * STRIDE);
+    }
+    const r = this.rows;
+    const at = n * STRIDE;
+    r[at + YES_PRICE] = o.yes_price;
+    r[at + FILL_COUNT] = o.fill_count;
+    r[at + REMAINING] = o.remaining_count;
+    r[at + INITIAL] = o.initial_count;
+    r[at + TAKER_COST] = o.taker_fill_cost;
+    r[at + MAKER_COST] = o.maker_fill_cost;
+    r[at + TAKER_FEES] = o.taker_fees;
+    r[at + MAKER_FEES] = o.maker_fees;
+    r[at + CREATED] = o.created_time;
+    r[at + UPDATED] = o.last_update_time;
+    r[at + EXPIRES] = o.expiration_time === null ? NaN : o.expiration_time;
+    r[at + NUM] = o.num;
+    r[at + SEQ] = o.seq;
+    r[at + LOCKED] = o.locked;
+    r[at + RESERVE] = o.reserve;
+    r[at + TAKER_CARRY] = o.taker_carry;
+    r[at + MAKER_CARRY] = o.maker_carry;
+    r[at + SUBACCOUNT] = o.subaccount;
+    r[at + USER] = this.intern(o.user_id);
+    r[at + TICKER] = this.intern(o.ticker);
+    r[at + EVENT] = this.intern(o.event_ticker);
+    r[at + GROUP] = o.order_group_id === null ? -1 : this.intern(o.order_group_id);
+    r[at + CODES] =
+      (o.side === 'ask' ? 1 : 0) |
+      ((o.status === 'executed' ? 1 : 0) << 1) |
+      (TIFS.indexOf(o.time_in_force) << 2) |
+      ((o.self_trade_prevention_type === 'maker' ? 1 : 0) << 4) |
+      ((o.post_only ? 1 : 0) << 5);
+    if (o.client_order_id !== '') this.clientIds.set(n, o.client_order_id);
+    else this.clientIds.delete(n);
+    if (this.present[n] !== 1) this.count++;
+    this.present[n] = 1;
+  }
+
+  delete(n: number): boolean {
+    if (!this.has(n)) return false;
+    this.present[n] = 0;
+    this.clientIds.delete(n);
+    this.count--;
+    return true;
+  }
+
+  /** The id of row n. */
+  idOf(n: number): string {
+    return makeId('order', n, this.idSeed);
+  }
+
+  /** Row n as the order it stored (a new object each call). */
+  get(n: number): OrderState {
+    const r = this.rows;
+    const at = n * STRIDE;
+    const codes = r[at + CODES]!;
+    const expires = r[at + EXPIRES]!;
+    const group = r[at + GROUP]!;
+    return {
+      order_id: this.idOf(n),
+      user_id: this.strings[r[at + USER]!]!,
+      client_order_id: this.clientIds.get(n) ?? '',
+      ticker: this.strings[r[at + TICKER]!]!,
+      event_ticker: this.strings[r[at + EVENT]!]!,
+      side: SIDES[codes & 1]!,
+      status: FINAL[(codes >> 1) & 1]!,
+      yes_price: r[at + YES_PRICE]!,
+      fill_count: r[at + FILL_COUNT]!,
+      remaining_count: r[at + REMAINING]!,
+      initial_count: r[at + INITIAL]!,
+      taker_fill_cost: r[at + TAKER_COST]!,
+      maker_fill_cost: r[at + MAKER_COST]!,
+      taker_fees: r[at + TAKER_FEES]!,
+      maker_fees: r[at + MAKER_FEES]!,
+      created_time: r[at + CREATED]!,
+      last_update_time: r[at + UPDATED]!,
+      expiration_time: Number.isNaN(expires) ? null : expires,
+      time_in_force: TIFS[(codes >> 2) & 3]!,
+      self_trade_prevention_type: STPS[(codes >> 4) & 1]!,
+      order_group_id: group < 0 ? null : this.strings[group]!,
+      subaccount: r[at + SUBACCOUNT]!,
+      post_only: ((codes >> 5) & 1) === 1,
+      num: r[at + NUM]!,
+      seq: r[at + SEQ]!,
+      locked: r[at + LOCKED]!,
+      reserve: r[at + RESERVE]!,
+      taker_carry: r[at + TAKER_CARRY]!,
+      maker_carry: r[at + MAKER_CARRY]!,
+      slot: NIL,
+    };
+  }
+
+  private intern(s: string): number {
+    let i = this.stringIndex.get(s);
+    if (i === undefined) {
+      i = this.strings.length;
+      this.strings.push(s);
+      this.stringIndex.set(s, i);
+    }
+    return i;
+  }
+}
