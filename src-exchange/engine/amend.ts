@@ -8,10 +8,10 @@ import { available, unlock } from './ledger';
 import { answerView, cancelResting, holdLock, lockFor, ownerOf, pushOrderEvent, reduceResting, unrest } from './orders';
 import { orderView, ownPrice, type State } from './state';
 import { checkExpiration, enterBook, marketOpen, ownOrder } from './trading';
-import type { AmendOrderCommand, CommandOutputs, DecreaseOrderCommand, EngineEvent } from './types';
+import type { Accepted, AmendOrderCommand, CommandOutputs, DecreaseOrderCommand, EngineEvent } from './types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from './units';
 
-export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[]): Reject | CommandOutputs['amendOrder'] {
+export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['amendOrder']> {
   const now = cmd.nowMs;
   const order = ownOrder(st, cmd.userId, cmd.orderId, cmd.subaccount);
   if ('ok' in order) return order;
@@ -70,7 +70,7 @@ export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[])
     if (newRem < order.remaining_count) reduceResting(st, o, order, order.remaining_count - newRem, ev, now);
     if (expiryChanged && expiration !== null) st.expiry.push({ atMs: expiration * 1000, num: order.num, orderId: order.order_id });
     pushOrderEvent(ev, order);
-    return { oldOrder, order: answerView(ev, order) };
+    return { oldOrder, order: answerView(ev, order), ok: true, events: ev, mutated: true };
   }
   unrest(st, o, order, ev, now);
   unlock(st, o.account, o.sub, order.locked, now);
@@ -78,10 +78,10 @@ export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[])
   order.remaining_count = newRem;
   holdLock(st, o, order, cost, reserve, now);
   enterBook(st, o, order, true, ev, now);
-  return { oldOrder, order: answerView(ev, order) };
+  return { oldOrder, order: answerView(ev, order), ok: true, events: ev, mutated: true };
 }
 
-export function decreaseOrder(st: State, cmd: DecreaseOrderCommand, ev: EngineEvent[]): Reject | CommandOutputs['decreaseOrder'] {
+export function decreaseOrder(st: State, cmd: DecreaseOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['decreaseOrder']> {
   const order = ownOrder(st, cmd.userId, cmd.orderId, cmd.subaccount);
   if ('ok' in order) return order;
   const hasBy = cmd.reduceBy !== undefined && cmd.reduceBy !== null;
@@ -100,13 +100,13 @@ export function decreaseOrder(st: State, cmd: DecreaseOrderCommand, ev: EngineEv
   const reducedBy = rem - newRem;
   if (newRem === 0) {
     cancelResting(st, order, ev, cmd.nowMs);
-    return { order: answerView(ev, order), reducedBy };
+    return { order: answerView(ev, order), reducedBy, ok: true, events: ev, mutated: true };
   }
   if (reducedBy > 0) {
     reduceResting(st, ownerOf(st, order), order, reducedBy, ev, cmd.nowMs);
     pushOrderEvent(ev, order);
   }
-  return { order: answerView(ev, order), reducedBy };
+  return { order: answerView(ev, order), reducedBy, ok: true, events: ev, mutated: true };
 }
 
 /** Re-reserve fees of a resting order after a fee change; false when the account cannot fund it. */

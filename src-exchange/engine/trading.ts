@@ -20,6 +20,7 @@ import {
 } from './orders';
 import { orderView, type GroupState, type MarketState, type OrderState, type State } from './state';
 import type {
+  Accepted,
   CancelAllOrdersCommand,
   CancelOrderCommand,
   CommandOutputs,
@@ -57,7 +58,11 @@ export function checkExpiration(v: unknown, nowMs: number): Reject | undefined {
   return undefined;
 }
 
-export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[]): Reject | CommandOutputs['createOrder'] {
+// The hot handlers (create, cancel, amend, decrease) answer with the whole result, `ok`, `events`
+// and `mutated` included, in the order Engine.run would add them: adding three fields to a
+// two-field answer on every command gave the object a second store and cost a twentieth of the
+// engine's time.
+export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['createOrder']> {
   const now = cmd.nowMs;
   if (!isId(cmd.userId)) return reject('invalid_parameters', 'user id is required');
   if (cmd.side !== 'bid' && cmd.side !== 'ask') return reject('invalid_parameters', "side must be 'bid' or 'ask'");
@@ -84,7 +89,7 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
   const account = st.accounts.get(cmd.userId);
   if (account && cmd.clientOrderId !== undefined) {
     const existing = account.clientOrders.get(cmd.clientOrderId);
-    if (existing !== undefined) return { order: orderView(st.orders.get(existing)!), duplicate: true };
+    if (existing !== undefined) return { order: orderView(st.orders.get(existing)!), duplicate: true, ok: true, events: ev, mutated: false };
   }
   const market = marketOpen(st, cmd.ticker);
   if ('ok' in market) return market;
@@ -158,10 +163,10 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
   holdLock(st, o, order, need.cost, need.reserve, now);
   if (!fillable) {
     finishOrder(st, o, order, 'canceled', false, ev, now);
-    return { order: answerView(ev, order), duplicate: false };
+    return { order: answerView(ev, order), duplicate: false, ok: true, events: ev, mutated: true };
   }
   enterBook(st, o, order, tif === 'good_till_canceled', ev, now);
-  return { order: answerView(ev, order), duplicate: false };
+  return { order: answerView(ev, order), duplicate: false, ok: true, events: ev, mutated: true };
 }
 
 /**
@@ -196,12 +201,12 @@ export function ownOrder(st: State, userId: unknown, orderId: unknown, subaccoun
   return order;
 }
 
-export function cancelOrder(st: State, cmd: CancelOrderCommand, ev: EngineEvent[]): Reject | CommandOutputs['cancelOrder'] {
+export function cancelOrder(st: State, cmd: CancelOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['cancelOrder']> {
   const order = ownOrder(st, cmd.userId, cmd.orderId, cmd.subaccount);
   if ('ok' in order) return order;
   if (order.status !== 'resting') return reject('not_found', `order ${cmd.orderId} is ${order.status}`);
   const reducedBy = cancelResting(st, order, ev, cmd.nowMs);
-  return { order: answerView(ev, order), reducedBy };
+  return { order: answerView(ev, order), reducedBy, ok: true, events: ev, mutated: true };
 }
 
 export function cancelAllOrders(st: State, cmd: CancelAllOrdersCommand, ev: EngineEvent[]): Reject | CommandOutputs['cancelAllOrders'] {
