@@ -37,7 +37,7 @@ function partyAccount(st: State, userId: string, subN: number): { account: Accou
 
 function blockOrder(st: State, market: MarketState, userId: string, p: Party, yesPrice: number, count: number, nowMs: number): OrderState {
   const order: OrderState = {
-    order_id: st.nextId('order'),
+    order_id: st.nextOrderId(),
     user_id: userId,
     client_order_id: '',
     ticker: market.ticker,
@@ -116,7 +116,7 @@ export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: 
   const taker = buyerIsTaker ? buyer : seller;
   const tape = st.tapeOf(market.ticker);
   const trade: TradeView = {
-    trade_id: st.nextId('trade'),
+    trade_id: st.nextTradeId(),
     ticker: market.ticker,
     taker_side: taker.side === 'bid' ? 'yes' : 'no',
     taker_book_side: taker.side,
@@ -129,7 +129,7 @@ export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: 
   tape.add(st.counters.trade, trade);
   ev.push({ type: 'trade', trade });
   const fill = (p: Party, order: OrderState, post: number): FillView => ({
-    fill_id: st.nextId('fill'),
+    fill_id: st.nextFillId(),
     trade_id: trade.trade_id,
     order_id: order.order_id,
     client_order_id: '',

@@ -69,7 +69,7 @@ export class FillLog {
   }
 
   /**
-   * Append a fill the engine just made with `st.nextId('fill')` (counter `counter`) for the trade
+   * Append a fill the engine just made with `st.nextFillId()` (counter `counter`) for the trade
    * it just made (counter `tradeCounter`): the hot path, without the id checks `push` makes.
    */
   add(counter: number, tradeCounter: number, f: FillView): void {

@@ -37,7 +37,16 @@ function putHex(at: number, v: number, digits: number): void {
 
 /** The id of the `n`-th object of `kind` (n >= 1, below 2^46). */
 export function makeId(kind: IdKind, n: number, seed: number): string {
-  const salt = KIND_SALT[kind] ^ (seed >>> 0);
+  return idOfSalt(idSalt(kind, seed), n);
+}
+
+/** What `idOfSalt` needs for ids of one kind under one seed (hot paths keep it). */
+export function idSalt(kind: IdKind, seed: number): number {
+  return KIND_SALT[kind] ^ (seed >>> 0);
+}
+
+/** makeId(kind, n, seed) given idSalt(kind, seed). */
+export function idOfSalt(salt: number, n: number): string {
   const lo = n % 0x1_0000_0000;
   const hi = Math.floor(n / 0x1_0000_0000);
   const a = fmix32(salt ^ lo);

@@ -98,12 +98,13 @@ describe('finished orders in columns', () => {
   it('keeps whole an order restored in another form: other field order, an extra field, another seed, a foreign id', () => {
     const { e, finished } = history();
     const snap = e.toSnapshot();
-    const [first, second, third] = snap.orders;
+    const [first, second, third, fourth] = snap.orders;
     const reordered = Object.fromEntries(Object.entries(first!).reverse());
     const extra = { ...second!, legacy_note: 'kept' };
     const foreign = { ...third!, order_id: 'legacy-order-1' };
     // (an order under a foreign id is listed after the engine's own, as the index iterates them)
-    snap.orders = [reordered as typeof first & object, extra, ...snap.orders.slice(3), foreign];
+    const holding = { ...fourth!, seq: 3, locked: 7 }; // a finished order never holds a lock or a queue place; written so, it is kept as written
+    snap.orders = [reordered as typeof first & object, extra, holding, ...snap.orders.slice(4), foreign];
     for (const a of snap.accounts) {
       a.orders = a.orders.map((id) => (id === third!.order_id ? 'legacy-order-1' : id));
       a.client_orders = a.client_orders.map(([c, id]) => [c, id === third!.order_id ? 'legacy-order-1' : id]);
@@ -114,8 +115,9 @@ describe('finished orders in columns', () => {
     expect(inColumns(restored, first!.order_id)).toBe(false);
     expect(inColumns(restored, second!.order_id)).toBe(false);
     expect(inColumns(restored, 'legacy-order-1')).toBe(false);
+    expect(inColumns(restored, fourth!.order_id)).toBe(false);
     expect(restored.getOrder('legacy-order-1')?.status).toBe(third!.status);
-    for (const id of finished.slice(3)) expect(inColumns(restored, id)).toBe(true);
+    for (const id of finished.slice(4)) expect(inColumns(restored, id)).toBe(true);
 
     // the same number made with another seed is not the engine's id: kept whole, read back as written
     const other = setup({ idSeed: 99 });

@@ -51,31 +51,30 @@ const FINAL: readonly OrderStatus[] = ['canceled', 'executed'];
 const TIFS: readonly TimeInForce[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
 const STPS: readonly SelfTradePreventionType[] = ['taker_at_cross', 'maker'];
 
-// one row: the numbers, then the interned strings and the small codes
+// one row: the numbers in a Float64Array ...
+const FILL_COUNT = 0;
+const REMAINING = 1;
+const INITIAL = 2;
+const TAKER_COST = 3;
+const MAKER_COST = 4;
+const TAKER_FEES = 5;
+const MAKER_FEES = 6;
+const CREATED = 7;
+const UPDATED = 8;
+const EXPIRES = 9; // NaN for null
+const NUM = 10;
+const TAKER_CARRY = 11;
+const MAKER_CARRY = 12;
+const WIDE = 13;
+// ... and the small ones in an Int32Array (a finished order holds no lock and no queue place: its
+// seq, locked and reserve are 0, which fitsColumns asks of a restored one)
 const YES_PRICE = 0;
-const FILL_COUNT = 1;
-const REMAINING = 2;
-const INITIAL = 3;
-const TAKER_COST = 4;
-const MAKER_COST = 5;
-const TAKER_FEES = 6;
-const MAKER_FEES = 7;
-const CREATED = 8;
-const UPDATED = 9;
-const EXPIRES = 10; // NaN for null
-const NUM = 11;
-const SEQ = 12;
-const LOCKED = 13;
-const RESERVE = 14;
-const TAKER_CARRY = 15;
-const MAKER_CARRY = 16;
-const SUBACCOUNT = 17;
-const USER = 18;
-const TICKER = 19;
-const EVENT = 20;
-const GROUP = 21; // -1 for null
-const CODES = 22; // side | status << 1 | tif << 2 | stp << 4 | post_only << 5
-const STRIDE = 23;
+const USER = 1;
+const TICKER = 2;
+const EVENT = 3;
+const GROUP = 4; // -1 for null
+const CODES = 5; // side | status << 1 | tif << 2 | stp << 4 | post_only << 5 | subaccount << 8
+const NARROW = 6;
 
 const NUMBER_KEYS: readonly (keyof OrderState)[] = [
   'yes_price',
@@ -89,18 +88,14 @@ const NUMBER_KEYS: readonly (keyof OrderState)[] = [
   'created_time',
   'last_update_time',
   'num',
-  'seq',
-  'locked',
-  'reserve',
   'taker_carry',
   'maker_carry',
-  'subaccount',
 ];
 
 /**
  * Whether an order can live in the columns and come back exactly: the engine's own field order,
- * a final status, known enum values and a finite number in every number field, and the id the
- * engine would make for its number. Anything else (an old or hand-written snapshot) stays whole.
+ * a final status, known enum values and a finite number in every number field (an integer in
+ * the small ones), no lock or queue place left, and the id the engine would make for its number. Anything else (an old or hand-written snapshot) stays whole.
  */
 export function fitsColumns(o: OrderState, n: number, idSeed: number): boolean {
   const keys = Object.keys(o);
@@ -110,17 +105,22 @@ export function fitsColumns(o: OrderState, n: number, idSeed: number): boolean {
   if (typeof o.user_id !== 'string' || typeof o.client_order_id !== 'string' || typeof o.ticker !== 'string' || typeof o.event_ticker !== 'string') return false;
   if (o.order_group_id !== null && typeof o.order_group_id !== 'string') return false;
   if (o.expiration_time !== null && !Number.isFinite(o.expiration_time)) return false;
-  if (o.slot !== NIL || typeof o.post_only !== 'boolean') return false;
+  if (o.slot !== NIL || typeof o.post_only !== 'boolean' || o.seq !== 0 || o.locked !== 0 || o.reserve !== 0) return false;
+  if (!Number.isInteger(o.yes_price) || Math.abs(o.yes_price) > 0x3fff_ffff || !Number.isInteger(o.subaccount) || o.subaccount < 0 || o.subaccount > 0xff_ffff) return false;
   if (!SIDES.includes(o.side) || !FINAL.includes(o.status) || !TIFS.includes(o.time_in_force) || !STPS.includes(o.self_trade_prevention_type)) return false;
   return makeId('order', n, idSeed) === o.order_id;
 }
 
 export class OrderColumns {
-  private rows = new Float64Array(0);
+  private wide = new Float64Array(0);
+  private narrow = new Int32Array(0);
   /** 1 where row n holds an order */
   private present = new Uint8Array(0);
   private readonly strings: string[] = [];
   private readonly stringIndex = new Map<string, number>();
+  /** per string column, the last string interned and its number (rows repeat their market, often their user) */
+  private readonly lastString = ['', '', '', ''];
+  private readonly lastIndex = [-1, -1, -1, -1];
   /** client order ids, of the rows that have one */
   private readonly clientIds = new Map<number, string>();
   private count = 0;
@@ -135,43 +135,46 @@ export class OrderColumns {
     return n < this.present.length && this.present[n] === 1;
   }
 
-  /** Store a finished order as row n (its id's number); the caller checked it with fitsColumns once. */
+  /**
+   * Store a finished order as row n (its id's number). The engine's own orders fit by how it
+   * makes them; a restored one was checked with fitsColumns.
+   */
   put(n: number, o: OrderState): void {
     if (n >= this.present.length) {
       const cap = Math.max(1024, n + 1, this.present.length * 2);
       this.present = grownColumn(this.present, cap);
-      this.rows = grownColumn(this.rows, cap * STRIDE);
+      this.wide = grownColumn(this.wide, cap * WIDE);
+      this.narrow = grownColumn(this.narrow, cap * NARROW);
     }
-    const r = this.rows;
-    const at = n * STRIDE;
+    const w = this.wide;
+    let at = n * WIDE;
+    w[at + FILL_COUNT] = o.fill_count;
+    w[at + REMAINING] = o.remaining_count;
+    w[at + INITIAL] = o.initial_count;
+    w[at + TAKER_COST] = o.taker_fill_cost;
+    w[at + MAKER_COST] = o.maker_fill_cost;
+    w[at + TAKER_FEES] = o.taker_fees;
+    w[at + MAKER_FEES] = o.maker_fees;
+    w[at + CREATED] = o.created_time;
+    w[at + UPDATED] = o.last_update_time;
+    w[at + EXPIRES] = o.expiration_time === null ? NaN : o.expiration_time;
+    w[at + NUM] = o.num;
+    w[at + TAKER_CARRY] = o.taker_carry;
+    w[at + MAKER_CARRY] = o.maker_carry;
+    const r = this.narrow;
+    at = n * NARROW;
     r[at + YES_PRICE] = o.yes_price;
-    r[at + FILL_COUNT] = o.fill_count;
-    r[at + REMAINING] = o.remaining_count;
-    r[at + INITIAL] = o.initial_count;
-    r[at + TAKER_COST] = o.taker_fill_cost;
-    r[at + MAKER_COST] = o.maker_fill_cost;
-    r[at + TAKER_FEES] = o.taker_fees;
-    r[at + MAKER_FEES] = o.maker_fees;
-    r[at + CREATED] = o.created_time;
-    r[at + UPDATED] = o.last_update_time;
-    r[at + EXPIRES] = o.expiration_time === null ? NaN : o.expiration_time;
-    r[at + NUM] = o.num;
-    r[at + SEQ] = o.seq;
-    r[at + LOCKED] = o.locked;
-    r[at + RESERVE] = o.reserve;
-    r[at + TAKER_CARRY] = o.taker_carry;
-    r[at + MAKER_CARRY] = o.maker_carry;
-    r[at + SUBACCOUNT] = o.subaccount;
-    r[at + USER] = this.intern(o.user_id);
-    r[at + TICKER] = this.intern(o.ticker);
-    r[at + EVENT] = this.intern(o.event_ticker);
-    r[at + GROUP] = o.order_group_id === null ? -1 : this.intern(o.order_group_id);
+    r[at + USER] = this.intern(o.user_id, 0);
+    r[at + TICKER] = this.intern(o.ticker, 1);
+    r[at + EVENT] = this.intern(o.event_ticker, 2);
+    r[at + GROUP] = o.order_group_id === null ? -1 : this.intern(o.order_group_id, 3);
     r[at + CODES] =
       (o.side === 'ask' ? 1 : 0) |
       ((o.status === 'executed' ? 1 : 0) << 1) |
       (TIFS.indexOf(o.time_in_force) << 2) |
       ((o.self_trade_prevention_type === 'maker' ? 1 : 0) << 4) |
-      ((o.post_only ? 1 : 0) << 5);
+      ((o.post_only ? 1 : 0) << 5) |
+      (o.subaccount << 8);
     if (o.client_order_id !== '') this.clientIds.set(n, o.client_order_id);
     else this.clientIds.delete(n);
     if (this.present[n] !== 1) this.count++;
@@ -193,52 +196,57 @@ export class OrderColumns {
 
   /** Row n as the order it stored (a new object each call). */
   get(n: number): OrderState {
-    const r = this.rows;
-    const at = n * STRIDE;
-    const codes = r[at + CODES]!;
-    const expires = r[at + EXPIRES]!;
-    const group = r[at + GROUP]!;
+    const w = this.wide;
+    const r = this.narrow;
+    const at = n * WIDE;
+    const an = n * NARROW;
+    const codes = r[an + CODES]!;
+    const expires = w[at + EXPIRES]!;
+    const group = r[an + GROUP]!;
     return {
       order_id: this.idOf(n),
-      user_id: this.strings[r[at + USER]!]!,
+      user_id: this.strings[r[an + USER]!]!,
       client_order_id: this.clientIds.get(n) ?? '',
-      ticker: this.strings[r[at + TICKER]!]!,
-      event_ticker: this.strings[r[at + EVENT]!]!,
+      ticker: this.strings[r[an + TICKER]!]!,
+      event_ticker: this.strings[r[an + EVENT]!]!,
       side: SIDES[codes & 1]!,
       status: FINAL[(codes >> 1) & 1]!,
-      yes_price: r[at + YES_PRICE]!,
-      fill_count: r[at + FILL_COUNT]!,
-      remaining_count: r[at + REMAINING]!,
-      initial_count: r[at + INITIAL]!,
-      taker_fill_cost: r[at + TAKER_COST]!,
-      maker_fill_cost: r[at + MAKER_COST]!,
-      taker_fees: r[at + TAKER_FEES]!,
-      maker_fees: r[at + MAKER_FEES]!,
-      created_time: r[at + CREATED]!,
-      last_update_time: r[at + UPDATED]!,
+      yes_price: r[an + YES_PRICE]!,
+      fill_count: w[at + FILL_COUNT]!,
+      remaining_count: w[at + REMAINING]!,
+      initial_count: w[at + INITIAL]!,
+      taker_fill_cost: w[at + TAKER_COST]!,
+      maker_fill_cost: w[at + MAKER_COST]!,
+      taker_fees: w[at + TAKER_FEES]!,
+      maker_fees: w[at + MAKER_FEES]!,
+      created_time: w[at + CREATED]!,
+      last_update_time: w[at + UPDATED]!,
       expiration_time: Number.isNaN(expires) ? null : expires,
       time_in_force: TIFS[(codes >> 2) & 3]!,
       self_trade_prevention_type: STPS[(codes >> 4) & 1]!,
       order_group_id: group < 0 ? null : this.strings[group]!,
-      subaccount: r[at + SUBACCOUNT]!,
+      subaccount: codes >>> 8,
       post_only: ((codes >> 5) & 1) === 1,
-      num: r[at + NUM]!,
-      seq: r[at + SEQ]!,
-      locked: r[at + LOCKED]!,
-      reserve: r[at + RESERVE]!,
-      taker_carry: r[at + TAKER_CARRY]!,
-      maker_carry: r[at + MAKER_CARRY]!,
+      num: w[at + NUM]!,
+      seq: 0,
+      locked: 0,
+      reserve: 0,
+      taker_carry: w[at + TAKER_CARRY]!,
+      maker_carry: w[at + MAKER_CARRY]!,
       slot: NIL,
     };
   }
 
-  private intern(s: string): number {
+  private intern(s: string, column: number): number {
+    if (s === this.lastString[column]) return this.lastIndex[column]!;
     let i = this.stringIndex.get(s);
     if (i === undefined) {
       i = this.strings.length;
       this.strings.push(s);
       this.stringIndex.set(s, i);
     }
+    this.lastString[column] = s;
+    this.lastIndex[column] = i;
     return i;
   }
 }

@@ -168,7 +168,7 @@ function releaseForFill(st: State, o: Owner, order: OrderState, own: number, cou
 
 function fillView(st: State, order: OrderState, tradeId: string, yesPrice: number, count: number, isTaker: boolean, fee: number, post: number, nowMs: number): FillView {
   return {
-    fill_id: st.nextId('fill'),
+    fill_id: st.nextFillId(),
     trade_id: tradeId,
     order_id: order.order_id,
     client_order_id: order.client_order_id,
@@ -247,7 +247,7 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     market.last_price = yesPrice;
 
     const trade: TradeView = {
-      trade_id: st.nextId('trade'),
+      trade_id: st.nextTradeId(),
       ticker: market.ticker,
       taker_side: outcomeOf(taker.side),
       taker_book_side: taker.side,

@@ -4,7 +4,7 @@
 import { Book, NIL, OrderSlots } from './book';
 import { ExpiryHeap } from './expiry';
 import type { FeeType } from './fees';
-import { makeId, type IdKind } from './ids';
+import { idOfSalt, idSalt, makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
 import type { FillLog } from './fill-log';
@@ -167,6 +167,9 @@ export class State {
   /** each market's public trade tape, in columns (trade-log.ts) */
   trades = new Map<string, TradeLog>();
   orders: OrderIndex;
+  private readonly orderSalt: number;
+  private readonly tradeSalt: number;
+  private readonly fillSalt: number;
   accounts = new Map<string, AccountState>();
   accountList: AccountState[] = [];
   groups = new Map<string, GroupState>();
@@ -193,11 +196,27 @@ export class State {
   constructor(idSeed = 0) {
     this.idSeed = idSeed >>> 0;
     this.orders = new OrderIndex(this.idSeed);
+    this.orderSalt = idSalt('order', this.idSeed);
+    this.tradeSalt = idSalt('trade', this.idSeed);
+    this.fillSalt = idSalt('fill', this.idSeed);
   }
 
   nextId(kind: IdKind): string {
     const n = ++this.counters[kind];
     return makeId(kind, n, this.idSeed);
+  }
+
+  // The ids every trade makes, without nextId's lookups by kind name (a tenth of the engine's time)
+  nextOrderId(): string {
+    return idOfSalt(this.orderSalt, ++this.counters.order);
+  }
+
+  nextTradeId(): string {
+    return idOfSalt(this.tradeSalt, ++this.counters.trade);
+  }
+
+  nextFillId(): string {
+    return idOfSalt(this.fillSalt, ++this.counters.fill);
   }
 
   /** The trade tape of a market (made with the market; made here if a restore lacked it). */

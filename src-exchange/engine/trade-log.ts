@@ -58,7 +58,7 @@ export class TradeLog {
   }
 
   /**
-   * Append a trade the engine just made with `st.nextId('trade')` (its counter is `counter`):
+   * Append a trade the engine just made with `st.nextTradeId()` (its counter is `counter`):
    * the hot path, without the checks `push` makes.
    */
   add(counter: number, t: TradeView): void {

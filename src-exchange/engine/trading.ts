@@ -125,7 +125,7 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
 
   // ---- accepted: mutate from here on
   const order: OrderState = {
-    order_id: st.nextId('order'),
+    order_id: st.nextOrderId(),
     user_id: cmd.userId,
     client_order_id: cmd.clientOrderId ?? '',
     ticker: market.ticker,
