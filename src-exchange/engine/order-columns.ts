@@ -171,13 +171,13 @@ export class OrderColumns {
     r[at + CODES] =
       (o.side === 'ask' ? 1 : 0) |
       ((o.status === 'executed' ? 1 : 0) << 1) |
-      (TIFS.indexOf(o.time_in_force) << 2) |
+      ((o.time_in_force === 'good_till_canceled' ? 0 : o.time_in_force === 'immediate_or_cancel' ? 1 : 2) << 2) |
       ((o.self_trade_prevention_type === 'maker' ? 1 : 0) << 4) |
       ((o.post_only ? 1 : 0) << 5) |
       (o.subaccount << 8);
+    if (this.present[n] === 1) this.clientIds.delete(n); // (a row written again)
+    else this.count++;
     if (o.client_order_id !== '') this.clientIds.set(n, o.client_order_id);
-    else this.clientIds.delete(n);
-    if (this.present[n] !== 1) this.count++;
     this.present[n] = 1;
   }
 
