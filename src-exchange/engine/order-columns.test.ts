@@ -95,6 +95,33 @@ describe('finished orders in columns', () => {
     expect(e.toSnapshot().orders).toEqual([]);
   });
 
+  it('reuses the rows of pruned orders: the columns follow the finished orders kept, not every order made', () => {
+    const e = setup({ users: { sim: 100_000, alice: 1000 } });
+    const kept = place(e, 'alice', 'bid', 1_000, 100);
+    ok(e, { type: 'cancelOrder', nowMs: T0, userId: 'alice', orderId: kept.order_id });
+    let now = T0;
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 200; i++) {
+        const clientOrderId = round === 0 ? `first-${i}` : undefined; // rows reused later must not keep these
+        const o = ok(e, { type: 'createOrder', nowMs: ++now, userId: 'sim', ticker: TICKER, side: 'bid', priceTicks: 2_000, countCenti: 100, clientOrderId }).order;
+        ok(e, { type: 'cancelOrder', nowMs: now, userId: 'sim', orderId: o.order_id });
+      }
+      ok(e, { type: 'pruneOrders', nowMs: ++now, userIds: ['sim'], olderThanMs: now });
+    }
+    expect(stateOf(e).orders.columnRows).toBeLessThanOrEqual(201);
+    expect(stateOf(e).orders.size).toBe(1);
+    // a reused row gives back the new order, the kept one is untouched
+    const last = ok(e, { type: 'createOrder', nowMs: ++now, userId: 'sim', ticker: TICKER, side: 'ask', priceTicks: 9_000, countCenti: 300 }).order;
+    const gone = ok(e, { type: 'cancelOrder', nowMs: now, userId: 'sim', orderId: last.order_id }).order;
+    expect(inColumns(e, last.order_id)).toBe(true);
+    expect(e.getOrder(last.order_id)).toEqual(gone);
+    expect(gone.client_order_id).toBe('');
+    expect(e.getOrderByClientId('sim', 'first-0')).toBeUndefined();
+    expect(e.getOrder(kept.order_id)?.status).toBe('canceled');
+    expect(e.listOrders({ userId: 'alice' })).toHaveLength(1);
+    expectClean(e);
+  });
+
   it('keeps whole an order restored in another form: other field order, an extra field, another seed, a foreign id', () => {
     const { e, finished } = history();
     const snap = e.toSnapshot();

@@ -111,17 +111,24 @@ export function fitsColumns(o: OrderState, n: number, idSeed: number): boolean {
   return makeId('order', n, idSeed) === o.order_id;
 }
 
+/**
+ * The rows. A row is handed out when an order finishes and handed back when it is pruned (the
+ * next finished order reuses it), so the columns hold the finished orders there are, not every
+ * order ever made. The index keeps, under each order's number, its row.
+ */
 export class OrderColumns {
   private wide = new Float64Array(0);
   private narrow = new Int32Array(0);
-  /** 1 where row n holds an order */
-  private present = new Uint8Array(0);
+  private capacity = 0;
+  /** rows handed out so far (row numbers below it are in use or free) */
+  private next = 0;
+  private readonly free: number[] = [];
   private readonly strings: string[] = [];
   private readonly stringIndex = new Map<string, number>();
   /** per string column, the last string interned and its number (rows repeat their market, often their user) */
   private readonly lastString = ['', '', '', ''];
   private readonly lastIndex = [-1, -1, -1, -1];
-  /** client order ids, of the rows that have one */
+  /** client order ids, by row, of the rows that have one */
   private readonly clientIds = new Map<number, string>();
   private count = 0;
 
@@ -131,23 +138,25 @@ export class OrderColumns {
     return this.count;
   }
 
-  has(n: number): boolean {
-    return n < this.present.length && this.present[n] === 1;
+  /** Rows the columns hold, in use or free (what their memory follows). */
+  get rows(): number {
+    return this.next;
   }
 
   /**
-   * Store a finished order as row n (its id's number). The engine's own orders fit by how it
+   * Store a finished order in a free row; returns the row. The engine's own orders fit by how it
    * makes them; a restored one was checked with fitsColumns.
    */
-  put(n: number, o: OrderState): void {
-    if (n >= this.present.length) {
-      const cap = Math.max(1024, n + 1, this.present.length * 2);
-      this.present = grownColumn(this.present, cap);
+  add(o: OrderState): number {
+    const row = this.free.length > 0 ? this.free.pop()! : this.next++;
+    if (row >= this.capacity) {
+      const cap = Math.max(1024, this.capacity * 2);
       this.wide = grownColumn(this.wide, cap * WIDE);
       this.narrow = grownColumn(this.narrow, cap * NARROW);
+      this.capacity = cap;
     }
     const w = this.wide;
-    let at = n * WIDE;
+    let at = row * WIDE;
     w[at + FILL_COUNT] = o.fill_count;
     w[at + REMAINING] = o.remaining_count;
     w[at + INITIAL] = o.initial_count;
@@ -162,7 +171,7 @@ export class OrderColumns {
     w[at + TAKER_CARRY] = o.taker_carry;
     w[at + MAKER_CARRY] = o.maker_carry;
     const r = this.narrow;
-    at = n * NARROW;
+    at = row * NARROW;
     r[at + YES_PRICE] = o.yes_price;
     r[at + USER] = this.intern(o.user_id, 0);
     r[at + TICKER] = this.intern(o.ticker, 1);
@@ -175,38 +184,36 @@ export class OrderColumns {
       ((o.self_trade_prevention_type === 'maker' ? 1 : 0) << 4) |
       ((o.post_only ? 1 : 0) << 5) |
       (o.subaccount << 8);
-    if (this.present[n] === 1) this.clientIds.delete(n); // (a row written again)
-    else this.count++;
-    if (o.client_order_id !== '') this.clientIds.set(n, o.client_order_id);
-    this.present[n] = 1;
+    if (o.client_order_id !== '') this.clientIds.set(row, o.client_order_id);
+    this.count++;
+    return row;
   }
 
-  delete(n: number): boolean {
-    if (!this.has(n)) return false;
-    this.present[n] = 0;
-    this.clientIds.delete(n);
+  /** Hand a row back (its order was pruned). */
+  remove(row: number): void {
+    this.clientIds.delete(row);
+    this.free.push(row);
     this.count--;
-    return true;
   }
 
-  /** The id of row n. */
+  /** The id of the order numbered n. */
   idOf(n: number): string {
     return makeId('order', n, this.idSeed);
   }
 
-  /** Row n as the order it stored (a new object each call). */
-  get(n: number): OrderState {
+  /** The order in `row`, numbered n, as it was stored (a new object each call). */
+  get(row: number, n: number): OrderState {
     const w = this.wide;
     const r = this.narrow;
-    const at = n * WIDE;
-    const an = n * NARROW;
+    const at = row * WIDE;
+    const an = row * NARROW;
     const codes = r[an + CODES]!;
     const expires = w[at + EXPIRES]!;
     const group = r[an + GROUP]!;
     return {
       order_id: this.idOf(n),
       user_id: this.strings[r[an + USER]!]!,
-      client_order_id: this.clientIds.get(n) ?? '',
+      client_order_id: this.clientIds.get(row) ?? '',
       ticker: this.strings[r[an + TICKER]!]!,
       event_ticker: this.strings[r[an + EVENT]!]!,
       side: SIDES[codes & 1]!,

@@ -38,7 +38,8 @@ function hexDigit(c: number): number {
 }
 
 export class OrderIndex {
-  private readonly byNum: (OrderState | undefined)[] = [];
+  /** by the number in the id: the live order, or the columns' row of a finished one */
+  private readonly byNum: (OrderState | number | undefined)[] = [];
   private readonly other = new Map<string, OrderState>();
   private readonly done: OrderColumns;
   /** finished orders of the current command, to move into the columns at its end (the list keeps its room) */
@@ -46,6 +47,7 @@ export class OrderIndex {
   private retiringCount = 0;
   /** orders restored in a form the columns would not give back exactly: they stay objects */
   private readonly whole = new Set<OrderState>();
+  /** live orders under their number */
   private count = 0;
   /** orders deleted so far (a reader that follows the index by position learns that it must look again) */
   private removed = 0;
@@ -56,6 +58,11 @@ export class OrderIndex {
 
   get size(): number {
     return this.count + this.other.size + this.done.size;
+  }
+
+  /** Rows of the finished-order columns, in use or free: the peak count of finished orders kept, not every order made. */
+  get columnRows(): number {
+    return this.done.rows;
   }
 
   /** How many deletions the index has seen: unchanged means every order seen before is still there. */
@@ -72,10 +79,12 @@ export class OrderIndex {
   get(id: string): OrderState | undefined {
     const n = idCounter(id);
     if (n > 0 && n < 0x1_0000_0000) {
-      const o = this.byNum[n];
-      if (o !== undefined) {
-        if (o.order_id === id) return o;
-      } else if (this.done.has(n) && this.done.idOf(n) === id) return this.done.get(n);
+      const held = this.byNum[n];
+      if (held !== undefined) {
+        if (typeof held !== 'number') {
+          if (held.order_id === id) return held;
+        } else if (this.done.idOf(n) === id) return this.done.get(held, n);
+      }
     }
     return this.other.size ? this.other.get(id) : undefined;
   }
@@ -89,19 +98,20 @@ export class OrderIndex {
     // the array grows one order at a time; a number far beyond its end (a foreign id) goes to the Map
     if (n > 0 && n <= this.byNum.length + 1_000_000) {
       const held = this.byNum[n];
-      if (held !== undefined) {
-        if (held.order_id === id) {
-          this.byNum[n] = order;
-          return this;
-        }
-      } else if (!this.done.has(n)) {
+      if (held === undefined) {
         // fill any gap with undefined so the array stays a packed list, never a dictionary
         while (this.byNum.length < n) this.byNum.push(undefined);
         this.byNum[n] = order;
         this.count++;
         return this;
+      }
+      if (typeof held !== 'number') {
+        if (held.order_id === id) {
+          this.byNum[n] = order;
+          return this;
+        }
       } else if (this.done.idOf(n) === id) {
-        this.done.delete(n);
+        this.done.remove(held);
         this.byNum[n] = order;
         this.count++;
         return this;
@@ -114,16 +124,14 @@ export class OrderIndex {
   delete(id: string): boolean {
     const n = idCounter(id);
     if (n > 0 && n < this.byNum.length) {
-      const o = this.byNum[n];
-      if (o !== undefined && o.order_id === id) {
+      const held = this.byNum[n];
+      if (held !== undefined && (typeof held === 'number' ? this.done.idOf(n) === id : held.order_id === id)) {
         this.byNum[n] = undefined;
-        this.whole.delete(o);
-        this.count--;
-        this.removed++;
-        return true;
-      }
-      if (o === undefined && this.done.has(n) && this.done.idOf(n) === id) {
-        this.done.delete(n);
+        if (typeof held === 'number') this.done.remove(held);
+        else {
+          this.whole.delete(held);
+          this.count--;
+        }
         this.removed++;
         return true;
       }
@@ -141,11 +149,6 @@ export class OrderIndex {
     this.retiring[this.retiringCount++] = order;
   }
 
-  /** Keep this order an object for good (restored in a form the columns would not give back exactly). */
-  keepWhole(order: OrderState): void {
-    this.whole.add(order);
-  }
-
   /** Move the orders retired during this command into the columns; the engine calls it after each command. */
   settle(): void {
     const count = this.retiringCount;
@@ -160,8 +163,7 @@ export class OrderIndex {
       let n = o.num;
       if (this.byNum[n] !== o) n = idCounter(o.order_id);
       if (n <= 0 || n >= this.byNum.length || this.byNum[n] !== o) continue;
-      this.done.put(n, o);
-      this.byNum[n] = undefined;
+      this.byNum[n] = this.done.add(o);
       this.count--;
     }
     this.retiringCount = 0;
@@ -172,12 +174,11 @@ export class OrderIndex {
    * whole for good. Call it after `set`.
    */
   admit(order: OrderState): void {
+    const n = idCounter(order.order_id);
     if (order.status === 'resting') {
-      const n = idCounter(order.order_id);
       if (!fitsColumns({ ...order, status: 'canceled', slot: NIL }, n, this.idSeed)) this.whole.add(order);
       return;
     }
-    const n = idCounter(order.order_id);
     if (n > 0 && this.byNum[n] === order && fitsColumns(order, n, this.idSeed)) this.retire(order);
     else this.whole.add(order);
   }
@@ -195,11 +196,9 @@ export class OrderIndex {
    */
   forEachFrom(from: number, fn: (order: OrderState) => void): number {
     const list = this.byNum;
-    const done = this.done;
     for (let i = from; i < list.length; i++) {
-      const o = list[i];
-      if (o !== undefined) fn(o);
-      else if (done.has(i)) fn(done.get(i));
+      const held = list[i];
+      if (held !== undefined) fn(typeof held === 'number' ? this.done.get(held, i) : held);
     }
     return list.length;
   }
@@ -207,9 +206,8 @@ export class OrderIndex {
   *values(): IterableIterator<OrderState> {
     const list = this.byNum;
     for (let i = 0; i < list.length; i++) {
-      const o = list[i];
-      if (o !== undefined) yield o;
-      else if (this.done.has(i)) yield this.done.get(i);
+      const held = list[i];
+      if (held !== undefined) yield typeof held === 'number' ? this.done.get(held, i) : held;
     }
     yield* this.other.values();
   }
@@ -217,9 +215,8 @@ export class OrderIndex {
   *keys(): IterableIterator<string> {
     const list = this.byNum;
     for (let i = 0; i < list.length; i++) {
-      const o = list[i];
-      if (o !== undefined) yield o.order_id;
-      else if (this.done.has(i)) yield this.done.idOf(i);
+      const held = list[i];
+      if (held !== undefined) yield typeof held === 'number' ? this.done.idOf(i) : held.order_id;
     }
     yield* this.other.keys();
   }
