@@ -4,7 +4,7 @@
 // survived (a third of the full engine's time in its benchmark). Here a finished order is one row
 // of numbers in a Float64Array, its strings interned, and its id made again from its number when
 // asked. Reading a row back gives an object equal to the one stored, field order included
-// (ORDER_KEYS); an order in any other form is never put here (see `fitsColumns`).
+// (ORDER_FIELDS); an order in any other form is never put here (see `fitsColumns`).
 
 import { NIL } from './book';
 import { grownColumn } from './columns';
@@ -12,39 +12,44 @@ import { makeId } from './ids';
 import type { OrderState } from './state';
 import type { BookSide, OrderStatus, SelfTradePreventionType, TimeInForce } from './types';
 
-/** The fields of an order, in the order the engine writes them (createOrder, block.ts). */
-export const ORDER_KEYS: readonly (keyof OrderState)[] = [
-  'order_id',
-  'user_id',
-  'client_order_id',
-  'ticker',
-  'event_ticker',
-  'side',
-  'status',
-  'yes_price',
-  'fill_count',
-  'remaining_count',
-  'initial_count',
-  'taker_fill_cost',
-  'maker_fill_cost',
-  'taker_fees',
-  'maker_fees',
-  'created_time',
-  'last_update_time',
-  'expiration_time',
-  'time_in_force',
-  'self_trade_prevention_type',
-  'order_group_id',
-  'subaccount',
-  'post_only',
-  'num',
-  'seq',
-  'locked',
-  'reserve',
-  'taker_carry',
-  'maker_carry',
-  'slot',
-];
+/** What a field of an order may hold to fit a row (see fitsColumns). */
+type FieldRule = 'id' | 'string' | 'number' | 'small' | 'time' | 'zero' | 'nil' | 'boolean' | 'group' | 'side' | 'final' | 'tif' | 'stp';
+
+/** The fields of an order in the order the engine writes them (createOrder, block.ts), and what each may hold. */
+const ORDER_FIELDS: Readonly<Record<keyof OrderState, FieldRule>> = {
+  order_id: 'id',
+  user_id: 'string',
+  client_order_id: 'string',
+  ticker: 'string',
+  event_ticker: 'string',
+  side: 'side',
+  status: 'final',
+  yes_price: 'small',
+  fill_count: 'number',
+  remaining_count: 'number',
+  initial_count: 'number',
+  taker_fill_cost: 'number',
+  maker_fill_cost: 'number',
+  taker_fees: 'number',
+  maker_fees: 'number',
+  created_time: 'number',
+  last_update_time: 'number',
+  expiration_time: 'time',
+  time_in_force: 'tif',
+  self_trade_prevention_type: 'stp',
+  order_group_id: 'group',
+  subaccount: 'small',
+  post_only: 'boolean',
+  num: 'number',
+  // a finished order holds no queue place and no lock
+  seq: 'zero',
+  locked: 'zero',
+  reserve: 'zero',
+  taker_carry: 'number',
+  maker_carry: 'number',
+  slot: 'nil',
+};
+const ORDER_KEYS = Object.keys(ORDER_FIELDS) as (keyof OrderState)[];
 
 const SIDES: readonly BookSide[] = ['bid', 'ask'];
 const FINAL: readonly OrderStatus[] = ['canceled', 'executed'];
@@ -76,39 +81,50 @@ const GROUP = 4; // -1 for null
 const CODES = 5; // side | status << 1 | tif << 2 | stp << 4 | post_only << 5 | subaccount << 8
 const NARROW = 6;
 
-const NUMBER_KEYS: readonly (keyof OrderState)[] = [
-  'yes_price',
-  'fill_count',
-  'remaining_count',
-  'initial_count',
-  'taker_fill_cost',
-  'maker_fill_cost',
-  'taker_fees',
-  'maker_fees',
-  'created_time',
-  'last_update_time',
-  'num',
-  'taker_carry',
-  'maker_carry',
-];
-
 /**
  * Whether an order can live in the columns and come back exactly: the engine's own field order,
- * a final status, known enum values and a finite number in every number field (an integer in
- * the small ones), no lock or queue place left, and the id the engine would make for its number. Anything else (an old or hand-written snapshot) stays whole.
+ * every field as ORDER_FIELDS says (a final status, known enum values, a finite number in every
+ * number field, no lock or queue place left) and the id the engine would make for its number.
+ * Anything else (an old or hand-written snapshot) stays whole.
  */
 export function fitsColumns(o: OrderState, n: number, idSeed: number): boolean {
   const keys = Object.keys(o);
   if (keys.length !== ORDER_KEYS.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== ORDER_KEYS[i]) return false;
-  for (const k of NUMBER_KEYS) if (!Number.isFinite(o[k])) return false;
-  if (typeof o.user_id !== 'string' || typeof o.client_order_id !== 'string' || typeof o.ticker !== 'string' || typeof o.event_ticker !== 'string') return false;
-  if (o.order_group_id !== null && typeof o.order_group_id !== 'string') return false;
-  if (o.expiration_time !== null && !Number.isFinite(o.expiration_time)) return false;
-  if (o.slot !== NIL || typeof o.post_only !== 'boolean' || o.seq !== 0 || o.locked !== 0 || o.reserve !== 0) return false;
-  if (!Number.isInteger(o.yes_price) || Math.abs(o.yes_price) > 0x3fff_ffff || !Number.isInteger(o.subaccount) || o.subaccount < 0 || o.subaccount > 0xff_ffff) return false;
-  if (!SIDES.includes(o.side) || !FINAL.includes(o.status) || !TIFS.includes(o.time_in_force) || !STPS.includes(o.self_trade_prevention_type)) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as keyof OrderState;
+    if (k !== ORDER_KEYS[i] || !fits(ORDER_FIELDS[k], o[k])) return false;
+  }
   return makeId('order', n, idSeed) === o.order_id;
+}
+
+function fits(rule: FieldRule, v: unknown): boolean {
+  switch (rule) {
+    case 'id':
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return Number.isFinite(v);
+    case 'small': // kept in an Int32Array (the subaccount in the 24 bits above the codes)
+      return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 0xff_ffff;
+    case 'time':
+      return v === null || Number.isFinite(v);
+    case 'zero':
+      return v === 0;
+    case 'nil':
+      return v === NIL;
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'group':
+      return v === null || typeof v === 'string';
+    case 'side':
+      return SIDES.includes(v as BookSide);
+    case 'final':
+      return FINAL.includes(v as OrderStatus);
+    case 'tif':
+      return TIFS.includes(v as TimeInForce);
+    case 'stp':
+      return STPS.includes(v as SelfTradePreventionType);
+  }
 }
 
 /**
