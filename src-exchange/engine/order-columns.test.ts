@@ -146,6 +146,33 @@ describe('finished orders in columns', () => {
     expect(restored.getOrder('legacy-order-1')?.status).toBe(third!.status);
     for (const id of finished.slice(4)) expect(inColumns(restored, id)).toBe(true);
 
+    // a field the row would not hold exactly, each alone: kept whole, read back as written
+    const base = e.toSnapshot();
+    const target = base.orders.findIndex((o) => o.order_id === finished[4]);
+    const odd: Array<Record<string, unknown>> = [
+      { yes_price: 4500.5 },
+      { subaccount: -1 },
+      { subaccount: 2 ** 24 },
+      { expiration_time: 'soon' },
+      { post_only: 1 },
+      { order_group_id: 5 },
+      { client_order_id: 7 },
+      { status: 'resting_elsewhere' },
+      { time_in_force: 'good_till_date' },
+      { self_trade_prevention_type: 'cancel_both' },
+      { side: 'buy' },
+      { fill_count: '120' },
+      { reserve: 1 },
+    ];
+    for (const change of odd) {
+      const variant = e.toSnapshot();
+      variant.orders[target] = { ...base.orders[target]!, ...change } as (typeof variant.orders)[number];
+      const written = JSON.stringify(variant);
+      const back = Engine.fromSnapshot(JSON.parse(written) as EngineSnapshot);
+      expect(JSON.stringify(back.toSnapshot()), JSON.stringify(change)).toBe(written);
+      expect(inColumns(back, finished[4]!), JSON.stringify(change)).toBe(false);
+    }
+
     // the same number made with another seed is not the engine's id: kept whole, read back as written
     const other = setup({ idSeed: 99 });
     const seeded = other.toSnapshot();
