@@ -206,7 +206,7 @@ export class State {
     return makeId(kind, n, this.idSeed);
   }
 
-  // The ids every trade makes, without nextId's lookups by kind name (a tenth of the engine's time)
+  // The ids every order and trade make, without nextId's counter and salt looked up by kind name
   nextOrderId(): string {
     return idOfSalt(this.orderSalt, ++this.counters.order);
   }
