@@ -25,7 +25,8 @@ const restrict = (patterns, paths = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', 'e2e/artifacts', 'test-results', '**/*.d.ts', '**/*.d.mts'] },
+  // (.stryker-tmp: the sandboxes a stopped mutation run leaves behind, a copy of the whole tree)
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'e2e/artifacts', 'test-results', 'reports', '.stryker-tmp', '**/*.d.ts', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
