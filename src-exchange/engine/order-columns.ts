@@ -1,16 +1,15 @@
-// Finished orders in columns. A canceled or executed order never changes again, but as one
-// 31-field object each (and its id string) the history was most of what the engine kept alive:
-// every order was allocated straight into the old generation and every scavenge copied what
-// survived (a third of the full engine's time in its benchmark). Here a finished order is one row
-// of numbers in a Float64Array, its strings interned, and its id made again from its number when
-// asked. Reading a row back gives an object equal to the one stored, field order included
+// Finished orders in columns. A canceled or executed order never changes again, but kept as one
+// 31-field object each it was the largest single cost in the full engine's benchmark: V8 placed
+// every new order straight into the old generation, since orders outlived the young one. Here a
+// finished order is one row of a Float64Array and an Int32Array, its strings interned, and its
+// id made again from its number when asked. Reading a row back gives an object equal to the one stored, field order included
 // (ORDER_FIELDS); an order in any other form is never put here (see `fitsColumns`).
 
 import { NIL } from './book';
 import { grownColumn } from './columns';
 import { makeId } from './ids';
 import type { OrderState } from './state';
-import type { BookSide, OrderStatus, SelfTradePreventionType, TimeInForce } from './types';
+import { STP_TYPES, TIMES_IN_FORCE, type BookSide, type OrderStatus, type SelfTradePreventionType, type TimeInForce } from './types';
 
 /** What a field of an order may hold to fit a row (see fitsColumns). */
 type FieldRule = 'id' | 'string' | 'number' | 'small' | 'time' | 'zero' | 'nil' | 'boolean' | 'group' | 'side' | 'final' | 'tif' | 'stp';
@@ -53,8 +52,6 @@ const ORDER_KEYS = Object.keys(ORDER_FIELDS) as (keyof OrderState)[];
 
 const SIDES: readonly BookSide[] = ['bid', 'ask'];
 const FINAL: readonly OrderStatus[] = ['canceled', 'executed'];
-const TIFS: readonly TimeInForce[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
-const STPS: readonly SelfTradePreventionType[] = ['taker_at_cross', 'maker'];
 
 // one row: the numbers in a Float64Array ...
 const FILL_COUNT = 0;
@@ -121,9 +118,9 @@ function fits(rule: FieldRule, v: unknown): boolean {
     case 'final':
       return FINAL.includes(v as OrderStatus);
     case 'tif':
-      return TIFS.includes(v as TimeInForce);
+      return TIMES_IN_FORCE.includes(v as TimeInForce);
     case 'stp':
-      return STPS.includes(v as SelfTradePreventionType);
+      return STP_TYPES.includes(v as SelfTradePreventionType);
   }
 }
 
@@ -146,12 +143,11 @@ export class OrderColumns {
   private readonly lastIndex = [-1, -1, -1, -1];
   /** client order ids, by row, of the rows that have one */
   private readonly clientIds = new Map<number, string>();
-  private count = 0;
 
   constructor(private readonly idSeed: number) {}
 
   get size(): number {
-    return this.count;
+    return this.next - this.free.length;
   }
 
   /** Rows the columns hold, in use or free (what their memory follows). */
@@ -196,12 +192,12 @@ export class OrderColumns {
     r[at + CODES] =
       (o.side === 'ask' ? 1 : 0) |
       ((o.status === 'executed' ? 1 : 0) << 1) |
+      // (the position in TIMES_IN_FORCE, without searching it)
       ((o.time_in_force === 'good_till_canceled' ? 0 : o.time_in_force === 'immediate_or_cancel' ? 1 : 2) << 2) |
       ((o.self_trade_prevention_type === 'maker' ? 1 : 0) << 4) |
       ((o.post_only ? 1 : 0) << 5) |
       (o.subaccount << 8);
     if (o.client_order_id !== '') this.clientIds.set(row, o.client_order_id);
-    this.count++;
     return row;
   }
 
@@ -209,7 +205,6 @@ export class OrderColumns {
   remove(row: number): void {
     this.clientIds.delete(row);
     this.free.push(row);
-    this.count--;
   }
 
   /** The id of the order numbered n. */
@@ -217,8 +212,8 @@ export class OrderColumns {
     return makeId('order', n, this.idSeed);
   }
 
-  /** The order in `row`, numbered n, as it was stored (a new object each call). */
-  get(row: number, n: number): OrderState {
+  /** The order in `row`, whose id is `id` (idOf its number), as it was stored (a new object each call). */
+  get(row: number, id: string): OrderState {
     const w = this.wide;
     const r = this.narrow;
     const at = row * WIDE;
@@ -227,7 +222,7 @@ export class OrderColumns {
     const expires = w[at + EXPIRES]!;
     const group = r[an + GROUP]!;
     return {
-      order_id: this.idOf(n),
+      order_id: id,
       user_id: this.strings[r[an + USER]!]!,
       client_order_id: this.clientIds.get(row) ?? '',
       ticker: this.strings[r[an + TICKER]!]!,
@@ -245,8 +240,8 @@ export class OrderColumns {
       created_time: w[at + CREATED]!,
       last_update_time: w[at + UPDATED]!,
       expiration_time: Number.isNaN(expires) ? null : expires,
-      time_in_force: TIFS[(codes >> 2) & 3]!,
-      self_trade_prevention_type: STPS[(codes >> 4) & 1]!,
+      time_in_force: TIMES_IN_FORCE[(codes >> 2) & 3]!,
+      self_trade_prevention_type: STP_TYPES[(codes >> 4) & 1]!,
       order_group_id: group < 0 ? null : this.strings[group]!,
       subaccount: codes >>> 8,
       post_only: ((codes >> 5) & 1) === 1,

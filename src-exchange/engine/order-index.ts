@@ -83,7 +83,7 @@ export class OrderIndex {
       if (held !== undefined) {
         if (typeof held !== 'number') {
           if (held.order_id === id) return held;
-        } else if (this.done.idOf(n) === id) return this.done.get(held, n);
+        } else if (this.done.idOf(n) === id) return this.done.get(held, id);
       }
     }
     return this.other.size ? this.other.get(id) : undefined;
@@ -198,7 +198,7 @@ export class OrderIndex {
     const list = this.byNum;
     for (let i = from; i < list.length; i++) {
       const held = list[i];
-      if (held !== undefined) fn(typeof held === 'number' ? this.done.get(held, i) : held);
+      if (held !== undefined) fn(typeof held === 'number' ? this.done.get(held, this.done.idOf(i)) : held);
     }
     return list.length;
   }
@@ -207,7 +207,7 @@ export class OrderIndex {
     const list = this.byNum;
     for (let i = 0; i < list.length; i++) {
       const held = list[i];
-      if (held !== undefined) yield typeof held === 'number' ? this.done.get(held, i) : held;
+      if (held !== undefined) yield typeof held === 'number' ? this.done.get(held, this.done.idOf(i)) : held;
     }
     yield* this.other.values();
   }

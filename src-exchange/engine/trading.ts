@@ -19,15 +19,16 @@ import {
   type Owner,
 } from './orders';
 import { orderView, type GroupState, type MarketState, type OrderState, type State } from './state';
-import type {
-  Accepted,
-  CancelAllOrdersCommand,
-  CancelOrderCommand,
-  CommandOutputs,
-  CreateOrderCommand,
-  EngineEvent,
-  SelfTradePreventionType,
-  TimeInForce,
+import {
+  STP_TYPES,
+  TIMES_IN_FORCE,
+  type Accepted,
+  type CancelAllOrdersCommand,
+  type CancelOrderCommand,
+  type CommandOutputs,
+  type CreateOrderCommand,
+  type EngineEvent,
+  type SelfTradePreventionType,
 } from './types';
 import { isOrderCount, isOrderPrice, MAX_COUNT_CENTI, TICKS_PER_DOLLAR } from './units';
 
@@ -35,8 +36,8 @@ import { isOrderCount, isOrderPrice, MAX_COUNT_CENTI, TICKS_PER_DOLLAR } from '.
 export const CANCEL_ALL_LIMIT = 10_000;
 const CLIENT_ID_MAX = 128;
 
-const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill']);
-const STPS: ReadonlySet<string> = new Set<SelfTradePreventionType>(['taker_at_cross', 'maker']);
+const TIFS: ReadonlySet<string> = new Set(TIMES_IN_FORCE);
+const STPS: ReadonlySet<string> = new Set(STP_TYPES);
 
 export function stpMode(t: SelfTradePreventionType): StpMode {
   return t === 'maker' ? STP_MAKER : STP_TAKER_AT_CROSS;

@@ -12,6 +12,10 @@ export type BookSide = 'bid' | 'ask';
 export type OutcomeSide = 'yes' | 'no';
 export type TimeInForce = 'good_till_canceled' | 'immediate_or_cancel' | 'fill_or_kill';
 export type SelfTradePreventionType = 'taker_at_cross' | 'maker';
+/** Every time in force the engine takes (order entry checks against it; order-columns codes by its position). */
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
+/** Every self-trade prevention type the engine takes. */
+export const STP_TYPES: readonly SelfTradePreventionType[] = ['taker_at_cross', 'maker'];
 export type OrderStatus = 'resting' | 'canceled' | 'executed';
 export type ErrorCode = 'invalid_parameters' | 'invalid_order' | 'not_found' | 'insufficient_balance';
 
