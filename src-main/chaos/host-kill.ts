@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { connectDoor } from '../host/door-client';
-import { dollarsToTicks } from '../../src-shared/money';
+import { highestBid } from '../testing/markets';
 import { sleep } from './world';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -105,9 +105,7 @@ export async function hostKillScenario(dataDir: string, log: (m: string) => void
   async function scenario(): Promise<HostKillReport> {
     await live(h);
     const markets = await h.call<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });
-    // bids of a few cents must rest: the open market bid highest (the simulation may offer the first one at 2 cents)
-    const bid = (m: { yes_bid_dollars?: string }): number => dollarsToTicks(m.yes_bid_dollars ?? '0');
-    const ticker = markets.markets.reduce((best, m) => (bid(m) > bid(best) ? m : best)).ticker;
+    const ticker = highestBid(markets.markets).ticker;
     await h.call('watchMarkets', [ticker]);
     await sleep(500);
     // resting orders far from the touch, a bracket of local stops, then kill -9 at once

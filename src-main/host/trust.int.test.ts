@@ -17,6 +17,7 @@ import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { endpoints } from '../../src-shared/endpoints';
 import { dollarsToTicks } from '../../src-shared/money';
+import { highestBid } from '../testing/markets';
 
 const root = path.resolve(__dirname, '../..');
 let host: RunningHost;
@@ -127,12 +128,11 @@ beforeAll(async () => {
   provisioned = terminal.exchange!.accounts.map((a) => ({ api_key_id: a.api_key_id, private_key_pem: a.private_key_pem! }));
   pems = provisioned.map((a) => a.private_key_pem);
   await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
-  // The orders here bid a few cents and must rest, not trade: the open market with the highest
-  // best bid (the simulation moves prices, so the first market listed may be offered at 2 cents)
+  // the orders here bid a few cents and must rest, not trade
   const markets = await value<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });
-  const bid = (m: { yes_bid_dollars?: string }): number => dollarsToTicks(m.yes_bid_dollars ?? '0');
-  market = markets.markets.reduce((best, m) => (bid(m) > bid(best) ? m : best)).ticker;
-  expect(bid(markets.markets.find((m) => m.ticker === market)!)).toBeGreaterThan(1_000); // above 0.10
+  const chosen = highestBid(markets.markets);
+  market = chosen.ticker;
+  expect(dollarsToTicks(chosen.yes_bid_dollars ?? '0')).toBeGreaterThan(1_000); // above 0.10
   await value('watchMarkets', [market]);
   await until('the book', () => frames.some((f) => f.includes('"books"') && f.includes(market)));
 }, 120_000);
