@@ -38,6 +38,15 @@ export interface CallOptions {
    * client_order_id). Reads always may. Enables the single retry after a clock-skew 401.
    */
   idempotent?: boolean;
+  /**
+   * Called after the wait for rate-limit tokens and the signing, right before the request leaves
+   * (every attempt): throwing stops it with nothing sent. The kill switch's last word on a send.
+   */
+  beforeSend?: () => void;
+  /** aborts only the wait for tokens (a queued send dropped); a request already sent runs on */
+  queueSignal?: AbortSignal;
+  /** waits for tokens ahead of every queued request (the kill switch's cancel-all) */
+  priority?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -177,13 +186,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const mayRepeat = row.method === 'GET' || opts.idempotent === true;
 
     for (let attempt = 0; ; attempt++) {
-      await limiter?.take(row, { body: v.body }, opts.signal);
+      const waitSignal = opts.queueSignal && opts.signal ? AbortSignal.any([opts.queueSignal, opts.signal]) : (opts.queueSignal ?? opts.signal);
+      await limiter?.take(row, { body: v.body }, waitSignal, opts.priority === true);
+      waitSignal?.throwIfAborted();
       const headers: Record<string, string> = { accept: 'application/json' };
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
       if (row.auth === 'signed' && signer) {
         clock.assertSignable();
         Object.assign(headers, await signer.headersAsync(row.method, path, clock.now()));
       }
+      opts.queueSignal?.throwIfAborted();
+      opts.beforeSend?.();
 
       const x = await send(url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);
       const err = x.res.ok ? undefined : ApiError.fromResponse(x.res, x.text, row.method, path);

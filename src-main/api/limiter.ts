@@ -64,9 +64,9 @@ class TokenBucket {
   }
 
   /** Resolves once `cost` tokens are taken. A cost above capacity waits for a full bucket and leaves it in debt. */
-  take(cost: number, signal?: AbortSignal): Promise<void> {
+  take(cost: number, signal?: AbortSignal, front = false): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (this.queue.length === 0 && this.tryTake(cost)) return Promise.resolve();
+    if ((this.queue.length === 0 || front) && this.tryTake(cost)) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { cost, resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -78,7 +78,8 @@ class TokenBucket {
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      this.queue.push(waiter);
+      if (front) this.queue.unshift(waiter);
+      else this.queue.push(waiter);
       this.pump();
     });
   }
@@ -186,9 +187,14 @@ export class RateLimiter {
     return (listed ?? row.batch.perItemCost) * n;
   }
 
-  /** Waits until the row's bucket has the request's tokens, then takes them. */
-  take(row: CostRow, args?: { body?: unknown }, signal?: AbortSignal): Promise<void> {
-    return this.buckets[row.bucket].take(this.costOf(row, args), signal);
+  /** Waits until the row's bucket has the request's tokens, then takes them; `front`: ahead of every queued request. */
+  take(row: CostRow, args?: { body?: unknown }, signal?: AbortSignal, front = false): Promise<void> {
+    return this.buckets[row.bucket].take(this.costOf(row, args), signal, front);
+  }
+
+  /** The most tokens one request may cost in a bucket (what the server's bucket holds, as we mirror it). */
+  capacity(bucket: Bucket): number {
+    return this.buckets[bucket].snapshot().capacity;
   }
 
   /** Called on a 429: the server's bucket is empty, so ours is too. */

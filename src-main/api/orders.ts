@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
 import type { AnyEndpoint, BodyIn, ResponseOut } from '../../src-shared/endpoints/types';
-import { endpointRow, type ApiClient, type RowArgs } from './client';
+import { endpointRow, type ApiClient, type CallOptions, type RowArgs } from './client';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, isTimestampExpired } from './errors';
 import { paginatePages, type PageItem } from './paginate';
 
@@ -130,6 +130,10 @@ export interface PlaceOrderOptions {
   clientOrderId?: string;
   /** rows to use instead of the table's createOrder / getOrders */
   rows?: { create?: AnyEndpoint; list?: AnyEndpoint };
+  /** for every create send (not the lookups): the kill switch's check right before it leaves, and the queue's drop */
+  send?: Pick<CallOptions, 'beforeSend' | 'queueSignal'>;
+  /** a send with this id may already have reached the exchange: look it up before the first send */
+  mayExist?: boolean;
 }
 
 type Outcome = 'final' | 'ambiguous' | 'not-sent';
@@ -225,9 +229,9 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
 
   let sends = 0;
   let lookups = 0;
-  let mustLookUp = false;
+  let mustLookUp = opts.mayExist === true;
   /** a send may have created the order and no lookup has ruled it out since */
-  let maybeExists = false;
+  let maybeExists = opts.mayExist === true;
   let lastError: unknown;
   inflight.add({ clientOrderId, ticker, draft, startedAt: Date.now(), state: 'sending', sends: 0, lookups: 0, lastError: undefined });
   const note = (patch: Partial<InFlightOrder>) => inflight.update(clientOrderId, patch);
@@ -271,7 +275,7 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
       maybeExists = true;
       note({ state: 'sending', sends });
       try {
-        const created = (await client.request(createRow, { body } as RowArgs<AnyEndpoint>, callOpts)) as CreatedOrder;
+        const created = (await client.request(createRow, { body } as RowArgs<AnyEndpoint>, { ...callOpts, ...opts.send })) as CreatedOrder;
         return { clientOrderId, orderId: stringField(created, 'order_id') ?? '', source: 'create', sends, created };
       } catch (err) {
         if (signal?.aborted) throw err;
@@ -294,4 +298,71 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
   } finally {
     inflight.remove(clientOrderId);
   }
+}
+
+export interface BatchEntry {
+  draft: OrderDraft;
+  clientOrderId: string;
+}
+export type BatchSlot = { ok: true; placed: PlacedOrder } | { ok: false; error: unknown };
+
+/**
+ * Places several orders with the exchange's batch create, `perBatch` at a time (what the write
+ * bucket holds), keeping placeOrder's promise: each order has its client_order_id for life, and
+ * after a batch whose answer was lost each is looked up by that id before anything is resent
+ * (placeOrder does it, one by one). An entry the exchange refused is reported in its slot.
+ */
+export async function placeOrderBatch(
+  client: Pick<ApiClient, 'request' | 'clock'>,
+  entries: readonly BatchEntry[],
+  opts: PlaceOrderOptions & { perBatch: number; batchRow?: AnyEndpoint },
+): Promise<BatchSlot[]> {
+  const row = opts.batchRow ?? endpointRow('batchCreateOrders');
+  const inflight = opts.inflight ?? new InFlightOrders();
+  const per = Math.max(1, Math.floor(opts.perBatch));
+  const chunks: BatchEntry[][] = [];
+  for (let i = 0; i < entries.length; i += per) chunks.push(entries.slice(i, i + per));
+  const results = await Promise.all(chunks.map((chunk) => sendChunk(client, row, chunk, { ...opts, inflight })));
+  return results.flat();
+}
+
+async function sendChunk(client: Pick<ApiClient, 'request' | 'clock'>, row: AnyEndpoint, chunk: BatchEntry[], opts: PlaceOrderOptions & { inflight: InFlightOrders }): Promise<BatchSlot[]> {
+  const { inflight } = opts;
+  const startedAt = Date.now();
+  for (const e of chunk) inflight.add({ clientOrderId: e.clientOrderId, ticker: stringField(e.draft, 'ticker'), draft: e.draft, startedAt, state: 'sending', sends: 1, lookups: 0, lastError: undefined });
+  const one = (e: BatchEntry, mayExist: boolean): Promise<BatchSlot> =>
+    placeOrder(client, e.draft, { ...opts, clientOrderId: e.clientOrderId, mayExist }).then(
+      (placed) => ({ ok: true, placed }),
+      (error: unknown) => ({ ok: false, error }),
+    );
+  let answer: { orders: Record<string, unknown>[] | null };
+  try {
+    const body = { orders: chunk.map((e) => ({ ...(e.draft as Record<string, unknown>), client_order_id: e.clientOrderId })) };
+    const callOpts = { idempotent: true, ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}), ...(opts.signal ? { signal: opts.signal } : {}), ...opts.send };
+    answer = (await client.request(row, { body } as RowArgs<AnyEndpoint>, callOpts)) as typeof answer;
+  } catch (err) {
+    for (const e of chunk) inflight.remove(e.clientOrderId);
+    const outcome = err instanceof ArgsValidationError ? 'final' : classifyCreateFailure(err);
+    if (outcome === 'final' || opts.signal?.aborted) return chunk.map(() => ({ ok: false, error: err }));
+    // the batch may have landed in part: each one looked up (ambiguous) or sent again (not sent), with its own id
+    return Promise.all(chunk.map((e) => one(e, outcome === 'ambiguous')));
+  }
+  const list = answer.orders ?? [];
+  return Promise.all(
+    chunk.map(async (e, i): Promise<BatchSlot> => {
+      const r = list.find((x) => x.client_order_id === e.clientOrderId) ?? list[i];
+      if (!r) {
+        inflight.remove(e.clientOrderId);
+        return one(e, true); // the answer left it out: look it up
+      }
+      inflight.remove(e.clientOrderId);
+      const err = r.error as { code?: string; message?: string; details?: string } | null | undefined;
+      if (err) {
+        const error = new ApiError({ status: 400, code: err.code ?? 'batch_entry_error', message: err.message ?? 'refused', details: err.details, requestId: undefined, method: row.method, path: row.path, rawBody: undefined });
+        return { ok: false, error };
+      }
+      const created = { ...r, fill_count: String(r.fill_count ?? r.fill_count_fp ?? '0'), remaining_count: String(r.remaining_count ?? r.remaining_count_fp ?? '0') } as unknown as CreatedOrder;
+      return { ok: true, placed: { clientOrderId: e.clientOrderId, orderId: stringField(r, 'order_id') ?? '', source: 'create', sends: 1, created } };
+    }),
+  );
 }

@@ -5,6 +5,7 @@
 // before a byte goes to the exchange. Cancels and decreases only ever reduce; they are audited,
 // not gated, and work while the kill switch is engaged.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import type { z } from 'zod';
 import type {
@@ -34,10 +35,13 @@ import { TYPED_INSTEAD, UI_WRITE_ROWS } from '../../src-shared/ipc/ui-rows';
 import { endpointRow, validateArgs } from '../api/client';
 import { AuditJournal } from '../audit/journal';
 import { checkOrder, describeIntent, loosenedLimits, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
+import { Reservations, type Reservation } from '../risk/reservations';
+import { OrderOutcomeUnknownError } from '../api/orders';
+import { countToCenti } from '../../src-shared/money';
 import { intentsFor, IntentError } from '../risk/intents';
 import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
-import type { TradingSession } from '../session/session';
+import type { AnsweredOrder, SendGuard, TradingSession } from '../session/session';
 import * as orders from '../session/orders';
 import { StateError } from './errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
@@ -88,6 +92,10 @@ export class TradingService implements TradingMethods {
   private readonly risk: RiskStore;
   readonly audit: AuditJournal;
   private recent: RecentOrder[] = [];
+  /** what passed the gate and is not yet accounted for in the session's stores */
+  readonly reservations = new Reservations();
+  /** per profile: aborted when the kill switch engages, dropping every send still waiting for tokens */
+  private readonly killGates = new Map<string, AbortController>();
 
   constructor(private readonly opts: TradingServiceOptions) {
     this.risk = new RiskStore(path.join(opts.dataDir, 'risk'));
@@ -123,7 +131,7 @@ export class TradingService implements TradingMethods {
     this.pushRisk();
     if (active && this.risk.killSwitch(active.profileId).engaged) {
       try {
-        const detail = await this.cancelEverything(active);
+        const detail = await (await this.cancelEverything(active)).later;
         this.opts.log?.(`[risk] kill switch engaged at start: ${detail}`);
       } catch (e) {
         this.opts.log?.(`[risk] kill switch: cancel at start failed: ${(e as Error).message}`);
@@ -148,22 +156,79 @@ export class TradingService implements TradingMethods {
       resting,
       dailyPnl: s.dailyPnl(),
       recent: this.recent,
+      reserved: this.reservations.of(profileId, (f, t) => s.store.fillPosted(f.orderId, t, f.centi) || s.store.resets > f.resets),
     };
   }
 
-  /** Checks every intent; the first refusal is audited and thrown, nothing is sent. */
-  private gate(active: ActiveSession, intents: OrderIntent[], base: AuditBase, confirmed: boolean | undefined): void {
+  /** The kill switch's hold on one send: checked right before it leaves, and dropped from the queue when it engages. */
+  private sendGuard(profileId: string): SendGuard {
+    let gate = this.killGates.get(profileId);
+    if (!gate) {
+      this.killGates.set(profileId, (gate = new AbortController()));
+      setMaxListeners(0, gate.signal); // one listener per queued send
+    }
+    return {
+      queueSignal: gate.signal,
+      beforeSend: () => {
+        if (this.risk.killSwitch(profileId).engaged) throw new RiskRefusal('kill_switch', 'kill switch engaged: the order was stopped before it was sent; nothing was sent');
+      },
+    };
+  }
+
+  /**
+   * An order answered: what rests is in the store now, the filled part stays reserved until the
+   * position shows it. One answered after the kill switch engaged (its send was already on the
+   * wire) is canceled at once.
+   */
+  private settle(active: ActiveSession, r: Reservation, a: AnsweredOrder): void {
+    const row = a.order;
+    const filled = row ? (row.fill_count_fp ?? row.fill_count) : a.ack.fill_count;
+    let centi = 0;
+    try {
+      centi = countToCenti(String(filled ?? '0'));
+    } catch {
+      centi = Number.POSITIVE_INFINITY; // unreadable: held until a reconcile shows it
+    }
+    this.reservations.answered(r, { orderId: a.ack.order_id, centi, count: D(String(Number.isFinite(centi) ? filled : r.count)), resets: a.resets });
+    const resting = row ? row.status === 'resting' : D(a.ack.remaining_count).gt(0);
+    if (resting && this.risk.killSwitch(active.profileId).engaged) {
+      const base: AuditBase = { action: 'kill_sweep', origin: undefined, ticker: r.ticker, asked: { order_id: a.ack.order_id }, gate: 'not gated (reduces)', clientOrderId: a.ack.client_order_id };
+      void this.audited(active, base, () => orders.cancelOrder(active.session, a.ack.order_id, undefined, { priority: true }), () => `canceled ${a.ack.order_id}: answered after the kill switch engaged`).catch(() => undefined);
+    }
+  }
+
+  /** A send that failed: nothing rests, unless its outcome is unknown (then a reconcile settles it). */
+  private unsettle(active: ActiveSession, r: Reservation, err: unknown): void {
+    if (err instanceof OrderOutcomeUnknownError) {
+      this.reservations.answered(r, { orderId: err.clientOrderId, centi: Number.POSITIVE_INFINITY, count: r.count, resets: active.session.store.resets });
+      void active.session.reconcile().catch(() => undefined);
+    } else {
+      this.reservations.release(r);
+    }
+  }
+
+  /**
+   * Checks every intent; the first refusal is audited and thrown, nothing is sent. Each intent
+   * that passes is reserved in the same step (no await between the check and the reservation),
+   * so the next check, in this call or a concurrent one, counts it.
+   */
+  private gate(active: ActiveSession, intents: OrderIntent[], base: AuditBase, confirmed: boolean | undefined): Reservation[] {
     const limits = this.risk.limits(active.profileId);
     const st = this.state(active.session, active.profileId);
+    const held: Reservation[] = [];
     for (const i of intents) {
-      const v = checkOrder({ ...i, confirmed: confirmed === true }, limits, st);
+      const v = checkOrder({ ...i, confirmed: confirmed === true }, limits, { ...st, reserved: [...(st.reserved ?? []), ...held] });
       if (!v.ok) {
+        for (const r of held) this.reservations.release(r);
         this.record(active, { ...base, gate: `refused: ${v.code}` }, 'refused', v.message, null);
         throw new RiskRefusal(v.code, v.message, v.confirmable);
       }
+      const added = i.previous && i.previous.side === i.side ? Decimal.max(D('0'), i.count.minus(i.previous.count)) : i.count;
+      held.push(this.reservations.reserve(active.profileId, i, added));
     }
     const now = Date.now();
     for (const i of intents) this.recent.push(recentOf(i, now));
+    return held;
   }
 
   private record(active: ActiveSession, base: AuditBase, outcome: AuditEntry['outcome'], answer: string, latencyMs: number | null): void {
@@ -229,20 +294,63 @@ export class TradingService implements TradingMethods {
     const { origin, confirmed, ...order } = draft;
     const intent = this.draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
-    this.gate(active, [intent], base, confirmed);
+    const [r] = this.gate(active, [intent], base, confirmed);
     const clientOrderId = randomUUID();
-    return this.audited(active, { ...base, clientOrderId }, () => active.session.placeOrder(order, clientOrderId), (a) => `order ${a.order_id}: filled ${a.fill_count}, resting ${a.remaining_count}`);
+    let a: AnsweredOrder;
+    try {
+      a = await this.audited(active, { ...base, clientOrderId }, () => active.session.place(order, clientOrderId, this.sendGuard(active.profileId)), (x) => ackSummary(x.ack));
+    } catch (e) {
+      this.unsettle(active, r!, e);
+      throw e;
+    }
+    this.settle(active, r!, a);
+    return a.ack;
   }
 
-  /** Each order is gated on its own; a refused one is reported in its slot and the rest go. */
+  /**
+   * Each order is gated on its own (a refused one is reported in its slot); the rest go in the
+   * exchange's batch create, as many per request as the write bucket holds.
+   */
   async placeOrders(input: Out<typeof BatchPlaceInput>): Promise<{ results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] }> {
-    const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = [];
-    for (const d of input.orders) {
+    const active = this.profiles.need();
+    const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = new Array(input.orders.length);
+    const going: { slot: number; r: Reservation; base: AuditBase; entry: { draft: Omit<OrderDraft, 'origin' | 'confirmed'>; clientOrderId: string } }[] = [];
+    input.orders.forEach((d, slot) => {
+      const { origin, confirmed, ...order } = d;
+      const base: AuditBase = { action: 'place', origin, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
       try {
-        results.push({ ok: true, ack: await this.placeOrder(d) });
+        const [r] = this.gate(active, [this.draftIntent(d)], base, confirmed);
+        const clientOrderId = randomUUID();
+        going.push({ slot, r: r!, base: { ...base, clientOrderId }, entry: { draft: order, clientOrderId } });
       } catch (e) {
-        results.push({ ok: false, error: this.opts.describeError(e) });
+        results[slot] = { ok: false, error: this.opts.describeError(e) };
       }
+    });
+    if (going.length) {
+      const t0 = performance.now();
+      let slots: Awaited<ReturnType<TradingSession['placeBatch']>>;
+      try {
+        slots = await active.session.placeBatch(
+          going.map((g) => g.entry),
+          this.sendGuard(active.profileId),
+        );
+      } catch (e) {
+        slots = going.map(() => ({ ok: false as const, error: e }));
+      }
+      const ms = Math.round(performance.now() - t0);
+      going.forEach((g, i) => {
+        const out = slots[i]!;
+        if (out.ok) {
+          this.record(active, g.base, 'ok', ackSummary(out.answered.ack), ms);
+          this.settle(active, g.r, out.answered);
+          results[g.slot] = { ok: true, ack: out.answered.ack };
+        } else {
+          const err = this.opts.describeError(out.error);
+          this.record(active, g.base, 'error', `${err.code ? `${err.code}: ` : ''}${err.message}`, ms);
+          this.unsettle(active, g.r, out.error);
+          results[g.slot] = { ok: false, error: err };
+        }
+      });
     }
     return { results };
   }
@@ -254,13 +362,18 @@ export class TradingService implements TradingMethods {
     if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
     const intent: OrderIntent = { action: 'amend', ticker: a.ticker, side: a.side, price: D(a.price), count: D(a.count), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
     const base: AuditBase = { action: 'amend', origin, ticker: a.ticker, asked: { order_id, ...body }, gate: 'passed' };
-    this.gate(active, [intent], base, confirmed);
-    return this.audited(
-      active,
-      base,
-      () => orders.amendOrder(active.session, order_id, subaccount, body),
-      () => `amended ${order_id}`,
-    );
+    const held = this.gate(active, [intent], base, confirmed);
+    try {
+      return await this.audited(
+        active,
+        base,
+        () => orders.amendOrder(active.session, order_id, subaccount, body, this.sendGuard(active.profileId)),
+        () => `amended ${order_id}`,
+      );
+    } finally {
+      // the amended order is in the store (from the answer, or read back) before its reservation goes
+      for (const r of held) this.reservations.release(r);
+    }
   }
 
   async decreaseOrder(d: Out<typeof DecreaseInput>): Promise<unknown> {
@@ -336,8 +449,14 @@ export class TradingService implements TradingMethods {
     // (order creates never come this way: createOrder is refused above, placeOrder carries the client_order_id)
     const first = intents[0]!;
     const base: AuditBase = { action: first.action, origin: input.origin ?? 'api', ticker: first.ticker, asked: { id: row.id, ...args }, gate: 'passed', clientOrderId: null };
-    this.gate(active, intents, base, input.confirmed);
-    return this.audited(active, base, async () => scrub(await call(args)), () => intents.map(describeIntent).join('; '));
+    const held = this.gate(active, intents, base, input.confirmed);
+    const guard = this.sendGuard(active.profileId);
+    try {
+      return await this.audited(active, base, async () => scrub(await (active.session.client.call as (id: EndpointId, x: unknown, o: unknown) => Promise<unknown>)(row.id as EndpointId, args, guard)), () => intents.map(describeIntent).join('; '));
+    } finally {
+      // off the book: what it trades comes back as fills and positions
+      for (const r of held) this.reservations.release(r);
+    }
   }
 
   // ------------------------------------------------------------------ limits, kill switch, audit
@@ -358,41 +477,68 @@ export class TradingService implements TradingMethods {
     return this.riskView();
   }
 
-  /** Cancels every resting order in every subaccount (the exchange's cancel-all per subaccount) and trips every order group. */
-  private async cancelEverything(active: ActiveSession): Promise<string> {
+  /**
+   * Cancels every resting order in every subaccount (the exchange's cancel-all per subaccount,
+   * each ahead of any queued request) and answers; then, behind it, trips every order group and
+   * reconciles, and `later` says what is left.
+   */
+  private async cancelEverything(active: ActiveSession): Promise<{ detail: string; later: Promise<string> }> {
     const c = active.session.client;
+    const first = { priority: true } as const;
     const before = active.session.store.restingOrders().length;
-    const subs = await c.getSubaccountBalances().then(
+    const failures: string[] = [];
+    const cancelIn = (sub: number) => c.cancelAllOrders({ query: { subaccount: sub } }, first).catch((e: unknown) => void failures.push(`subaccount ${sub}: ${(e as Error).message}`));
+    // the primary account at once; the others as soon as they are known
+    const primary = cancelIn(0);
+    const subs = await c.getSubaccountBalances(undefined, first).then(
       (r) => [...new Set([0, ...r.subaccount_balances.map((b) => b.subaccount_number)])],
       () => [0],
     );
-    const failures: string[] = [];
-    for (const sub of subs) {
-      await c.cancelAllOrders({ query: { subaccount: sub } }).catch((e: unknown) => failures.push(`subaccount ${sub}: ${(e as Error).message}`));
-    }
-    const groups = await c.getOrderGroups().then(
-      (r) => r.order_groups,
-      () => [],
-    );
-    for (const g of groups) await c.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }).catch(() => undefined);
-    await active.session.reconcile().catch(() => undefined);
-    const left = active.session.store.restingOrders().length;
-    return `canceled ${before - left} resting order(s) in ${subs.length} subaccount(s), ${groups.length} order group(s) triggered${left ? `; ${left} still resting` : ''}${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
+    await Promise.all([primary, ...subs.filter((x) => x !== 0).map(cancelIn)]);
+    const detail = `canceled ${before} resting order(s) in ${subs.length} subaccount(s)${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
+    const later = (async () => {
+      const groups = await c.getOrderGroups().then(
+        (r) => r.order_groups,
+        () => [],
+      );
+      await Promise.all(groups.map((g) => c.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
+      await active.session.reconcile().catch(() => undefined);
+      const left = active.session.store.restingOrders().length;
+      return `${detail}, ${groups.length} order group(s) triggered${left ? `; ${left} still resting` : ''}`;
+    })();
+    return { detail, later };
   }
 
+  /**
+   * Engaged (and on disk) before anything else: from here no order passes the gate, every send
+   * still waiting for tokens is dropped, and a send about to leave is stopped right before it
+   * does; the cancel-all goes ahead of the queue. Answers once the cancel-all is answered; the
+   * order groups and the reconcile follow, and the view says what is left.
+   */
   async engageKillSwitch(): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile');
-    // engaged (and on disk) before anything else: from here no new order passes the gate
-    this.risk.setKillSwitch(profileId, { engaged: true, since: Date.now(), detail: 'canceling…' });
+    const since = Date.now();
+    this.risk.setKillSwitch(profileId, { engaged: true, since, detail: 'canceling…' });
+    this.killGates.get(profileId)?.abort(new RiskRefusal('kill_switch', 'kill switch engaged: the order was dropped from the queue before it was sent; nothing was sent'));
+    this.killGates.delete(profileId);
     this.pushRisk();
     const active = this.profiles.active();
     let detail = 'no session: resting orders will be canceled when the session starts';
     if (active) {
       const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
-      detail = await this.audited(active, base, () => this.cancelEverything(active), (d) => d).catch((e: unknown) => `cancel failed: ${(e as Error).message}`);
+      const done = await this.audited(active, base, () => this.cancelEverything(active), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
+      detail = done.detail;
+      void done.later?.then((full) => {
+        const ks = this.risk.killSwitch(profileId);
+        if (ks.engaged && ks.since === since) {
+          this.risk.setKillSwitch(profileId, { ...ks, detail: full });
+          this.pushRisk();
+        }
+      });
     }
-    this.risk.setKillSwitch(profileId, { engaged: true, since: this.risk.killSwitch(profileId).since, detail });
+    const ks = this.risk.killSwitch(profileId);
+    if (ks.engaged && ks.since === since) this.risk.setKillSwitch(profileId, { engaged: true, since, detail });
     this.pushRisk();
     return this.riskView();
   }
@@ -420,6 +566,10 @@ export class TradingService implements TradingMethods {
     if (!profileId) return [];
     return this.audit.read(profileId, filter);
   }
+}
+
+function ackSummary(a: OrderAck): string {
+  return `order ${a.order_id}: filled ${a.fill_count}, resting ${a.remaining_count}`;
 }
 
 /** Defense in depth: an answer that carries key material never reaches the renderer. */

@@ -56,6 +56,21 @@ export interface RiskState {
   /** today's P&L in dollars (negative is a loss) */
   dailyPnl: Decimal;
   recent: readonly RecentOrder[];
+  /**
+   * What passed the gate and is not yet accounted for in `resting` and `position`: sends not
+   * yet answered, and the filled part of answered ones until the position shows it. Each counts
+   * toward the position on its side, and toward the open-order counts when it would rest as a
+   * new order.
+   */
+  reserved?: readonly ReservedExposure[];
+}
+
+export interface ReservedExposure {
+  ticker: string;
+  side: Side;
+  count: Decimal;
+  /** a new order that may rest: counts as an open order */
+  opensOrder: boolean;
 }
 
 export type RiskCode =
@@ -122,7 +137,12 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
   const position = s.position(i.ticker);
   // an amend adds only what it adds over the order as it rests
   const added = i.previous && i.previous.side === i.side ? Decimal.max(ZERO, i.count.minus(i.previous.count)) : i.count;
-  const reducing = reducesExposure(i.side, i.count, position);
+  const reserved = (s.reserved ?? []).filter((r) => r.ticker === i.ticker);
+  // what already rests or is on its way on this side counts: concurrent "reducing" orders must not together go past zero
+  const restingSameSide = s.resting
+    .filter((o) => o.ticker === i.ticker && o.side === i.side)
+    .reduce((sum, o) => sum.plus(o.remaining), reserved.filter((r) => r.side === i.side).reduce((sum, r) => sum.plus(r.count), ZERO));
+  const reducing = reducesExposure(i.side, restingSameSide.plus(added), position);
 
   const maxCount = new Decimal(limits.maxOrderContracts);
   if (i.count.gt(maxCount)) return refuse('max_order_contracts', `max contracts per order: ${i.count.toString()} > ${maxCount.toString()}`);
@@ -144,7 +164,6 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
   }
 
   if (!reducing) {
-    const restingSameSide = s.resting.filter((o) => o.ticker === i.ticker && o.side === i.side).reduce((sum, o) => sum.plus(o.remaining), ZERO);
     const projected = position.plus(signed(i.side, restingSameSide.plus(added)));
     const maxPos = new Decimal(limits.maxPositionContracts);
     if (projected.abs().gt(maxPos)) {
@@ -156,8 +175,9 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
   }
 
   if (!i.offBook && !i.previous) {
-    if (s.resting.length + 1 > limits.maxOpenOrders) return refuse('max_open_orders', `max open orders: ${s.resting.length + 1} > ${limits.maxOpenOrders}`);
-    const here = s.resting.filter((o) => o.ticker === i.ticker).length;
+    const open = s.resting.length + (s.reserved ?? []).filter((r) => r.opensOrder).length;
+    if (open + 1 > limits.maxOpenOrders) return refuse('max_open_orders', `max open orders: ${open + 1} > ${limits.maxOpenOrders}`);
+    const here = s.resting.filter((o) => o.ticker === i.ticker).length + reserved.filter((r) => r.opensOrder).length;
     if (here + 1 > limits.maxOpenOrdersPerMarket) return refuse('max_open_orders_market', `max open orders in ${i.ticker}: ${here + 1} > ${limits.maxOpenOrdersPerMarket}`);
   }
 

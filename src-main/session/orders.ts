@@ -4,6 +4,8 @@
 import type { AmendOrderRequest, DecreaseOrderRequest } from '../../src-shared/wire/orders';
 import type { RestingOrder } from '../risk/gate';
 import { restingOrderOf } from '../risk/rows';
+import type { CallOptions } from '../api/client';
+import { endpointRow } from '../../src-shared/endpoints';
 import type { TradingSession } from './session';
 
 /** Where an order rests: the primary account when no subaccount is named. */
@@ -17,16 +19,20 @@ export async function restingOrder(s: TradingSession, orderId: string): Promise<
   return restingOrderOf(order);
 }
 
-export function amendOrder(s: TradingSession, orderId: string, subaccount: number | undefined, body: AmendOrderRequest) {
-  return s.client.amendOrder({ params: { order_id: orderId }, ...subaccountQuery(subaccount), body });
+/** Amends; the amended order goes into the store before this answers (from the answer, else read back). */
+export async function amendOrder(s: TradingSession, orderId: string, subaccount: number | undefined, body: AmendOrderRequest, send?: Pick<CallOptions, 'beforeSend' | 'queueSignal'>) {
+  const r = await s.client.amendOrder({ params: { order_id: orderId }, ...subaccountQuery(subaccount), body }, send);
+  const order = (r.order as Record<string, unknown> | undefined) ?? (await s.client.getOrder({ params: { order_id: orderId } }).then((x) => x.order as Record<string, unknown>, () => undefined));
+  if (order) s.store.putOrderUnlessNewer({ ...order, ticker: order.ticker ?? order.market_ticker });
+  return r;
 }
 
 export function decreaseOrder(s: TradingSession, orderId: string, subaccount: number | undefined, body: DecreaseOrderRequest) {
   return s.client.decreaseOrder({ params: { order_id: orderId }, ...subaccountQuery(subaccount), body });
 }
 
-export async function cancelOrder(s: TradingSession, orderId: string, subaccount: number | undefined): Promise<{ reduced_by: string; ts_ms: number }> {
-  const r = await s.client.cancelOrder({ params: { order_id: orderId }, query: subaccount !== undefined ? { subaccount } : {} });
+export async function cancelOrder(s: TradingSession, orderId: string, subaccount: number | undefined, opts?: CallOptions): Promise<{ reduced_by: string; ts_ms: number }> {
+  const r = await s.client.cancelOrder({ params: { order_id: orderId }, query: subaccount !== undefined ? { subaccount } : {} }, opts);
   return { reduced_by: r.reduced_by, ts_ms: r.ts_ms };
 }
 
@@ -35,7 +41,17 @@ export async function batchCancel(s: TradingSession, orders: { order_id: string;
   return { canceled: r.orders.filter((x) => !x.error).length, of: orders.length, answer: r };
 }
 
-/** With a ticker: batch-cancel my resting orders there, 100 at a time; without: the exchange's cancel-all, then a reconcile. */
+/** How many cancels one batch may carry: what the write bucket holds at the row's per-item cost, at most 100. */
+export function cancelsPerBatch(s: TradingSession): number {
+  const perItem = s.limiter.costOf(endpointRow('batchCancelOrders'), { body: { orders: [{}] } });
+  return Math.max(1, Math.min(100, Math.floor(s.limiter.capacity('write') / Math.max(1, perItem))));
+}
+
+/**
+ * With a ticker: batch-cancel my resting orders there, in batches that fit the write bucket (one
+ * of 80 orders costs 160 tokens where the bucket holds 100, and the exchange refuses it whole);
+ * without: the exchange's cancel-all, then a reconcile.
+ */
 export async function cancelAll(s: TradingSession, ticker: string | undefined, subaccount: number | undefined): Promise<{ canceled: number }> {
   if (!ticker) {
     const before = s.store.restingOrders().length;
@@ -45,8 +61,9 @@ export async function cancelAll(s: TradingSession, ticker: string | undefined, s
   }
   const mine = s.store.restingOrders(ticker);
   let canceled = 0;
-  for (let i = 0; i < mine.length; i += 100) {
-    const chunk = mine.slice(i, i + 100);
+  const per = cancelsPerBatch(s);
+  for (let i = 0; i < mine.length; i += per) {
+    const chunk = mine.slice(i, i + per);
     canceled += (await batchCancel(s, chunk.map((o) => ({ order_id: String(o.order_id) })))).canceled;
   }
   return { canceled };

@@ -43,6 +43,11 @@ export class PrivateStore {
   readonly orderGroups = new Map<string, Row>();
 
   private pending: PrivateUpdate = {};
+  /** position updates seen per market, and per order the fills seen and the position update count when the last came */
+  private readonly positionSeen = new Map<string, number>();
+  private readonly fillsByOrder = new Map<string, { centi: number; positionSeen: number }>();
+  /** REST snapshots taken in (a reconcile after an answer shows its fills in the positions it read) */
+  resets = 0;
 
   /** Replace everything (after a reconnect's REST reconcile). */
   reset(data: { orders?: Row[]; positions?: Row[]; fills?: Row[]; balance?: PrivateUpdate['balance']; rfqs?: Row[]; quotes?: Row[]; orderGroups?: Row[] }): void {
@@ -53,9 +58,12 @@ export class PrivateStore {
     this.rfqs.clear();
     this.quotes.clear();
     this.orderGroups.clear();
+    this.fillsByOrder.clear();
+    this.resets++;
     for (const o of data.orders ?? []) this.putOrder(o, false);
-    for (const p of data.positions ?? []) this.putPosition(p, false);
+    // fills first: the positions read with them show them
     for (const f of data.fills ?? []) this.addFill(f, false);
+    for (const p of data.positions ?? []) this.putPosition(p, false);
     for (const r of data.rfqs ?? []) this.putKeyed(this.rfqs, r, ['rfq_id', 'id'], false);
     for (const q of data.quotes ?? []) this.putKeyed(this.quotes, q, ['quote_id', 'id'], false);
     for (const g of data.orderGroups ?? []) this.putKeyed(this.orderGroups, g, ['order_group_id', 'id'], false);
@@ -88,6 +96,7 @@ export class PrivateStore {
     const id = `${ticker}#${sub}`;
     const merged = { ...(this.positions.get(id) ?? {}), ...row, ticker };
     this.positions.set(id, merged);
+    this.positionSeen.set(ticker, (this.positionSeen.get(ticker) ?? 0) + 1);
     if (record) (this.pending.positions ??= []).push(merged);
   }
 
@@ -97,6 +106,15 @@ export class PrivateStore {
       const unique = `${id}:${String(row.order_id ?? '')}`;
       if (this.fillIds.has(unique)) return;
       this.fillIds.add(unique);
+    }
+    const orderId = keyOf(row, 'order_id');
+    const ticker = keyOf(row, 'ticker', 'market_ticker');
+    if (orderId && ticker) {
+      const seen = this.fillsByOrder.get(orderId);
+      const centi = Math.max(0, centiOf(row.count_fp ?? row.count));
+      this.fillsByOrder.delete(orderId); // re-inserted last: the oldest go first when pruned
+      this.fillsByOrder.set(orderId, { centi: (seen?.centi ?? 0) + centi, positionSeen: this.positionSeen.get(ticker) ?? 0 });
+      if (this.fillsByOrder.size > MAX_FILLS) this.fillsByOrder.delete(this.fillsByOrder.keys().next().value!);
     }
     this.fills.push(row);
     if (this.fills.length > MAX_FILLS) this.fills.splice(0, this.fills.length - MAX_FILLS);
@@ -155,6 +173,31 @@ export class PrivateStore {
       }
     }
     return unsure;
+  }
+
+  /**
+   * Does the position show `centi` filled of this order: its fills came, and a position update of
+   * the market after the last of them (the exchange sends a command's fills before its positions)?
+   */
+  fillPosted(orderId: string, ticker: string, centi: number): boolean {
+    const f = this.fillsByOrder.get(orderId);
+    return f !== undefined && f.centi >= centi && (this.positionSeen.get(ticker) ?? 0) > f.positionSeen;
+  }
+
+  /** The create answer's order, unless the stream told of it first (what it said is as new or newer). */
+  putAnsweredOrder(row: Row): boolean {
+    const id = keyOf(row, 'order_id');
+    if (!id || this.orders.has(id)) return false;
+    this.putOrder(row);
+    return true;
+  }
+
+  /** An order as an answer gave it, unless the store already knows a later state (more filled, or no longer resting). */
+  putOrderUnlessNewer(row: Row): void {
+    const id = keyOf(row, 'order_id');
+    const cur = id ? this.orders.get(id) : undefined;
+    if (cur && (centiOf(cur.fill_count_fp ?? cur.fill_count) > centiOf(row.fill_count_fp ?? row.fill_count) || (cur.status !== 'resting' && row.status === 'resting'))) return;
+    this.putOrder(row);
   }
 
   restingOrders(ticker?: string): Row[] {

@@ -5,7 +5,9 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, placeOrder, type InFlightOrder, type OrderDraft } from '../api/orders';
+import { InFlightOrders, placeOrder, placeOrderBatch, type BatchEntry, type InFlightOrder, type OrderDraft, type PlacedOrder } from '../api/orders';
+import type { CallOptions } from '../api/client';
+import { endpointRow } from '../../src-shared/endpoints';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
@@ -75,6 +77,23 @@ export interface SessionOptions {
 }
 
 type Row = Record<string, unknown>;
+
+/** The kill switch's hold on a send: checked right before it leaves; the signal drops it from the queue. */
+export type SendGuard = Pick<CallOptions, 'beforeSend' | 'queueSignal'>;
+
+/** An order as answered: the ack, the order row when known, and the store's reset count then. */
+export interface AnsweredOrder {
+  ack: OrderAck;
+  order: Row | null;
+  resets: number;
+}
+
+function orderOfAnswer(placed: PlacedOrder): Row | null {
+  const inner = (placed.created as Row | undefined)?.order;
+  if (inner !== null && typeof inner === 'object' && typeof (inner as Row).order_id === 'string') return inner as Row;
+  if (placed.listed && typeof (placed.listed as Row).order_id === 'string') return placed.listed as Row;
+  return null;
+}
 
 export class TradingSession {
   readonly client: ApiClient;
@@ -193,9 +212,32 @@ export class TradingSession {
 
   // ------------------------------------------------------------------ orders
 
-  async placeOrder(draft: OrderDraft, clientOrderId?: string): Promise<OrderAck> {
+  /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
+  async placeOrder(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<OrderAck> {
+    return (await this.place(draft, clientOrderId, send)).ack;
+  }
+
+  /** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
+  async place(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<AnsweredOrder> {
     const t0 = performance.now();
-    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}) });
+    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}) });
+    return this.answered(placed, t0);
+  }
+
+  /**
+   * Several orders through the exchange's batch create, as many per request as the write bucket
+   * holds; each slot as placeOrder would answer it, or its error.
+   */
+  async placeBatch(entries: readonly BatchEntry[], send?: SendGuard): Promise<({ ok: true; answered: AnsweredOrder } | { ok: false; error: unknown })[]> {
+    const t0 = performance.now();
+    const row = endpointRow('batchCreateOrders');
+    const perItem = this.limiter.costOf(row, { body: { orders: [{}] } });
+    const perBatch = Math.max(1, Math.min(20, Math.floor(this.limiter.capacity('write') / Math.max(1, perItem))));
+    const slots = await placeOrderBatch(this.client, entries, { inflight: this.inflight, perBatch, ...(send ? { send } : {}) });
+    return Promise.all(slots.map(async (s) => (s.ok ? { ok: true as const, answered: await this.answered(s.placed, t0) } : s)));
+  }
+
+  private async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
     pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
     this.pushConnection();
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
@@ -203,15 +245,19 @@ export class TradingSession {
       ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
       : { fill_count: placed.listed?.fill_count_fp ?? '0', remaining_count: placed.listed?.remaining_count_fp ?? '0' };
     const ack: OrderAck = { client_order_id: placed.clientOrderId, order_id: placed.orderId, ...counts };
-    // The stream will confirm; fetch the order now so the blotter shows it without waiting.
-    void this.client
-      .getOrder({ params: { order_id: placed.orderId } })
-      .then((r) => {
-        this.store.putOrder(r.order);
-        this.coalescer.poke();
-      })
-      .catch(() => undefined);
-    return ack;
+    // The answer holds the order (the create's `order`, or the listed row): into the store at once,
+    // so the blotter shows it in the next push. Only an answer without it costs a read.
+    let order = orderOfAnswer(placed);
+    if (!order) {
+      order = await this.client
+        .getOrder({ params: { order_id: placed.orderId } })
+        .then((r) => r.order as Row)
+        .catch(() => null);
+    }
+    if (order) {
+      if (this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker })) this.coalescer.poke();
+    }
+    return { ack, order, resets: this.store.resets };
   }
 
   // ------------------------------------------------------------------ stream
