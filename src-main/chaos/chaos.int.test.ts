@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare, settle, startWorld, type World } from './world';
 import { rateLimitStorm, tradeThroughFaults } from './run';
 import { hostKillScenario } from './host-kill';
+import { killUnderFire } from './kill-under-fire';
 
 const seed = Number(process.env.CHAOS_SEED ?? 20261126);
 let world: World;
@@ -42,6 +43,13 @@ describe(`chaos (seed ${seed})`, () => {
     expect(r.tooManyRequests).toBe(0);
     expect(r.ok).toBe(200);
   }, 120_000);
+
+  it('concurrent orders while the kill switch engages: nothing created or filled after it answers, nothing rests', async () => {
+    const r = await killUnderFire(world, { seed, orders: 40 });
+    expect(r.problems).toEqual([]);
+    expect(r.stoppedByKillSwitch).toBeGreaterThan(0);
+    expect(r.verdict.problems).toEqual([]);
+  }, 150_000);
 
   it('the referee catches a lost order and a wrong book', async () => {
     const fine = await settle(world, new Map());

@@ -5,6 +5,7 @@
 //   2. kill -9 of the exchange every 20 s during an order burst of --kill-minutes (default 2)
 //   3. a rate-limit storm of --storm calls from the terminal (default 1,000)
 //   4. kill -9 of the web host mid-session (open orders, local orders, the kill switch)
+//   5. concurrent orders while the kill switch engages (nothing created or filled after it answers)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { startWorld } from './world';
 import { rateLimitStorm, tradeThroughFaults } from './run';
 import { hostKillScenario } from './host-kill';
+import { killUnderFire } from './kill-under-fire';
 import type { FaultRates } from './fault-proxy';
 
 /** the kill run's only fault is the kill: a clean, slightly slow pipe */
@@ -62,6 +64,13 @@ try {
   const stormOk = c.tooManyRequests === 0 && c.ok === c.calls;
   summary.push(`storm: ${c.calls} calls in ${c.seconds} s, ${c.ok} ok, ${c.tooManyRequests} x 429 to the trader: ${stormOk ? 'ok' : 'FAILED'}`);
   failed ||= !stormOk;
+
+  console.log('5. concurrent orders while the kill switch engages');
+  const e = await killUnderFire(world, { seed: seed + 2, orders: quick ? 40 : 80 });
+  console.log(JSON.stringify(e, null, 1));
+  const killOk = e.problems.length === 0 && e.verdict.ok;
+  summary.push(`kill switch under fire: ${e.orders} orders, ${e.acked} acknowledged, ${e.stoppedByKillSwitch} stopped, engage answered in ${e.engageMs} ms, ${e.createdAfterSince} created after since (on the wire), ${e.createdAfterAnswer} created / ${e.fillsAfterAnswer} filled after it answered, ${e.restingAfterAnswer} resting: ${killOk ? 'ok' : 'FAILED'}`);
+  failed ||= !killOk;
 } finally {
   await world.close();
 }
