@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
@@ -140,5 +140,23 @@ describe('RateLimiter', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 429, code: 'too_many_requests' });
     expect(limiter.snapshot().read.available).toBe(0);
+  });
+
+  it('a request with priority waits ahead of every queued one; a queued one dropped by its signal never takes tokens', async () => {
+    let t = 0;
+    const limiter = new RateLimiter({ write: { capacity: 10, refillRate: 10 }, now: () => t });
+    await limiter.take(rows.createOrder); // the bucket is empty now
+    const order: string[] = [];
+    const drop = new AbortController();
+    const a = limiter.take(rows.createOrder, undefined, drop.signal).then(() => order.push('queued'), (e: unknown) => order.push(`dropped: ${String(e)}`));
+    const b = limiter.take(rows.createOrder).then(() => order.push('second'));
+    const c = limiter.take(rows.cancelAllOrders, undefined, undefined, true).then(() => order.push('priority'));
+    expect(limiter.snapshot().write.queued).toBe(3);
+    drop.abort('kill switch');
+    t = 1000;
+    await vi.waitFor(() => expect(order.length).toBe(2), { timeout: 3000 });
+    t = 2000;
+    await Promise.all([a, b, c]);
+    expect(order).toEqual(['dropped: kill switch', 'priority', 'second']);
   });
 });

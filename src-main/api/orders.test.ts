@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiClient, type ApiClient } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
-import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, findOrderByClientOrderId, isTransient, placeOrder, type InFlightOrder, type PlaceOrderOptions } from './orders';
+import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, findOrderByClientOrderId, isTransient, placeOrder, placeOrderBatch, type InFlightOrder, type PlaceOrderOptions } from './orders';
 import { json, listedOrder, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
 
 interface StoredOrder {
@@ -410,5 +410,66 @@ describe('order path: the edges', () => {
     expect(e.clientOrderId).toBe('cid-1');
     expect(e.name).toBe('OrderOutcomeUnknownError');
     expect(new OrderOutcomeUnknownError('cid-2', 'text').message).toBe('order cid-2: outcome unknown after retries (text)');
+  });
+});
+
+describe('placeOrder: the kill switch hold and the batch create', () => {
+  it('a send stopped right before it leaves sends nothing, and the stop is final', async () => {
+    const ex = await orderExchange(({ record, res }) => answer(res, record()));
+    server = ex.server;
+    const stop = new Error('kill switch engaged');
+    await expect(placeOrder(clientFor(server), draft, opts({ send: { beforeSend: () => { throw stop; } } }))).rejects.toBe(stop);
+    expect(ex.creates).toEqual([]);
+  });
+
+  it('a retry after a send that never arrived is checked again before it leaves', async () => {
+    let allow = true;
+    const ex = await orderExchange(({ attempt, res, record }) => {
+      if (attempt === 1) {
+        allow = false; // the switch engages while the first answer is on its way back
+        json(res, 429, { error: { code: 'too_many_requests', message: 'slow down' } });
+      } else answer(res, record());
+    });
+    server = ex.server;
+    const p = placeOrder(clientFor(server), draft, opts({ send: { beforeSend: () => { if (!allow) throw new Error('stopped'); } } }));
+    await expect(p).rejects.toThrow('stopped');
+    expect(ex.creates.length).toBe(1);
+  });
+
+  it('places a batch in requests of `perBatch`, each order with its own client_order_id; a lost batch answer is looked up order by order, never resent blind', async () => {
+    const orders: StoredOrder[] = [];
+    const batches: Record<string, unknown>[][] = [];
+    let next = 1;
+    const find = (cid: string) => orders.find((o) => o.client_order_id === cid);
+    server = await startServer((req, res, raw) => {
+      const url = new URL(req.url, 'http://x');
+      if (req.method === 'POST' && url.pathname === '/trade-api/v2/portfolio/events/orders/batched') {
+        const list = (JSON.parse(req.body) as { orders: Record<string, unknown>[] }).orders;
+        batches.push(list);
+        const made = list.map((b) => {
+          const o = find(String(b.client_order_id)) ?? { order_id: `ord-${next++}`, client_order_id: String(b.client_order_id), ticker: String(b.ticker), status: 'resting', created_ts: Math.floor(Date.now() / 1000) };
+          if (!orders.includes(o)) orders.push(o);
+          return o;
+        });
+        if (batches.length === 2) return raw.socket.destroy(); // the second batch landed, its answer is lost
+        json(res, 201, { orders: made.map((o, i) => (i === 0 && batches.length === 1 ? { order_id: null, client_order_id: null, error: { code: 'market_closed', message: 'closed' } } : { order_id: o.order_id, client_order_id: o.client_order_id, fill_count: '0.00', remaining_count: '1.00', error: null })) });
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/trade-api/v2/portfolio/orders') {
+        json(res, 200, { orders: orders.map(({ created_ts: _c, ...o }) => listedOrder(o)), cursor: '' });
+        return;
+      }
+      json(res, 404, { error: { code: 'not_found', message: req.url } });
+    });
+    const entries = Array.from({ length: 5 }, (_, i) => ({ draft: { ...draft, price: `0.4${i}` }, clientOrderId: `cid-${i}` }));
+    const slots = await placeOrderBatch(clientFor(server), entries, { ...opts(), perBatch: 3, batchRow: rows.batchCreateOrders });
+    expect(batches.map((b) => b.map((x) => x.client_order_id))).toEqual([
+      ['cid-0', 'cid-1', 'cid-2'],
+      ['cid-3', 'cid-4'],
+    ]);
+    expect(slots[0]).toMatchObject({ ok: false, error: { code: 'market_closed' } });
+    expect(slots.slice(1).map((s) => s.ok && s.placed.source)).toEqual(['create', 'create', 'lookup', 'lookup']);
+    // one order per client_order_id, whatever was lost on the way
+    expect(new Set(orders.map((o) => o.client_order_id)).size).toBe(orders.length);
   });
 });

@@ -173,4 +173,25 @@ describe('loosenedLimits', () => {
     // decimal, not text: '1000.00' is the same limit as '1000'
     expect(loosenedLimits(DEFAULT_RISK_LIMITS, { ...DEFAULT_RISK_LIMITS, maxOrderContracts: '1000.00' })).toEqual([]);
   });
+
+  it('counts what is reserved (passed, not yet answered): open orders, per market, and the position on its side', () => {
+    const l = limits({ maxOpenOrdersPerMarket: 2, maxOpenOrders: 3, maxPositionContracts: '100' });
+    const r = (count: string, opensOrder = true, side: 'bid' | 'ask' = 'bid', ticker = T) => ({ ticker, side, count: D(count), opensOrder });
+    expect(checkOrder(intent(), l, state({ reserved: [r('1')] })).ok).toBe(true);
+    expect(refusal(checkOrder(intent(), l, state({ reserved: [r('1'), r('1')] }))).code).toBe('max_open_orders_market');
+    expect(refusal(checkOrder(intent({ ticker: T }), l, state({ reserved: [r('1', true, 'bid', 'KX-2'), r('1', true, 'bid', 'KX-3'), r('1', true, 'bid', 'KX-4')] }))).code).toBe('max_open_orders');
+    // a filled part waiting for the position (not an open order) still counts toward the position
+    expect(refusal(checkOrder(intent({ count: D('10') }), l, state({ reserved: [r('95', false)] }))).code).toBe('max_position');
+    expect(checkOrder(intent({ count: D('10') }), l, state({ reserved: [r('95', false, 'ask')] })).ok).toBe(true);
+  });
+
+  it('orders that each reduce the position do not together go past it: what rests and is reserved on that side counts', () => {
+    const l = limits({ maxPositionContracts: '100' });
+    // long 100: one ask of 100 reduces; with 100 already reserved on the ask side the next one adds
+    expect(checkOrder(intent({ side: 'ask', count: D('100') }), l, state({ positions: { [T]: '100' } })).ok).toBe(true);
+    const v = checkOrder(intent({ side: 'ask', count: D('100') }), l, state({ positions: { [T]: '100' }, reserved: [{ ticker: T, side: 'ask', count: D('100'), opensOrder: true }] }));
+    expect(v.ok).toBe(true); // to -100: at the limit
+    const w = refusal(checkOrder(intent({ side: 'ask', count: D('101') }), l, state({ positions: { [T]: '100' }, reserved: [{ ticker: T, side: 'ask', count: D('100'), opensOrder: true }] })));
+    expect(w.code).toBe('max_position');
+  });
 });

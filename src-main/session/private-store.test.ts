@@ -162,4 +162,28 @@ describe('the private store itself', () => {
     expect(s.restingOrders().map((o) => o.order_id)).toEqual(['1', '2']);
     expect(s.restingOrders('A').map((o) => o.order_id)).toEqual(['1']);
   });
+
+  it('says when a fill of an order shows in the position: its fills came, then a position update of the market', () => {
+    const s = new PrivateStore();
+    expect(s.fillPosted('o1', 'KX', 300)).toBe(false);
+    s.addFill({ trade_id: 't1', order_id: 'o1', ticker: 'KX', count_fp: '2.00' });
+    s.putPosition({ ticker: 'KX', position_fp: '2.00' });
+    expect(s.fillPosted('o1', 'KX', 300)).toBe(false); // 2 of 3 filled so far
+    s.addFill({ trade_id: 't2', order_id: 'o1', ticker: 'KX', count_fp: '1.00' });
+    expect(s.fillPosted('o1', 'KX', 300)).toBe(false); // the position has not moved since
+    s.putPosition({ ticker: 'KX-OTHER', position_fp: '1.00' });
+    expect(s.fillPosted('o1', 'KX', 300)).toBe(false);
+    s.putPosition({ ticker: 'KX', position_fp: '3.00' });
+    expect(s.fillPosted('o1', 'KX', 300)).toBe(true);
+  });
+
+  it('an answer never overwrites what the stream said later; an answered order the stream told of first is left alone', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'o1', ticker: 'KX', status: 'canceled', fill_count_fp: '0.00' });
+    s.putOrderUnlessNewer({ order_id: 'o1', ticker: 'KX', status: 'resting', fill_count_fp: '0.00' });
+    expect(s.orders.get('o1')!.status).toBe('canceled');
+    expect(s.putAnsweredOrder({ order_id: 'o1', ticker: 'KX', status: 'resting' })).toBe(false);
+    expect(s.putAnsweredOrder({ order_id: 'o2', ticker: 'KX', status: 'resting' })).toBe(true);
+    expect(s.restingOrders('KX').map((o) => o.order_id)).toEqual(['o2']);
+  });
 });

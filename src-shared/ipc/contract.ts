@@ -80,7 +80,12 @@ export const GenerateKeyInput = z
 export const OrderDraft = CreateOrderRequest.omit({ client_order_id: true, exchange_index: true }).extend(OrderCallMeta).strict();
 export type OrderDraft = z.infer<typeof OrderDraft>;
 
-/** Several orders at once (the exchange's batch create); each is gated on its own. */
+/**
+ * Several orders at once: each is gated on its own (and counts against the limits while the
+ * others are in flight), the ones that pass go in the exchange's batch create (POST
+ * /portfolio/events/orders/batched), as many per request as the write bucket holds, each with its
+ * own client_order_id (a lost answer is looked up by it, never resent blind).
+ */
 export const BatchPlaceInput = z.object({ orders: z.array(OrderDraft).min(1).max(20) }).strict();
 
 /** An amend: the table's amend request for one order (main keeps its client ids), where it rests, and the call's meta. */
