@@ -451,7 +451,10 @@ describe('placeOrder: the kill switch hold and the batch create', () => {
           if (!orders.includes(o)) orders.push(o);
           return o;
         });
-        if (batches.length === 2) return raw.socket.destroy(); // the second batch landed, its answer is lost
+        if (batches.length === 2) {
+          raw.socket.destroy(); // the second batch landed, its answer is lost
+          return;
+        }
         json(res, 201, { orders: made.map((o, i) => (i === 0 && batches.length === 1 ? { order_id: null, client_order_id: null, error: { code: 'market_closed', message: 'closed' } } : { order_id: o.order_id, client_order_id: o.client_order_id, fill_count: '0.00', remaining_count: '1.00', error: null })) });
         return;
       }
