@@ -61,4 +61,15 @@ describe('FrameCoalescer', () => {
     await sleep(30);
     expect(flushed).toBe(0);
   });
+
+  it('flushNow sends what is pending at once, in the calling stack, and cancels the pending flush', async () => {
+    let flushes = 0;
+    c = new FrameCoalescer(() => flushes++, 40);
+    c.poke();
+    c.flushNow();
+    expect(flushes).toBe(1);
+    await turn();
+    await sleep(60);
+    expect(flushes).toBe(1);
+  });
 });

@@ -29,6 +29,14 @@ export class FrameCoalescer {
     }
   }
 
+  /** Out now, whatever is pending (an order's own answer: the page paints it before it reads the ack). */
+  flushNow(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.run();
+  }
+
   private run(): void {
     this.timer = null;
     this.immediate = null;

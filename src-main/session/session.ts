@@ -254,9 +254,8 @@ export class TradingSession {
         .then((r) => r.order as Row)
         .catch(() => null);
     }
-    if (order) {
-      if (this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker })) this.coalescer.poke();
-    }
+    // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast)
+    if (order && this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker })) this.coalescer.flushNow();
     return { ack, order, resets: this.store.resets };
   }
 
