@@ -16,7 +16,7 @@ import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
 import { TradingSession, type SessionObserver, type SessionOptions } from '../session/session';
-import { ProfilesStore, type StoredProfile } from './profiles-store';
+import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from './errors';
 
 export const EMBEDDED_ID = 'embedded';
@@ -273,6 +273,7 @@ export class ProfilesService implements ProfileMethods {
     const existing = this.profiles.get(id);
     if (id === EMBEDDED_ID || existing?.kind === 'embedded') throw new StateError('the embedded profile is managed by the terminal');
     if (input.kind === 'embedded') throw new StateError('only the terminal creates the embedded profile');
+    if (!existing && this.profiles.list().length >= MAX_PROFILES) throw new StateError(`at most ${MAX_PROFILES} profiles: delete one first; nothing saved`);
     const next: StoredProfile = {
       id,
       name: input.name,

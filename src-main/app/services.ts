@@ -39,7 +39,7 @@ export class TerminalServices {
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
-    this.preferences = new PreferencesService(opts.dataDir);
+    this.preferences = new PreferencesService(opts.dataDir, (id) => this.profiles.profiles.get(id) !== undefined);
     this.profiles = new ProfilesService({
       dataDir: opts.dataDir,
       box: opts.box,
@@ -84,7 +84,10 @@ export class TerminalServices {
     this.methods = {
       getAppState: () => this.getAppState(),
       saveProfile: (x) => p.saveProfile(x),
-      deleteProfile: (x) => p.deleteProfile(x),
+      deleteProfile: async (x) => {
+        await p.deleteProfile(x);
+        s.forgetLayout(x);
+      },
       activateProfile: async (x) => {
         await p.activate(x);
         return this.getAppState();

@@ -65,6 +65,10 @@ function sameToken(a: string, b: string): boolean {
 
 const MAX_FRAME = 2 * 1024 * 1024;
 const MAX_URL = 8 * 1024;
+/** calls one socket may have waiting on the door; more are refused at once (`too_many_calls`) */
+export const MAX_CALLS_IN_FLIGHT = 64;
+/** answers and views waiting for a socket that does not read them; past this it is closed */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? randomBytes(24).toString('hex');
@@ -192,13 +196,28 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         sockets.delete(ws);
         ws.terminate();
       });
+      const calls = { inFlight: 0 };
       ws.on('message', (data, isBinary) => {
-        void handleFrame(ws, data, isBinary);
+        void handleFrame(ws, calls, data, isBinary);
       });
     });
   });
 
-  const handleFrame = async (ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
+  /**
+   * Sends a frame, and drops a client that does not read: what it leaves unread stays in the
+   * host's memory, so past MAX_BUFFERED_BYTES the socket is cut (a page that reads reconnects).
+   */
+  const send = (ws: WebSocket, text: string): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(text, (e) => e && ws.terminate());
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      opts.log?.(`closed a host socket that does not read (${Math.round(ws.bufferedAmount / 1048576)} MB unread)`);
+      sockets.delete(ws);
+      ws.terminate();
+    }
+  };
+
+  const handleFrame = async (ws: WebSocket, calls: { inFlight: number }, data: RawData, isBinary: boolean): Promise<void> => {
     if (isBinary) return;
     let frame: CallFrame;
     try {
@@ -209,16 +228,22 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       opts.log?.(`dropped a malformed host frame: ${(e as Error).message.slice(0, 120)}`);
       return;
     }
+    if (calls.inFlight >= MAX_CALLS_IN_FLIGHT) {
+      const message = `${MAX_CALLS_IN_FLIGHT} calls are already waiting on this socket: wait for their answers before sending more; this call was not run`;
+      return send(ws, JSON.stringify({ t: 'result', id: frame.id, ok: false, error: { kind: 'state', code: 'too_many_calls', message } } satisfies ServerFrame));
+    }
     let out: ServerFrame;
+    calls.inFlight++;
     try {
       const r = await opts.door(frame.method, frame.args);
       out = r.ok ? { t: 'result', id: frame.id, ok: true, value: r.value } : { t: 'result', id: frame.id, ok: false, error: r.error };
     } catch (e) {
       out = { t: 'result', id: frame.id, ok: false, error: { kind: 'state', message: `internal error: ${(e as Error).message}` } };
+    } finally {
+      calls.inFlight--;
     }
-    if (ws.readyState !== ws.OPEN) return;
     try {
-      ws.send(JSON.stringify(out));
+      send(ws, JSON.stringify(out));
     } catch (e) {
       opts.log?.(`could not answer call ${frame.id}: ${(e as Error).message}`);
     }
@@ -237,7 +262,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     broadcast(stream, payload) {
       if (sockets.size === 0) return;
       const text = JSON.stringify({ t: 'event', stream, payload } satisfies ServerFrame);
-      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (e) => e && ws.terminate());
+      for (const ws of sockets) send(ws, text);
     },
     clients: () => sockets.size,
     async close() {
