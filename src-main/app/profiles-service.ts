@@ -56,8 +56,11 @@ export interface ActiveSession {
   profile: Profile;
 }
 
-/** A native confirmation in main (Electron); the page cannot answer it. */
-export type ConfirmInMain = (q: { title: string; message: string; allow: string }) => Promise<boolean>;
+/**
+ * A confirmation the page cannot give: a native dialog in main (Electron), or on the web host a
+ * one-time code printed on its console that the page must send back (`code`, as the page gave it).
+ */
+export type ConfirmInMain = (q: { title: string; message: string; allow: string; code?: string | undefined }) => Promise<boolean>;
 
 export interface ProfilesServiceOptions {
   dataDir: string;
