@@ -153,6 +153,13 @@ export function orderRow(page: Page, text: string): Locator {
 }
 
 /** Problems minus Chromium's own noise: nothing is filtered today, kept for one place to justify it. */
+/** The one-time code the web host printed on its console after log line `from` (out-of-band confirmation). */
+export async function consoleCode(terminal: Terminal, from: number): Promise<string> {
+  const find = () => terminal.logs.slice(from).map((l) => /type this code in the page: (\d{6})/.exec(l)?.[1]).filter(Boolean).pop();
+  await expect.poll(find).toBeTruthy();
+  return find()!;
+}
+
 export function realProblems(problems: readonly string[]): string[] {
   return [...problems];
 }

@@ -1,9 +1,10 @@
 // Trading safety as a trader meets it: a fat-finger order is refused with a clear message and
 // never reaches the book; the kill switch, engaged by its hotkey, empties the ladder and the
 // blotter and refuses new orders; releasing asks first; trading resumes; the audit journal
-// shows all of it.
+// shows all of it. On the web host the release also needs the one-time code the host printed on
+// its console (out of band: the page alone cannot release it); the spec reads it from the logs.
 import { test, expect } from './fixtures';
-import { ladder, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
+import { consoleCode, ladder, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 
 const S = 'risk';
 
@@ -59,7 +60,15 @@ test('risk: fat finger refused, kill switch by hotkey, release with confirmation
   await ask.getByRole('button', { name: 'Keep' }).click();
   await expect(status).toContainText('KILL SWITCH ON');
   await status.getByRole('button', { name: 'Release…' }).click();
+  const printedBefore = terminal.logs.length;
   await page.getByRole('dialog', { name: 'Release the kill switch?' }).getByRole('button', { name: 'Release' }).click();
+  const askCode = page.getByRole('dialog', { name: 'Code from the console' });
+  await expect(askCode).toContainText('printed on the console');
+  await expect(status).toContainText('KILL SWITCH ON');
+  const code = await consoleCode(terminal, printedBefore);
+  await shot(page, S, '03b-release-asks-console-code');
+  await askCode.getByLabel('Code from the console').fill(code);
+  await askCode.getByRole('button', { name: 'Confirm' }).click();
   await expect(status.getByRole('button', { name: 'Kill switch' })).toBeVisible();
   await expect(status).not.toContainText('KILL SWITCH ON');
 

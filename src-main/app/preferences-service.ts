@@ -1,6 +1,9 @@
 // Preferences: the terminal's settings and each profile's panel layout, as files under the data
-// dir. Layouts are opaque to main (dockview's JSON) but bounded in size; the profile id in the
-// file name is already a plain identifier (the door's schema), so no path can escape.
+// dir. Layouts are opaque to main (dockview's JSON) but bounded: one per existing profile (so no
+// more than profiles may be, MAX_PROFILES), each at most MAX_LAYOUT_BYTES, removed with its
+// profile. The profile id in the file name is already a plain identifier (the door's schema),
+// so no path can escape.
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { Settings, type LayoutInput, type ServiceMethods } from '../../src-shared/ipc/contract';
@@ -10,13 +13,16 @@ import { StateError } from './errors';
 
 type PreferenceMethods = Pick<ServiceMethods, 'getSettings' | 'saveSettings' | 'getLayout' | 'saveLayout'>;
 
-const MAX_LAYOUT_BYTES = 1_000_000;
+/** a dockview layout with many panels and popouts is a few tens of kB */
+export const MAX_LAYOUT_BYTES = 256 * 1024;
 
 export class PreferencesService implements PreferenceMethods {
   private settings: Settings;
 
   constructor(
     private readonly dataDir: string,
+    /** whether a profile of this id exists: layouts are kept for those only */
+    private readonly profileExists: (id: string) => boolean,
     private readonly onSettings?: (s: Settings) => void,
   ) {
     this.settings = readJsonFile(path.join(dataDir, 'settings.json'), Settings, () => DEFAULT_SETTINGS);
@@ -41,8 +47,18 @@ export class PreferencesService implements PreferenceMethods {
   }
 
   async saveLayout(l: z.output<typeof LayoutInput>): Promise<void> {
-    const text = JSON.stringify(l.layout ?? null);
-    if (text.length > MAX_LAYOUT_BYTES) throw new StateError('layout is too large to save');
-    writeJsonFile(path.join(this.dataDir, 'layouts', `${l.profileId}.json`), l.layout ?? null);
+    if (!this.profileExists(l.profileId)) throw new StateError(`no profile ${l.profileId}: a layout is kept for an existing profile only; nothing saved`);
+    const bytes = Buffer.byteLength(JSON.stringify(l.layout ?? null));
+    if (bytes > MAX_LAYOUT_BYTES) throw new StateError(`layout is too large to save (${bytes} bytes, at most ${MAX_LAYOUT_BYTES}); the one saved before stays`);
+    writeJsonFile(this.layoutFile(l.profileId), l.layout ?? null);
+  }
+
+  /** A deleted profile's layout goes with it. */
+  forgetLayout(profileId: string): void {
+    rmSync(this.layoutFile(profileId), { force: true });
+  }
+
+  private layoutFile(profileId: string): string {
+    return path.join(this.dataDir, 'layouts', `${profileId}.json`);
   }
 }

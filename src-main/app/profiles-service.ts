@@ -3,6 +3,9 @@
 // in the vault, and never leave main. A key is bound to its profile's host: while a profile
 // holds keys, its kind, URLs and header prefix cannot change (the Electron shell may ask the
 // trader natively; the web host refuses), so a saved key can never sign for another host.
+// Profile, key and session changes run one at a time (a queue: a call fired in the same tick as
+// a switch waits for it), and a key is minted or revoked only through the session of the profile
+// it belongs to, checked against that profile's host right before the exchange is asked.
 import path from 'node:path';
 import type { z } from 'zod';
 import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, KeyStatus, KeyView, ProfileInput, ProfileView, ServiceMethods, ConnectionView } from '../../src-shared/ipc/contract';
@@ -13,7 +16,7 @@ import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
 import { TradingSession, type SessionObserver, type SessionOptions } from '../session/session';
-import { ProfilesStore, type StoredProfile } from './profiles-store';
+import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from './errors';
 
 export const EMBEDDED_ID = 'embedded';
@@ -49,10 +52,15 @@ export interface ActiveSession {
   session: TradingSession;
   profileId: string;
   keyId: string;
+  /** where the session signs (the profile as it was resolved when the session started) */
+  profile: Profile;
 }
 
-/** A native confirmation in main (Electron); the page cannot answer it. */
-export type ConfirmInMain = (q: { title: string; message: string; allow: string }) => Promise<boolean>;
+/**
+ * A confirmation the page cannot give: a native dialog in main (Electron), or on the web host a
+ * one-time code printed on its console that the page must send back (`code`, as the page gave it).
+ */
+export type ConfirmInMain = (q: { title: string; message: string; allow: string; code?: string | undefined }) => Promise<boolean>;
 
 export interface ProfilesServiceOptions {
   dataDir: string;
@@ -86,6 +94,8 @@ export class ProfilesService implements ProfileMethods {
   private readonly vault: Vault;
   private current: ActiveSession | null = null;
   private currentKey: string | null = null;
+  /** the tail of the queue of profile, key and session changes */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: ProfilesServiceOptions) {
     this.profiles = new ProfilesStore(opts.dataDir);
@@ -154,15 +164,32 @@ export class ProfilesService implements ProfileMethods {
     return this.current;
   }
 
+  /**
+   * Runs one profile, key or session change after every change queued before it, so none sees
+   * another half done (a profile marked active whose old session is still stopping).
+   */
+  private one<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(change, change);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /** Start (or restart) the session of the active profile and key. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.one(() => this.restart());
+  }
+
+  private async restart(): Promise<void> {
     const id = this.profiles.activeProfileId;
     const p = id ? this.profiles.get(id) : undefined;
     const key = p?.activeKeyId ?? null;
     const sessionKey = p && key ? `${p.id}/${key}/${p.baseUrl ?? ''}/${p.wsUrl ?? ''}/${p.headerPrefix ?? ''}/${p.kind}` : null;
     if (sessionKey === this.currentKey && this.current) return;
-    await this.current?.session.stop();
+    // the old session is no one's from here on, even while it stops
+    const old = this.current;
     this.current = null;
+    this.currentKey = null;
+    await old?.session.stop();
     this.currentKey = sessionKey;
     if (!p || !key) {
       this.opts.emit('connection', OFFLINE);
@@ -175,15 +202,16 @@ export class ProfilesService implements ProfileMethods {
       await this.opts.onSession?.(null);
       return;
     }
+    const profile = this.resolved(p);
     const session = new TradingSession({
-      profile: this.resolved(p),
+      profile,
       credentials: { keyId: key, privateKeyPem: pem },
       emit: this.opts.emit,
       ...(this.opts.log ? { log: this.opts.log } : {}),
       ...(this.opts.sessionOptions ?? {}),
       ...(this.opts.observer ? { observer: this.opts.observer } : {}),
     });
-    this.current = { session, profileId: p.id, keyId: key };
+    this.current = { session, profileId: p.id, keyId: key, profile };
     try {
       await session.start();
     } catch (e) {
@@ -192,10 +220,30 @@ export class ProfilesService implements ProfileMethods {
     await this.opts.onSession?.(this.current);
   }
 
-  async stop(): Promise<void> {
-    await this.current?.session.stop();
-    this.current = null;
-    this.currentKey = null;
+  stop(): Promise<void> {
+    return this.one(async () => {
+      const old = this.current;
+      this.current = null;
+      this.currentKey = null;
+      await old?.session.stop();
+    });
+  }
+
+  /**
+   * The running session of profile `p`, signing where `p` points now, or a refusal: a key
+   * operation named for one profile never rides another profile's session (or a session started
+   * before `p` was re-pointed).
+   */
+  private sessionOf(p: StoredProfile, doing: string): ActiveSession {
+    const cur = this.current;
+    if (!cur || this.profiles.activeProfileId !== p.id || cur.profileId !== p.id) {
+      throw new StateError(`${doing} on the active profile with a live session (managing keys needs a working key of that profile)`);
+    }
+    const now = this.resolved(p);
+    if (BINDING.some((k) => cur.profile[k] !== now[k]) || cur.keyId !== p.activeKeyId) {
+      throw new StateError(`${doing}: the session of ${p.name} is restarting; try again once it is live`);
+    }
+    return cur;
   }
 
   // ------------------------------------------------------------------ profiles
@@ -219,11 +267,16 @@ export class ProfilesService implements ProfileMethods {
     };
   }
 
-  async saveProfile(input: ProfileInput): Promise<ProfileView> {
+  saveProfile(input: ProfileInput): Promise<ProfileView> {
+    return this.one(() => this.saveProfileNow(input));
+  }
+
+  private async saveProfileNow(input: ProfileInput): Promise<ProfileView> {
     const id = input.id ?? (input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || `profile-${Date.now()}`);
     const existing = this.profiles.get(id);
     if (id === EMBEDDED_ID || existing?.kind === 'embedded') throw new StateError('the embedded profile is managed by the terminal');
     if (input.kind === 'embedded') throw new StateError('only the terminal creates the embedded profile');
+    if (!existing && this.profiles.list().length >= MAX_PROFILES) throw new StateError(`at most ${MAX_PROFILES} profiles: delete one first; nothing saved`);
     const next: StoredProfile = {
       id,
       name: input.name,
@@ -238,7 +291,7 @@ export class ProfilesService implements ProfileMethods {
     const resolved = this.resolved(next); // throws a ProfileError with every problem; nothing saved
     if (existing && existing.keys.length > 0) await this.checkRebind(existing, resolved);
     this.profiles.upsert(next);
-    if (this.profiles.activeProfileId === id) await this.start();
+    if (this.profiles.activeProfileId === id) await this.restart();
     return this.profileView(next);
   }
 
@@ -255,18 +308,22 @@ export class ProfilesService implements ProfileMethods {
     }
   }
 
-  async deleteProfile(id: string): Promise<void> {
-    if (id === EMBEDDED_ID) throw new StateError('the embedded profile cannot be deleted');
-    if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
-    this.profiles.remove(id);
-    this.vault.deleteProfile(id);
-    await this.start();
+  deleteProfile(id: string): Promise<void> {
+    return this.one(async () => {
+      if (id === EMBEDDED_ID) throw new StateError('the embedded profile cannot be deleted');
+      if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
+      this.profiles.remove(id);
+      this.vault.deleteProfile(id);
+      await this.restart();
+    });
   }
 
-  async activate(id: string): Promise<void> {
-    if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
-    this.profiles.setActive(id);
-    await this.start();
+  activate(id: string): Promise<void> {
+    return this.one(async () => {
+      if (!this.profiles.get(id)) throw new StateError(`no profile ${id}`);
+      this.profiles.setActive(id);
+      await this.restart();
+    });
   }
 
   // ------------------------------------------------------------------ keys
@@ -277,7 +334,11 @@ export class ProfilesService implements ProfileMethods {
     return p;
   }
 
-  async importKey(input: Out<typeof ImportKeyInput>): Promise<KeyView> {
+  importKey(input: Out<typeof ImportKeyInput>): Promise<KeyView> {
+    return this.one(() => this.importKeyNow(input));
+  }
+
+  private async importKeyNow(input: Out<typeof ImportKeyInput>): Promise<KeyView> {
     const p = this.profileOrThrow(input.profileId);
     loadPrivateKey(input.privateKeyPem); // RSA only, parses: a clear error otherwise, nothing stored
     this.vault.put(p.id, input.apiKeyId, input.privateKeyPem);
@@ -286,15 +347,18 @@ export class ProfilesService implements ProfileMethods {
     // the trader's own import brings a retired key back on purpose
     const retiredKeyIds = p.retiredKeyIds?.filter((id) => id !== input.apiKeyId);
     this.profiles.upsert({ ...p, keys, activeKeyId: p.activeKeyId ?? input.apiKeyId, ...(retiredKeyIds ? { retiredKeyIds } : {}) });
-    if (this.profiles.activeProfileId === p.id) await this.start();
+    if (this.profiles.activeProfileId === p.id) await this.restart();
     return { ...meta, active: (p.activeKeyId ?? input.apiKeyId) === input.apiKeyId };
   }
 
   /** Mints a key through the exchange with the active session's key; the private key goes straight to the vault. */
-  async generateKey(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
+  generateKey(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
+    return this.one(() => this.generateKeyNow(input));
+  }
+
+  private async generateKeyNow(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
     const p = this.profileOrThrow(input.profileId);
-    if (this.profiles.activeProfileId !== p.id) throw new StateError('generate keys on the active profile (managing keys needs a working key)');
-    const { session } = this.need();
+    const { session } = this.sessionOf(p, 'generate keys');
     const r = await session.client.generateApiKey({
       body: { name: input.name, ...(input.scopes ? { scopes: input.scopes } : {}), ...(input.subaccount !== undefined ? { subaccount: input.subaccount } : {}) },
     });
@@ -311,16 +375,18 @@ export class ProfilesService implements ProfileMethods {
   }
 
   /** Rotation: generate a replacement, switch to it, then delete the old key on the exchange. */
-  async rotateKey(ref: KeyRef): Promise<KeyView> {
-    const p = this.profileOrThrow(ref.profileId);
-    const old = p.keys.find((k) => k.apiKeyId === ref.apiKeyId);
-    if (!old) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
-    const fresh = await this.generateKey({ profileId: p.id, name: `${old.name} (rotated)` });
-    await this.useKey({ profileId: p.id, apiKeyId: fresh.apiKeyId });
-    await this.need().session.client.deleteApiKey({ params: { api_key: old.apiKeyId } });
-    this.vault.delete(p.id, old.apiKeyId);
-    this.profiles.upsert(this.withoutKey(this.profileOrThrow(p.id), old.apiKeyId));
-    return { ...fresh, active: true };
+  rotateKey(ref: KeyRef): Promise<KeyView> {
+    return this.one(async () => {
+      const p = this.profileOrThrow(ref.profileId);
+      const old = p.keys.find((k) => k.apiKeyId === ref.apiKeyId);
+      if (!old) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+      const fresh = await this.generateKeyNow({ profileId: p.id, name: `${old.name} (rotated)` });
+      await this.useKeyNow({ profileId: p.id, apiKeyId: fresh.apiKeyId });
+      await this.sessionOf(this.profileOrThrow(p.id), 'rotate keys').session.client.deleteApiKey({ params: { api_key: old.apiKeyId } });
+      this.vault.delete(p.id, old.apiKeyId);
+      this.profiles.upsert(this.withoutKey(this.profileOrThrow(p.id), old.apiKeyId));
+      return { ...fresh, active: true };
+    });
   }
 
   /**
@@ -349,7 +415,11 @@ export class ProfilesService implements ProfileMethods {
     }
   }
 
-  async deleteKey(input: DeleteKeyInput): Promise<{ revoked: boolean }> {
+  deleteKey(input: DeleteKeyInput): Promise<{ revoked: boolean }> {
+    return this.one(() => this.deleteKeyNow(input));
+  }
+
+  private async deleteKeyNow(input: DeleteKeyInput): Promise<{ revoked: boolean }> {
     const p = this.profileOrThrow(input.profileId);
     const ref = { profileId: input.profileId, apiKeyId: input.apiKeyId };
     if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
@@ -366,7 +436,7 @@ export class ProfilesService implements ProfileMethods {
       }
     } else if (input.revoke) {
       // the active session's key revokes it when it can; otherwise the key revokes itself
-      const client = this.profiles.activeProfileId === p.id && this.current ? this.current.session.client : this.clientOfKey(p, ref.apiKeyId);
+      const client = this.current?.profileId === p.id ? this.sessionOf(p, 'revoke keys').session.client : this.clientOfKey(p, ref.apiKeyId);
       try {
         await client.deleteApiKey({ params: { api_key: ref.apiKeyId } });
         revoked = true;
@@ -381,21 +451,28 @@ export class ProfilesService implements ProfileMethods {
   }
 
   /** Revokes a key on the exchange with the active key (never the active key itself); drops it from the vault too. */
-  async revokeExchangeKey(apiKeyId: string): Promise<void> {
-    const { session, profileId, keyId } = this.need();
-    if (apiKeyId === keyId) throw new StateError('the active key cannot revoke itself: switch to another key first');
-    await session.client.deleteApiKey({ params: { api_key: apiKeyId } });
-    const p = this.profiles.get(profileId);
-    if (p?.keys.some((k) => k.apiKeyId === apiKeyId)) {
-      this.vault.delete(profileId, apiKeyId);
-      this.profiles.upsert(this.withoutKey(p, apiKeyId));
-    }
+  revokeExchangeKey(apiKeyId: string): Promise<void> {
+    return this.one(async () => {
+      const { profileId, keyId } = this.need();
+      const { session } = this.sessionOf(this.profileOrThrow(profileId), 'revoke keys');
+      if (apiKeyId === keyId) throw new StateError('the active key cannot revoke itself: switch to another key first');
+      await session.client.deleteApiKey({ params: { api_key: apiKeyId } });
+      const p = this.profiles.get(profileId);
+      if (p?.keys.some((k) => k.apiKeyId === apiKeyId)) {
+        this.vault.delete(profileId, apiKeyId);
+        this.profiles.upsert(this.withoutKey(p, apiKeyId));
+      }
+    });
   }
 
-  async useKey(ref: KeyRef): Promise<void> {
+  useKey(ref: KeyRef): Promise<void> {
+    return this.one(() => this.useKeyNow(ref));
+  }
+
+  private async useKeyNow(ref: KeyRef): Promise<void> {
     const p = this.profileOrThrow(ref.profileId);
     if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
     this.profiles.upsert({ ...p, activeKeyId: ref.apiKeyId });
-    if (this.profiles.activeProfileId === p.id) await this.start();
+    if (this.profiles.activeProfileId === p.id) await this.restart();
   }
 }

@@ -60,6 +60,9 @@ export function writeJsonFile(file: string, value: unknown): void {
   renameSync(tmp, file);
 }
 
+/** Profiles one data dir holds at most (each may have a layout file and a journal). */
+export const MAX_PROFILES = 50;
+
 export class ProfilesStore {
   private data: ProfilesFile;
   private readonly file: string;

@@ -24,9 +24,14 @@ export interface ServicesOptions {
   /**
    * A question only the trader can answer, asked by main itself (the Electron shell's native
    * dialog), never by the page: re-pointing a key-holding profile (absent: refused), loosening a
-   * risk limit or releasing the kill switch (absent, as on the web host whose page is the UI: allowed).
+   * risk limit or releasing the kill switch (absent: allowed; the web host passes confirmRisk).
    */
   confirmInMain?: ConfirmInMain;
+  /**
+   * For the risk questions only (loosening a limit, releasing the kill switch), when they are
+   * asked another way than confirmInMain: the web host's code printed on its console.
+   */
+  confirmRisk?: ConfirmInMain;
   /** turns an error into a TerminalError (the door's mapping), for the audit journal */
   describeError: (err: unknown) => TerminalError;
 }
@@ -39,7 +44,7 @@ export class TerminalServices {
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
-    this.preferences = new PreferencesService(opts.dataDir);
+    this.preferences = new PreferencesService(opts.dataDir, (id) => this.profiles.profiles.get(id) !== undefined);
     this.profiles = new ProfilesService({
       dataDir: opts.dataDir,
       box: opts.box,
@@ -67,7 +72,7 @@ export class TerminalServices {
       emit: opts.emit,
       describeError: opts.describeError,
       ...(opts.log ? { log: opts.log } : {}),
-      ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
+      ...(opts.confirmRisk ? { confirmInMain: opts.confirmRisk } : opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     });
     this.tools = new ToolsService({
       dataDir: opts.dataDir,
@@ -84,7 +89,10 @@ export class TerminalServices {
     this.methods = {
       getAppState: () => this.getAppState(),
       saveProfile: (x) => p.saveProfile(x),
-      deleteProfile: (x) => p.deleteProfile(x),
+      deleteProfile: async (x) => {
+        await p.deleteProfile(x);
+        s.forgetLayout(x);
+      },
       activateProfile: async (x) => {
         await p.activate(x);
         return this.getAppState();
@@ -106,9 +114,9 @@ export class TerminalServices {
       cancelAll: (x) => t.cancelAll(x),
       watchMarkets: (x) => t.watchMarkets(x),
       getRisk: () => t.getRisk(),
-      saveRiskLimits: (x) => t.saveRiskLimits(x),
+      saveRiskLimits: (x, c) => t.saveRiskLimits(x, c),
       engageKillSwitch: () => t.engageKillSwitch(),
-      releaseKillSwitch: () => t.releaseKillSwitch(),
+      releaseKillSwitch: (x) => t.releaseKillSwitch(x),
       getAuditLog: (x) => t.getAuditLog(x),
       getAlerts: () => x.getAlerts(),
       saveAlert: (a) => x.saveAlert(a),

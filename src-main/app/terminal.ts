@@ -19,6 +19,7 @@ export interface TerminalOptions {
   log?: (m: string) => void;
   sessionOptions?: ServicesOptions['sessionOptions'];
   confirmInMain?: ServicesOptions['confirmInMain'];
+  confirmRisk?: ServicesOptions['confirmRisk'];
 }
 
 export interface RunningTerminal {
@@ -58,6 +59,7 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
     ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
+    ...(opts.confirmRisk ? { confirmRisk: opts.confirmRisk } : {}),
     describeError: toTerminalError,
   });
   // the vault now holds the provisioned keys: the exchange's file keeps no plaintext copy

@@ -465,11 +465,11 @@ export class TradingService implements TradingMethods {
     return this.riskView();
   }
 
-  async saveRiskLimits(limits: RiskLimits): Promise<RiskView> {
+  async saveRiskLimits(limits: RiskLimits, outOfBand?: { consoleCode?: string | undefined }): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile: limits are kept per profile');
     const looser = loosenedLimits(this.risk.limits(profileId), limits);
-    if (looser.length && !(await this.confirmed('Loosen the risk limits?', `Loosen ${looser.join(', ')}?`, 'Loosen'))) {
+    if (looser.length && !(await this.confirmed('Loosen the risk limits?', `Loosen ${looser.join(', ')}?`, 'Loosen', outOfBand?.consoleCode))) {
       throw new StateError(`loosening the risk limits was not confirmed in the terminal (${looser.join(', ')}); nothing changed`);
     }
     this.risk.setLimits(profileId, limits);
@@ -543,10 +543,10 @@ export class TradingService implements TradingMethods {
     return this.riskView();
   }
 
-  async releaseKillSwitch(): Promise<RiskView> {
+  async releaseKillSwitch(input?: { consoleCode?: string | undefined }): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile');
-    if (this.risk.killSwitch(profileId).engaged && !(await this.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release'))) {
+    if (this.risk.killSwitch(profileId).engaged && !(await this.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', input?.consoleCode))) {
       throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
     }
     this.risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
@@ -556,9 +556,9 @@ export class TradingService implements TradingMethods {
     return this.riskView();
   }
 
-  /** The shell's own confirmation, when it has one; the page cannot answer it. */
-  private async confirmed(title: string, message: string, allow: string): Promise<boolean> {
-    return this.opts.confirmInMain ? this.opts.confirmInMain({ title, message, allow }) : true;
+  /** The shell's own confirmation, when it has one; the page cannot answer it (on the web host it sends the console's code). */
+  private async confirmed(title: string, message: string, allow: string, code?: string): Promise<boolean> {
+    return this.opts.confirmInMain ? this.opts.confirmInMain({ title, message, allow, code }) : true;
   }
 
   async getAuditLog(filter: AuditFilter): Promise<AuditEntry[]> {

@@ -11,6 +11,7 @@ import { startHost, type RunningHost } from './server';
 import { FileKeyBox, vaultBox } from '../vault/secret-box';
 import { askPassphrase, passphraseFromFile } from './passphrase';
 import { writeLauncher } from './launcher';
+import { ConsoleConfirm } from './console-confirm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -81,6 +82,9 @@ async function main(): Promise<void> {
       sim: !values['no-sim'],
       ...(simRate !== undefined ? { simRate } : {}),
     },
+    // the page is the whole UI: loosening a limit or releasing the kill switch also needs the
+    // code this console prints (a compromised page alone cannot do either)
+    confirmRisk: new ConsoleConfirm((line) => console.log(line)).ask,
     // Views before the page connects have no audience; the UI asks getAppState on connect.
     emit: (stream, payload) => host?.broadcast(stream, payload),
     log: (m) => console.log(m),

@@ -1,6 +1,12 @@
 // The web host: the same main services serving the built renderer to a browser on 127.0.0.1,
 // with TerminalApi carried over a WebSocket. Every socket must present the per-launch token
 // and come from our own origin; the Host header is checked against DNS rebinding.
+//
+// The token is never a cookie: browsers send 127.0.0.1's cookies to every port on it, so any
+// local server a page visits would receive it. The page moves it from its URL into its
+// sessionStorage (readable by its own origin, scheme + host + port, only) and offers it as a
+// WebSocket subprotocol, `terminal.token.<token>`, beside `terminal.v1`, which is the one the
+// host answers with (the token is never echoed). Clients outside a browser may pass ?token=.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
@@ -64,7 +70,15 @@ function sameToken(a: string, b: string): boolean {
 }
 
 const MAX_FRAME = 2 * 1024 * 1024;
+export const PROTOCOL = 'terminal.v1';
+export const TOKEN_PROTOCOL = 'terminal.token.';
+/** the per-port token cookies of earlier versions */
+const OLD_COOKIE = /^terminal_token_\d{1,5}$/;
 const MAX_URL = 8 * 1024;
+/** calls one socket may have waiting on the door; more are refused at once (`too_many_calls`) */
+export const MAX_CALLS_IN_FLIGHT = 64;
+/** answers and views waiting for a socket that does not read them; past this it is closed */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? randomBytes(24).toString('hex');
@@ -101,24 +115,22 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
   };
 
-  // The token moves from the URL into a cookie on the first load: HttpOnly (no script reads it),
-  // SameSite=Strict (no other site's page sends it), named per port (cookies ignore ports). The
-  // page then drops ?token from its address (history.replaceState) and its socket carries the
-  // cookie, so the token is in no later URL, history entry or Referer.
-  const cookieName = () => `terminal_token_${port}`;
-  const cookieToken = (req: IncomingMessage): string => {
+  /** Clears the token cookies earlier versions set (any port's: all of 127.0.0.1 shares them). */
+  const oldCookies = (req: IncomingMessage): string[] => {
+    const names = new Set<string>();
     for (const part of (req.headers.cookie ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === cookieName()) return part.slice(eq + 1).trim();
+      const name = part.slice(0, Math.max(0, part.indexOf('='))).trim();
+      if (OLD_COOKIE.test(name)) names.add(name);
+    }
+    return [...names].map((n) => `${n}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`);
+  };
+  /** The token the page offers among its subprotocols, or ''. */
+  const protocolToken = (req: IncomingMessage): string => {
+    for (const p of String(req.headers['sec-websocket-protocol'] ?? '').split(',')) {
+      const t = p.trim();
+      if (t.startsWith(TOKEN_PROTOCOL)) return t.slice(TOKEN_PROTOCOL.length);
     }
     return '';
-  };
-  const queryToken = (raw: string): string => {
-    try {
-      return new URL(raw, `http://127.0.0.1:${port}`).searchParams.get('token') ?? '';
-    } catch {
-      return '';
-    }
   };
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
@@ -128,13 +140,13 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (!('file' in found)) return plain(res, found.status, found.text);
     const { file } = found;
     const ext = path.extname(file);
-    const setCookie = ext === '.html' && sameToken(queryToken(req.url ?? '/'), token);
+    const clear = oldCookies(req);
     res.writeHead(200, {
       ...BASE_HEADERS,
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': ext === '.html' ? 'no-store' : 'max-age=3600',
       ...(ext === '.html' ? { 'content-security-policy': csp(port), 'x-frame-options': 'DENY' } : {}),
-      ...(setCookie ? { 'set-cookie': `${cookieName()}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {}),
+      ...(clear.length ? { 'set-cookie': clear } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
     const stream = createReadStream(file);
@@ -159,7 +171,12 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     } else socket.destroy();
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME,
+    // answer with the plain protocol name, never the one carrying the token
+    handleProtocols: (offered) => (offered.has(PROTOCOL) ? PROTOCOL : false),
+  });
   wss.on('error', (e) => opts.log?.(`host socket server error: ${e.message}`));
   const refuse = (socket: Duplex, why: string) => {
     opts.log?.(`refused host socket (${why})`);
@@ -174,8 +191,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     } catch {
       return refuse(socket, 'malformed URL');
     }
-    // the page's socket carries the cookie; a client without a cookie jar may still pass ?token=
-    const given = cookieToken(req) || (url.searchParams.get('token') ?? '');
+    // the page offers it as a subprotocol; a client outside a browser may pass ?token=
+    const given = protocolToken(req) || (url.searchParams.get('token') ?? '');
     const origin = req.headers.origin;
     const originOk = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
     if (url.pathname !== '/ipc' || !hostOk(req) || !originOk || !sameToken(given, token)) {
@@ -192,13 +209,28 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         sockets.delete(ws);
         ws.terminate();
       });
+      const calls = { inFlight: 0 };
       ws.on('message', (data, isBinary) => {
-        void handleFrame(ws, data, isBinary);
+        void handleFrame(ws, calls, data, isBinary);
       });
     });
   });
 
-  const handleFrame = async (ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> => {
+  /**
+   * Sends a frame, and drops a client that does not read: what it leaves unread stays in the
+   * host's memory, so past MAX_BUFFERED_BYTES the socket is cut (a page that reads reconnects).
+   */
+  const send = (ws: WebSocket, text: string): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(text, (e) => e && ws.terminate());
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      opts.log?.(`closed a host socket that does not read (${Math.round(ws.bufferedAmount / 1048576)} MB unread)`);
+      sockets.delete(ws);
+      ws.terminate();
+    }
+  };
+
+  const handleFrame = async (ws: WebSocket, calls: { inFlight: number }, data: RawData, isBinary: boolean): Promise<void> => {
     if (isBinary) return;
     let frame: CallFrame;
     try {
@@ -209,16 +241,22 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       opts.log?.(`dropped a malformed host frame: ${(e as Error).message.slice(0, 120)}`);
       return;
     }
+    if (calls.inFlight >= MAX_CALLS_IN_FLIGHT) {
+      const message = `${MAX_CALLS_IN_FLIGHT} calls are already waiting on this socket: wait for their answers before sending more; this call was not run`;
+      return send(ws, JSON.stringify({ t: 'result', id: frame.id, ok: false, error: { kind: 'state', code: 'too_many_calls', message } } satisfies ServerFrame));
+    }
     let out: ServerFrame;
+    calls.inFlight++;
     try {
       const r = await opts.door(frame.method, frame.args);
       out = r.ok ? { t: 'result', id: frame.id, ok: true, value: r.value } : { t: 'result', id: frame.id, ok: false, error: r.error };
     } catch (e) {
       out = { t: 'result', id: frame.id, ok: false, error: { kind: 'state', message: `internal error: ${(e as Error).message}` } };
+    } finally {
+      calls.inFlight--;
     }
-    if (ws.readyState !== ws.OPEN) return;
     try {
-      ws.send(JSON.stringify(out));
+      send(ws, JSON.stringify(out));
     } catch (e) {
       opts.log?.(`could not answer call ${frame.id}: ${(e as Error).message}`);
     }
@@ -237,7 +275,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     broadcast(stream, payload) {
       if (sockets.size === 0) return;
       const text = JSON.stringify({ t: 'event', stream, payload } satisfies ServerFrame);
-      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text, (e) => e && ws.terminate());
+      for (const ws of sockets) send(ws, text);
     },
     clients: () => sockets.size,
     async close() {

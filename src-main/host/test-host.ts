@@ -14,11 +14,11 @@ export interface Answer {
 export function hostClient(current: () => RunningHost) {
   const port = () => current().port;
 
-  function connect(opts: { token?: string; origin?: string; cookie?: string } = {}): Promise<WebSocket> {
+  function connect(opts: { token?: string; origin?: string; cookie?: string; protocols?: string[] } = {}): Promise<WebSocket> {
     const q = opts.token === undefined ? '' : `?token=${opts.token}`;
     const headers: Record<string, string> = { origin: opts.origin ?? `http://127.0.0.1:${port()}` };
     if (opts.cookie !== undefined) headers.cookie = opts.cookie;
-    const ws = new WebSocket(`ws://127.0.0.1:${port()}/ipc${q}`, { headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${port()}/ipc${q}`, opts.protocols ?? [], { headers });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(ws));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, createSocketApi, forgetUrlToken, ipcUrl, TerminalCallError, type BridgeStatus } from './bridge';
+import { backoffDelay, createSocketApi, ipcUrl, takeUrlToken, TerminalCallError, webHostProtocols, type BridgeStatus } from './bridge';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -143,18 +143,38 @@ describe('web bridge', () => {
   });
 
   it('builds the socket URL from the page location, without the token', () => {
-    // the token travels in the host's HttpOnly cookie, never in the socket URL
+    // the token travels as a subprotocol, never in the socket URL (nor in a cookie)
     expect(ipcUrl({ protocol: 'http:', host: '127.0.0.1:5123' })).toBe('ws://127.0.0.1:5123/ipc');
     expect(ipcUrl({ protocol: 'https:', host: 'h:1' })).toBe('wss://h:1/ipc');
+    expect(webHostProtocols('ab12')).toEqual(['terminal.v1', 'terminal.token.ab12']);
   });
 
-  it('drops ?token from the address and history once loaded, keeping the rest', () => {
+  it('moves ?token from the address into sessionStorage, keeping the rest; a reload finds it there', () => {
     const calls: string[] = [];
     const history = { state: { s: 1 }, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void calls.push(String(url)) };
-    forgetUrlToken({ pathname: '/', search: '?token=abc', hash: '' }, history);
-    forgetUrlToken({ pathname: '/x', search: '?a=1&token=abc', hash: '#h' }, history);
-    forgetUrlToken({ pathname: '/', search: '?a=1', hash: '' }, history);
+    const stored = new Map<string, string>();
+    const storage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    const token = 'ab'.repeat(24);
+    expect(takeUrlToken({ pathname: '/', search: '?a=1', hash: '' }, history, storage)).toBeNull();
+    expect(takeUrlToken({ pathname: '/', search: `?token=${token}`, hash: '' }, history, storage)).toBe(token);
+    // the reload: no token in the address, the tab's storage holds it
+    expect(takeUrlToken({ pathname: '/x', search: '?a=1', hash: '#h' }, history, storage)).toBe(token);
+    // a malformed one is dropped from the address and never stored
+    expect(takeUrlToken({ pathname: '/x', search: '?a=1&token=<script>', hash: '#h' }, history, storage)).toBe(token);
     expect(calls).toEqual(['/', '/x?a=1#h']);
+  });
+
+  it('offers the protocols it was given on every socket it opens', () => {
+    const opened: string[][] = [];
+    createSocketApi({
+      url: 'ws://127.0.0.1:1/ipc',
+      protocols: ['terminal.v1', 'terminal.token.t'],
+      createSocket: (u, p) => {
+        opened.push(p);
+        return new FakeSocket(u);
+      },
+    });
+    expect(opened).toEqual([['terminal.v1', 'terminal.token.t']]);
   });
 
   it('grows the delay exponentially up to the cap', () => {

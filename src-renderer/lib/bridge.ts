@@ -72,7 +72,9 @@ interface SocketLike {
 
 export interface SocketApiOptions {
   url: string;
-  createSocket?: (url: string) => SocketLike;
+  /** WebSocket subprotocols to offer (the web host's token travels as one) */
+  protocols?: string[];
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
   /** a call that gets no answer in this time is rejected (the socket may still be up) */
   callTimeoutMs?: number;
   /** calls made while the socket is down wait this long for it to come back */
@@ -102,7 +104,7 @@ export function backoffDelay(attempt: number, initialMs: number, maxMs: number, 
 }
 
 export function createSocketApi(options: SocketApiOptions): BridgedApi {
-  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const createSocket = options.createSocket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
   const callTimeoutMs = options.callTimeoutMs ?? 60_000;
   const queueTimeoutMs = options.queueTimeoutMs ?? 15_000;
   const { initialMs, maxMs } = options.backoff ?? { initialMs: 500, maxMs: 15_000 };
@@ -195,7 +197,7 @@ export function createSocketApi(options: SocketApiOptions): BridgedApi {
     if (closed) return;
     let ws: SocketLike;
     try {
-      ws = createSocket(options.url);
+      ws = createSocket(options.url, options.protocols ?? []);
     } catch (err) {
       scheduleRetry(false, `could not open the socket: ${err instanceof Error ? err.message : String(err)}`);
       return;
@@ -303,21 +305,43 @@ export function createSocketApi(options: SocketApiOptions): BridgedApi {
 
 /**
  * The IPC socket URL of the web host serving this page: same host, `/ipc`. The launch token is
- * not in it: the host set it as an HttpOnly cookie when it served this page, and the socket
- * carries the cookie.
+ * not in it: it is offered as a subprotocol (webHostProtocols).
  */
 export function ipcUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${loc.host}/ipc`;
 }
 
-/** Drops ?token= from the address bar and history once the page has loaded (the cookie holds it). */
-export function forgetUrlToken(loc: Pick<Location, 'pathname' | 'search' | 'hash'>, history: Pick<History, 'replaceState' | 'state'>): void {
+/** the subprotocol the web host answers with, and the prefix of the one carrying the token */
+export const HOST_PROTOCOL = 'terminal.v1';
+export const TOKEN_PROTOCOL = 'terminal.token.';
+const TOKEN_KEY = 'terminal.token';
+
+/** The subprotocols this page's socket offers: the token rides in one, never in a URL or a cookie. */
+export function webHostProtocols(token: string): string[] {
+  return [HOST_PROTOCOL, `${TOKEN_PROTOCOL}${token}`];
+}
+
+/**
+ * Moves ?token= from the address into sessionStorage (which only this origin, scheme + host +
+ * port, can read; a cookie would reach every port of 127.0.0.1) and drops it from the address
+ * and history. Returns the token this tab holds: a reload keeps it; a new tab needs the URL with
+ * the token again.
+ */
+export function takeUrlToken(
+  loc: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  history: Pick<History, 'replaceState' | 'state'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+): string | null {
   const params = new URLSearchParams(loc.search);
-  if (!params.has('token')) return;
-  params.delete('token');
-  const rest = params.toString();
-  history.replaceState(history.state, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
+  const fromUrl = params.get('token');
+  if (fromUrl !== null) {
+    if (/^[0-9a-f]{16,128}$/.test(fromUrl)) storage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(history.state, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
+  }
+  return storage.getItem(TOKEN_KEY);
 }
 
 /** The preload's API has no socket of its own to watch: it is always open. */
@@ -336,8 +360,22 @@ let instance: BridgedApi | null = null;
 
 export function getTerminalApi(): BridgedApi {
   if (instance) return instance;
-  if (!window.terminal) forgetUrlToken(window.location, window.history);
-  instance = window.terminal ? preloadBridge(window.terminal) : createSocketApi({ url: ipcUrl(window.location) });
+  if (window.terminal) {
+    instance = preloadBridge(window.terminal);
+    return instance;
+  }
+  const token = takeUrlToken(window.location, window.history, window.sessionStorage);
+  instance = createSocketApi({
+    url: ipcUrl(window.location),
+    protocols: token ? webHostProtocols(token) : [],
+    ...(token
+      ? {}
+      : {
+          createSocket: () => {
+            throw new Error('this tab holds no launch token: open the URL with ?token= that the terminal host printed in its console');
+          },
+        }),
+  });
   return instance;
 }
 

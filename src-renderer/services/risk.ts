@@ -5,6 +5,7 @@ import { errorText } from '../lib/errors';
 import { notify } from '../stores/notices';
 import { setRiskView, useRisk } from '../stores/risk';
 import { confirmAction } from '../ui/confirm';
+import { withConsoleCode } from './console-code';
 
 export async function engageKillSwitch(): Promise<void> {
   try {
@@ -29,7 +30,7 @@ export async function releaseKillSwitch(): Promise<void> {
   });
   if (!ok) return;
   try {
-    setRiskView(await getTerminalApi().releaseKillSwitch({ confirm: true }));
+    setRiskView(await withConsoleCode((code) => getTerminalApi().releaseKillSwitch({ confirm: true, ...(code ? { consoleCode: code } : {}) })));
     notify('info', 'Kill switch released', 'Orders are accepted again.');
   } catch (err) {
     notify('error', 'Could not release the kill switch', errorText(err));

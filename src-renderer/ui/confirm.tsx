@@ -1,5 +1,7 @@
-// A promise-returning confirmation: `if (await confirmAction({...})) doIt()`, and a choice among
-// several actions: `const c = await chooseAction({...})` (null when the trader backs out).
+// A promise-returning confirmation: `if (await confirmAction({...})) doIt()`, a choice among
+// several actions: `const c = await chooseAction({...})` (null when the trader backs out), and a
+// short text asked the same way: `const code = await askText({...})`.
+import { useState } from 'react';
 import { create } from 'zustand';
 import { Modal } from './Modal';
 
@@ -14,12 +16,14 @@ interface ConfirmRequest {
   body: string;
   /** the actions offered beside Keep, last one focused */
   choices: Choice[];
+  /** a text field shown under the body; its value is what the promise resolves with */
+  input?: { label: string };
   resolve: (value: string | null) => void;
 }
 
 const useConfirmStore = create<{ req: ConfirmRequest | null }>()(() => ({ req: null }));
 
-export function chooseAction(opts: { title: string; body: string; choices: Choice[] }): Promise<string | null> {
+export function chooseAction(opts: { title: string; body: string; choices: Choice[]; input?: { label: string } }): Promise<string | null> {
   return new Promise((resolve) => {
     useConfirmStore.getState().req?.resolve(null);
     useConfirmStore.setState({ req: { ...opts, resolve } });
@@ -31,10 +35,17 @@ export async function confirmAction(opts: { title: string; body: string; confirm
   return choice === 'ok';
 }
 
+/** Asks for a short text (e.g. a code shown elsewhere); null when the trader backs out. */
+export function askText(opts: { title: string; body: string; label: string; confirmLabel: string }): Promise<string | null> {
+  return chooseAction({ title: opts.title, body: opts.body, choices: [{ label: opts.confirmLabel, value: 'ok' }], input: { label: opts.label } });
+}
+
 export function ConfirmHost() {
   const req = useConfirmStore((s) => s.req);
+  const [text, setText] = useState('');
   const done = (value: string | null) => {
-    req?.resolve(value);
+    req?.resolve(value !== null && req.input ? text : value);
+    setText('');
     useConfirmStore.setState({ req: null });
   };
   const choices = req?.choices ?? [];
@@ -64,6 +75,19 @@ export function ConfirmHost() {
       }
     >
       <p className="u-m-0">{req?.body}</p>
+      {req?.input ? (
+        <input
+          type="text"
+          aria-label={req.input.label}
+          autoComplete="off"
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') done('ok');
+          }}
+        />
+      ) : null}
     </Modal>
   );
 }

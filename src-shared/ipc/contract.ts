@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CountRequest, Subaccount, Ticker } from '../wire/common';
 import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
-import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
+import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
@@ -162,7 +162,7 @@ export const methodArgs = {
   getLayout: z.tuple([ProfileId]),
   saveLayout: z.tuple([LayoutInput]),
   getRisk: z.tuple([]),
-  saveRiskLimits: z.tuple([RiskLimits]),
+  saveRiskLimits: z.tuple([RiskLimits, OutOfBandInput.optional()]),
   engageKillSwitch: z.tuple([]),
   releaseKillSwitch: z.tuple([ReleaseKillSwitchInput]),
   getAuditLog: z.tuple([AuditFilter]),

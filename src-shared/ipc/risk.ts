@@ -55,7 +55,14 @@ export const OrderCallMeta = {
   confirmed: z.boolean().optional(),
 };
 
-export const ReleaseKillSwitchInput = z.object({ confirm: z.literal(true, 'releasing the kill switch needs confirm: true') }).strict();
+/** The one-time code the web host prints on its console for a loosening or a release (out of band). */
+export const ConsoleCode = z.string().regex(/^\d{6}$/, 'the 6-digit code printed on the console that started the terminal');
+/** What a loosening of the limits may carry beside them: the console's code (web host). */
+export const OutOfBandInput = z.object({ consoleCode: ConsoleCode.optional() }).strict();
+
+export const ReleaseKillSwitchInput = z
+  .object({ confirm: z.literal(true, 'releasing the kill switch needs confirm: true'), consoleCode: ConsoleCode.optional() })
+  .strict();
 
 export interface KillSwitchView {
   engaged: boolean;

@@ -10,6 +10,7 @@ import { fmtCash, fmtDateTime, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { useRisk, setRiskView } from '../../stores/risk';
 import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
+import { withConsoleCode } from '../../services/console-code';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Loading } from '../../ui/States';
@@ -127,7 +128,8 @@ function LimitsForm({ saved }: { saved: RiskLimits }) {
     if (!limits) return;
     setBusy(true);
     try {
-      const view = await getTerminalApi().saveRiskLimits(limits);
+      const api = getTerminalApi();
+      const view = await withConsoleCode((code) => (code ? api.saveRiskLimits(limits, { consoleCode: code }) : api.saveRiskLimits(limits)));
       setRiskView(view);
       setTexts(toTexts(view.limits));
       notify('success', 'Risk limits saved', 'They apply to the next order from every panel and key.');

@@ -1,0 +1,93 @@
+// The web host asks out of band before a limit is loosened or the kill switch released: through
+// the real entry point (`start:web`, the CLI under tsx), a page's socket alone is refused with
+// `console_code_required` and changes nothing; the code the host printed on its console, sent
+// back by the page, lets it through once; a wrong code or a reused one does not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectDoor, type DoorClient } from './door-client';
+import { until } from '../testing/wait';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let child: ChildProcess;
+let out = '';
+let door: DoorClient;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-confirm-'));
+  const staticDir = path.join(dataDir, 'static');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+  child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--no-sim', '--data-dir', path.join(dataDir, 'terminal'), '--static-dir', staticDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await until('terminal ready', () => out.includes('terminal ready'), 90_000);
+  door = await connectDoor(/terminal at (\S+)/.exec(out)![1]!);
+}, 120_000);
+afterAll(async () => {
+  door?.ws.close();
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  }
+});
+
+/** the newest code the host printed on its console after `from` */
+async function printedCode(from: number): Promise<string> {
+  await until('a code on the console', () => /type this code in the page: (\d{6})/.test(out.slice(from)));
+  const all = [...out.slice(from).matchAll(/type this code in the page: (\d{6})/g)];
+  return all[all.length - 1]![1]!;
+}
+
+type Risk = { limits: Record<string, unknown> & { maxOrderContracts: string }; killSwitch: { engaged: boolean } };
+
+describe('out-of-band confirmation on the web host', () => {
+  it('refuses to loosen a limit without the console code, changes nothing, and takes the printed code once', async () => {
+    const before = await door.call<Risk>('getRisk');
+    const looser = { ...before.limits, maxOrderContracts: '2000' };
+    let from = out.length;
+    const refused = await door.answer('saveRiskLimits', looser);
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.code).toBe('console_code_required');
+    expect(refused.error?.message).toMatch(/printed on the console/);
+    expect((await door.call<Risk>('getRisk')).limits).toEqual(before.limits);
+    const code = await printedCode(from);
+    // the page never sees the code: it is on the console only
+    expect(JSON.stringify(refused)).not.toContain(code);
+
+    // a wrong code spends it and changes nothing
+    const wrong = code === '000000' ? '000001' : '000000';
+    from = out.length;
+    expect((await door.answer('saveRiskLimits', looser, { consoleCode: wrong })).error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).limits).toEqual(before.limits);
+    expect((await door.answer('saveRiskLimits', looser, { consoleCode: code })).ok).toBe(false);
+    const fresh = await printedCode(from);
+
+    const saved = await door.call<Risk>('saveRiskLimits', looser, { consoleCode: fresh });
+    expect(saved.limits.maxOrderContracts).toBe('2000');
+    // used once: the same code does not loosen again
+    expect((await door.answer('saveRiskLimits', { ...looser, maxOrderContracts: '3000' }, { consoleCode: fresh })).ok).toBe(false);
+    // tightening asks nothing
+    expect((await door.call<Risk>('saveRiskLimits', before.limits)).limits).toEqual(before.limits);
+  }, 60_000);
+
+  it('refuses to release the kill switch without the console code, and releases with it', async () => {
+    await door.call('engageKillSwitch');
+    const from = out.length;
+    const refused = await door.answer('releaseKillSwitch', { confirm: true });
+    expect(refused.error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).killSwitch.engaged).toBe(true);
+    const code = await printedCode(from);
+    const released = await door.call<Risk>('releaseKillSwitch', { confirm: true, consoleCode: code });
+    expect(released.killSwitch.engaged).toBe(false);
+  }, 60_000);
+});
