@@ -147,7 +147,6 @@ export function priceDecimals(step: Decimal): number {
 export function tickDecimals(price: Decimal, ranges: readonly PriceRange[] | undefined): number {
   let coarsest: Decimal | undefined;
   for (const g of gridOf(ranges)) if (onGrid(price, g) && (!coarsest || g.step.gt(coarsest))) coarsest = g.step;
-  if (price.isZero() || price.eq(ONE)) coarsest = Decimal.max(coarsest ?? CENT, CENT);
   return coarsest ? priceDecimals(coarsest) : Math.max(2, Math.min(price.decimalPlaces(), 6));
 }
 

@@ -27,12 +27,12 @@ export const seedAccountIds = (seed: number) => ({ maker: seedUuid(seed, 1, 1), 
 const rng = (seed: number): (() => number) => mulberry32(seed ^ 0x5eed_cafe);
 
 /**
- * The price grids, as the real service mixes them: most markets in whole cents; inflation with
- * tenths of a cent in the tails (tapered, like its GDP markets); bitcoin ranges in tenths of a
- * cent throughout. The markets the simulation trades most (by volume: the races and games)
- * are in cents, so the default screen trades in cents.
+ * The price grids, as the real service mixes them: most markets in whole cents; bitcoin ranges
+ * with tenths of a cent in the tails (tapered); temperature brackets in tenths of a cent
+ * throughout. The markets the simulation trades most (by volume: inflation, the races) are in
+ * cents, so the default screen trades in cents.
  */
-export const PRICE_LEVELS_OF_SERIES: Readonly<Record<string, PriceLevelStructure>> = { KXCPI: 'tapered_deci_cent', KXBTC: 'deci_cent' };
+export const PRICE_LEVELS_OF_SERIES: Readonly<Record<string, PriceLevelStructure>> = { KXBTC: 'tapered_deci_cent', KXHIGHNY: 'deci_cent' };
 
 type Fate = 'settled' | 'closed' | 'open' | 'unopened';
 
