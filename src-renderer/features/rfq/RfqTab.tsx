@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rfq } from '../../../src-shared/wire/communications';
 import { rest } from '../../lib/rest';
 import { checkCountText, checkPriceText, parseUserDecimal, wireCount, wirePrice } from '../../lib/order-check';
-import { fmtCash, fmtCashExact, fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtCashExact, fmtCount, fmtTime, isoTime } from '../../lib/format';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { useConnection } from '../../stores/connection';
 import { notify } from '../../stores/notices';
