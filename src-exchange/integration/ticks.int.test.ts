@@ -32,6 +32,11 @@ const first = (s: PriceLevelStructure) => {
   return m.ticker;
 };
 const order = (ticker: string, price: string, side: 'bid' | 'ask' = 'bid') => trader.createOrder({ body: { ticker, side, price, count: '1', client_order_id: randomUUID() } });
+/** The order a create made, as the exchange lists it. */
+async function placed(p: ReturnType<typeof order>): Promise<{ order_id: string; status: string; yes_price_dollars?: string }> {
+  const r = (await p) as { order_id?: string; order?: { order_id: string } };
+  return (await trader.getOrder({ params: { order_id: r.order?.order_id ?? r.order_id! } })).order;
+}
 
 describe('the catalog publishes real price grids', () => {
   it('every market names one of the four structures with its exact ranges; most trade in cents, some tapered and deci-cent', async () => {
@@ -62,21 +67,35 @@ describe("prices off the market's tick are refused", () => {
     expect(err.details).toContain('0.0100');
     const resting = await trader.getOrders({ query: { ticker, status: 'resting' } });
     expect(resting.orders).toHaveLength(0);
-    expect((await order(ticker, '0.0200')).order.status).toBe('resting');
+    expect((await placed(order(ticker, '0.0200'))).status).toBe('resting');
   });
 
   it('a tapered market: tenths of a cent in the tails, cents between', async () => {
     const ticker = first('tapered_deci_cent');
-    expect((await order(ticker, '0.0150')).order.status).toBe('resting');
+    expect((await placed(order(ticker, '0.0150'))).status).toBe('resting');
     expect((await apiError(order(ticker, '0.1050'))).code).toBe('invalid_price');
     expect((await apiError(order(ticker, '0.9155', 'ask'))).code).toBe('invalid_price');
     expect((await apiError(order(ticker, '0.0995'))).code).toBe('invalid_price');
-    expect((await order(ticker, '0.9950', 'ask')).order.status).toBe('resting');
+    expect((await placed(order(ticker, '0.9950', 'ask'))).status).toBe('resting');
+  });
+
+  it('a batch create: the off-tick entry carries the refusal, the others are placed', async () => {
+    const ticker = first('linear_cent');
+    const r = await trader.batchCreateOrders({
+      body: {
+        orders: [
+          { ticker, client_order_id: randomUUID(), side: 'bid', count: '1', price: '0.0400' },
+          { ticker, client_order_id: randomUUID(), side: 'bid', count: '1', price: '0.0405' },
+        ],
+      },
+    });
+    expect(r.orders[0]!.error ?? null).toBeNull();
+    expect(r.orders[1]).toMatchObject({ order_id: null, error: { code: 'invalid_price' } });
   });
 
   it('an amend to an off-tick price: refused, the order keeps its price', async () => {
     const ticker = first('linear_cent');
-    const o = (await order(ticker, '0.0300')).order;
+    const o = await placed(order(ticker, '0.0300'));
     const err = await apiError(trader.amendOrder({ params: { order_id: o.order_id }, body: { ticker, side: 'bid', price: '0.0350', count: '1' } }));
     expect([err.status, err.code]).toEqual([400, 'invalid_price']);
     expect((await trader.getOrder({ params: { order_id: o.order_id } })).order.yes_price_dollars).toBe('0.0300');
