@@ -66,7 +66,7 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 9, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
-  await expect(orderRow(page, orderId).locator('td').nth(4)).toHaveText(`${lower}00`);
+  await expect(orderRow(page, orderId).locator('td').nth(4)).toHaveText(lower); // at the cent market's tick
   await expect(ladderRowAt(page, lower).locator('[data-cell="mybid"]')).toContainText('5');
   await expect(ladderRowAt(page, label).locator('[data-cell="mybid"]')).toHaveText('');
 
@@ -104,7 +104,7 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   await expect(posRow).toContainText(/\d+ YES/);
   await expect(page.locator('.ladder-foot')).toContainText(/Position [1-5](?!\d)/);
   const markers = page.getByRole('list', { name: `My fills on the ${ticker} candles` });
-  await expect(markers.getByRole('listitem').first()).toHaveText(/^B \d+@0\.\d{4}$/);
+  await expect(markers.getByRole('listitem').first()).toHaveText(/^B \d+@0\.\d{2}$/); // the fill price at the cent market's tick
   await shot(page, S, '07-filled');
   await shotOf(panel(page, 'chart'), S, '07b-chart-close-up');
 

@@ -77,6 +77,8 @@ export interface MarketRowInfo {
   ticker: string;
   bid: number;
   ask: number;
+  /** bid and ask shown at two decimals: a market that trades in cents there */
+  cents: boolean;
 }
 
 /** The markets list as shown (ticker, YES bid, YES ask per row). */
@@ -85,12 +87,14 @@ export async function listedMarkets(page: Page): Promise<MarketRowInfo[]> {
     .locator('tbody tr:not([aria-hidden])')
     .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')));
   // columns: watch, ticker, title, bid, ask, last, volume, open int., closes, status
-  return rows.map((cells, index) => ({ index, ticker: cells[1] ?? '', bid: Number(cells[3]), ask: Number(cells[4]) }));
+  const twoDecimals = (t: string | undefined) => /^\d\.\d\d$/.test(t ?? '');
+  return rows.map((cells, index) => ({ index, ticker: cells[1] ?? '', bid: Number(cells[3]), ask: Number(cells[4]), cents: twoDecimals(cells[3]) && twoDecimals(cells[4]) }));
 }
 
 /**
  * Picks a two-sided market near the middle of the price range (room to move an order away from
- * the inside) and selects it by keyboard: focus Markets, arrow down to it, Enter.
+ * the inside), trading in cents there (the specs type and read cent prices), and selects it by
+ * keyboard: focus Markets, arrow down to it, Enter.
  */
 export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] } = {}): Promise<string> {
   let pick: MarketRowInfo | undefined;
@@ -98,7 +102,7 @@ export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] 
     .poll(
       async () => {
         const rows = await listedMarkets(page);
-        const fit = rows.filter((r) => r.bid >= 0.25 && r.ask <= 0.75 && r.ask - r.bid <= 0.05 && r.ask > r.bid && !opts.exclude?.includes(r.ticker));
+        const fit = rows.filter((r) => r.cents && r.bid >= 0.25 && r.ask <= 0.75 && r.ask - r.bid <= 0.05 && r.ask > r.bid && !opts.exclude?.includes(r.ticker));
         // the one closest to 0.50
         pick = fit.sort((a, b) => Math.abs(a.bid + a.ask - 1) - Math.abs(b.bid + b.ask - 1))[0];
         return pick?.ticker ?? null;

@@ -2,7 +2,7 @@
 // selected one: a second party improves the bid and the ask of a market nobody watches, then
 // cancels, and each change shows in the list within a second. The simulation is off so that
 // only these orders move the book and the expected prices are exact.
-import { finestStep, priceDecimals, type PriceRange } from '../src-shared/price-ranges';
+import { formatPriceAtTick, type PriceRange } from '../src-shared/price-ranges';
 import { randomUUID } from 'node:crypto';
 import { test, expect } from '@playwright/test';
 import { Decimal } from '../src-shared/money';
@@ -40,10 +40,9 @@ test('markets list: bid and ask of an unwatched market follow the exchange withi
     }
     expect(pick, `an open market with a spread of 3 cents or more among ${tickers.length}`).not.toBeNull();
     const { T, yesBid, ask } = pick!;
-    // the list shows prices at the market's own decimals (2 for cents, 4 for fine ticks)
+    // the list shows prices at the market's tick (2 decimals for cents, 3 for a tenth of a cent)
     const m = await cp.getMarket({ params: { ticker: T } });
-    const dp = priceDecimals(finestStep((m.market.price_ranges ?? []) as PriceRange[]));
-    const px = (d: Decimal) => d.toFixed(dp);
+    const px = (d: Decimal) => formatPriceAtTick(d, (m.market.price_ranges ?? []) as PriceRange[]);
     const bidPrice = (yesBid ?? new Decimal('0.30')).plus('0.01');
     const askPrice = ask.minus('0.01');
 

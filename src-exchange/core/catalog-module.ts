@@ -182,7 +182,7 @@ function createMarketInCollection(st: CatalogState, cmd: Extract<CatalogCommand,
   }
   const ev = st.events[eventTicker]!;
   const fee = effectiveFee(st, eventTicker)!;
-  drive(ctx, { type: 'addMarket', nowMs: cmd.nowMs, ticker: marketTicker, eventTicker, seriesTicker: c.series_ticker, title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000) });
+  drive(ctx, { type: 'addMarket', nowMs: cmd.nowMs, ticker: marketTicker, eventTicker, seriesTicker: c.series_ticker, title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000), priceLevelStructure: meta.price_level_structure });
   drive(ctx, { type: 'openMarket', nowMs: cmd.nowMs, ticker: marketTicker });
   st.markets[marketTicker] = meta;
   ev.markets.push(marketTicker);
@@ -290,7 +290,7 @@ function applyCatalog(st: CatalogState, cmd: CatalogCommand, ctx: DomainCtx): Do
       if (st.markets[meta.ticker] || ctx.engine.getMarket(meta.ticker)) return fail('conflict', `market ${meta.ticker} exists`, 409);
       const fee = effectiveFee(st, evTicker);
       if (!fee) return invalid(`series ${ev.series_ticker} is not in the catalog`);
-      drive(ctx, { type: 'addMarket', nowMs, ticker: meta.ticker, eventTicker: evTicker, seriesTicker: ev.series_ticker, title: meta.title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000) });
+      drive(ctx, { type: 'addMarket', nowMs, ticker: meta.ticker, eventTicker: evTicker, seriesTicker: ev.series_ticker, title: meta.title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000), priceLevelStructure: meta.price_level_structure });
       if (cmd.open === true) drive(ctx, { type: 'openMarket', nowMs, ticker: meta.ticker });
       st.markets[meta.ticker] = meta;
       ev.markets.push(meta.ticker);

@@ -10,6 +10,7 @@ import { orderView, ownPrice, type State } from './state';
 import { checkExpiration, enterBook, marketOpen, ownOrder } from './trading';
 import type { Accepted, AmendOrderCommand, CommandOutputs, DecreaseOrderCommand, EngineEvent } from './types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from './units';
+import { checkTick } from './price-levels';
 
 export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['amendOrder']> {
   const now = cmd.nowMs;
@@ -39,6 +40,8 @@ export function amendOrder(st: State, cmd: AmendOrderCommand, ev: EngineEvent[])
   }
   const market = marketOpen(st, order.ticker);
   if ('ok' in market) return market;
+  const offTick = checkTick(market.price_level_structure, cmd.priceTicks);
+  if (offTick) return offTick;
   const o = ownerOf(st, order);
   const newRem = cmd.countCenti - order.fill_count;
   const reenter = cmd.priceTicks !== order.yes_price || newRem > order.remaining_count;

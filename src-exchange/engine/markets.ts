@@ -5,6 +5,7 @@
 import { Book, NO, YES } from './book';
 import { isId, isTimestamp, reject, type Reject } from './errors';
 import { MAX_FEE_MULTIPLIER_E4, type FeeType } from './fees';
+import { DEFAULT_PRICE_LEVEL_STRUCTURE, isPriceLevelStructure } from './price-levels';
 import { refreshReserve } from './amend';
 import { cancelResting } from './orders';
 import { marketView, type MarketState, type State } from './state';
@@ -45,6 +46,8 @@ export function addMarket(st: State, cmd: AddMarketCommand, ev: EngineEvent[]): 
   if (cmd.openTime !== undefined && !isTimestamp(cmd.openTime)) return reject('invalid_parameters', 'open time must be Unix seconds');
   if (cmd.closeTime !== undefined && !isTimestamp(cmd.closeTime)) return reject('invalid_parameters', 'close time must be Unix seconds');
   if (cmd.title !== undefined && typeof cmd.title !== 'string') return reject('invalid_parameters', 'title must be a string');
+  const levels = cmd.priceLevelStructure ?? DEFAULT_PRICE_LEVEL_STRUCTURE;
+  if (!isPriceLevelStructure(levels)) return reject('invalid_parameters', `unknown price level structure ${String(levels)}`);
   const m: MarketState = {
     ticker: cmd.ticker,
     event_ticker: cmd.eventTicker,
@@ -59,6 +62,7 @@ export function addMarket(st: State, cmd: AddMarketCommand, ev: EngineEvent[]): 
     created_ms: cmd.nowMs,
     determined_ms: 0,
     settled_ms: 0,
+    price_level_structure: levels,
     last_price: 0,
     volume: 0,
     open_interest: 0,

@@ -4,6 +4,7 @@
 
 import { NIL } from './book';
 import { addMarketState } from './markets';
+import { DEFAULT_PRICE_LEVEL_STRUCTURE } from './price-levels';
 import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type OrderState, type PositionState, type Totals } from './state';
 import type { FillView, SettlementView, TradeView, TransferView } from './types';
 import { newSubaccount } from './ledger';
@@ -13,7 +14,8 @@ import { FillLog } from './fill-log';
 export const SNAPSHOT_VERSION = 1;
 
 export type OrderSnapshot = Omit<OrderState, 'slot'>;
-export type MarketSnapshot = Omit<MarketState, 'book'>;
+/** `price_level_structure` is absent in snapshots written before markets carried one. */
+export type MarketSnapshot = Omit<MarketState, 'book' | 'price_level_structure'> & Partial<Pick<MarketState, 'price_level_structure'>>;
 export interface SubaccountSnapshot {
   number: number;
   cash: number;
@@ -161,7 +163,8 @@ export function fromSnapshot(raw: EngineSnapshot): State {
   const st = new State(snap.id_seed);
   st.counters = { ...snap.counters };
   st.totals = { ...snap.totals };
-  for (const m of snap.markets) addMarketState(st, { ...m, book: 0 });
+  // a snapshot from before markets carried a price grid: they traded on the engine's own
+  for (const m of snap.markets) addMarketState(st, { ...m, price_level_structure: m.price_level_structure ?? DEFAULT_PRICE_LEVEL_STRUCTURE, book: 0 });
   for (const [ticker, list] of snap.trades) st.trades.set(ticker, TradeLog.from(ticker, st.idSeed, list));
   for (const a of snap.accounts) {
     st.accountList.push({

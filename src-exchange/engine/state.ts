@@ -4,6 +4,7 @@
 import { Book, NIL, OrderSlots } from './book';
 import { ExpiryHeap } from './expiry';
 import type { FeeType } from './fees';
+import type { PriceLevelStructure } from './price-levels';
 import { idOfSalt, idSalt, makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
@@ -43,6 +44,8 @@ export interface MarketState {
   created_ms: number;
   determined_ms: number;
   settled_ms: number;
+  /** The grid its orders' prices must be on. */
+  price_level_structure: PriceLevelStructure;
   last_price: number;
   volume: number;
   open_interest: number;
@@ -340,6 +343,7 @@ export function marketView(m: MarketState, book: Book | undefined): MarketView {
     created_ms: m.created_ms,
     determined_ms: m.determined_ms,
     settled_ms: m.settled_ms,
+    price_level_structure: m.price_level_structure,
     yes_bid: yesBid,
     yes_ask: TICKS_PER_DOLLAR - noBid,
     no_bid: noBid,

@@ -2,6 +2,7 @@
 // command leaves the state as it was.
 
 import { NIL } from './book';
+import { checkTick } from './price-levels';
 import { isId, isTimestamp, reject, type Reject } from './errors';
 import { available, isSubaccountNumber } from './ledger';
 import { STOP_NONE, STP_MAKER, STP_TAKER_AT_CROSS, type StpMode } from './matching';
@@ -94,6 +95,8 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
   }
   const market = marketOpen(st, cmd.ticker);
   if ('ok' in market) return market;
+  const offTick = checkTick(market.price_level_structure, cmd.priceTicks);
+  if (offTick) return offTick;
   if (expiration !== null) {
     const bad = checkExpiration(expiration, now);
     if (bad) return bad;

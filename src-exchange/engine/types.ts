@@ -3,6 +3,7 @@
 // cash in micro-dollars, times in ms unless a field says seconds.
 
 import type { FeeType } from './fees';
+import type { PriceLevelStructure } from './price-levels';
 
 export type { FeeType };
 export type MarketStatus = 'unopened' | 'open' | 'paused' | 'closed' | 'determined' | 'settled';
@@ -17,7 +18,7 @@ export const TIMES_IN_FORCE: readonly TimeInForce[] = ['good_till_canceled', 'im
 /** Every self-trade prevention type the engine takes. */
 export const STP_TYPES: readonly SelfTradePreventionType[] = ['taker_at_cross', 'maker'];
 export type OrderStatus = 'resting' | 'canceled' | 'executed';
-export type ErrorCode = 'invalid_parameters' | 'invalid_order' | 'not_found' | 'insufficient_balance';
+export type ErrorCode = 'invalid_parameters' | 'invalid_order' | 'invalid_price' | 'not_found' | 'insufficient_balance';
 
 // ---------------------------------------------------------------------------- commands
 
@@ -38,6 +39,8 @@ export interface AddMarketCommand extends At {
   /** Unix seconds. */
   openTime?: number;
   closeTime?: number;
+  /** The price grid orders must be on (price-levels.ts); default the engine's own 0.0001 grid. */
+  priceLevelStructure?: PriceLevelStructure;
 }
 export interface MarketCommand<T extends string> extends At {
   type: T;
@@ -233,6 +236,7 @@ export interface MarketView {
   created_ms: number;
   determined_ms: number;
   settled_ms: number;
+  price_level_structure: PriceLevelStructure;
   /** Best prices in ticks, 0 when that side is empty (yes_ask 10000 when no NO bids). */
   yes_bid: number;
   yes_ask: number;

@@ -19,6 +19,7 @@ import {
   type SeriesRecord,
 } from '../state/catalog';
 import { indexAfter, type Tape } from './tape';
+import { rangesOf } from '../../src-shared/price-ranges';
 
 export type WireMarket = z.input<typeof Market>;
 export type WireTrade = z.input<typeof Trade>;
@@ -113,8 +114,8 @@ export function presentMarket(engine: Engine, cat: CatalogState, m: MarketView, 
     cap_strike: meta?.cap_strike ?? null,
     rules_primary: meta?.rules_primary ?? '',
     rules_secondary: meta?.rules_secondary ?? '',
-    price_level_structure: 'linear_centi_cent',
-    price_ranges: [{ start: '0.0000', end: '1.0000', step: '0.0001' }],
+    price_level_structure: m.price_level_structure,
+    price_ranges: rangesOf(m.price_level_structure).map((r) => ({ ...r })),
     is_provisional: false,
     fee_type: m.fee_type,
     fee_multiplier: multiplierText(m.fee_multiplier),

@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   not_found: 404,
   invalid_parameters: 400,
   invalid_order: 400,
+  invalid_price: 400,
   insufficient_balance: 400,
   market_closed: 400,
   conflict: 409,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from './harness';
 import type { SimOptions } from '../sim/index';
 import { startSim } from '../sim/index';
+import { onTick } from '../engine/price-levels';
 import { catalogOf } from '../core/catalog-module';
 import type { UsersState } from '../state/users';
 import { TestStream } from '../ws/test-client';
@@ -153,6 +154,27 @@ describe('live simulation', () => {
     });
     expect(kinds).toEqual(expect.arrayContaining(['created', 'activated', 'determined', 'settled']));
     s.ws.close();
+  });
+
+  it("quotes and takes on every market's tick: no invalid_price refusal, every resting order on its grid", async () => {
+    const engine = t.ex.svc.node.core.engine;
+    const sim = startSim(t.ex.svc, { ...FAST, seed: 41 });
+    await sim.ready;
+    await until('orders and amends from the participants', () => {
+      const s = sim.stats();
+      return (s.byType.createOrder ?? 0) + (s.byType.amendOrder ?? 0) > 300 ? true : undefined;
+    });
+    await sim.stop();
+    expect(sim.stats().rejectedByCode.invalid_price).toBeUndefined();
+    const structures = new Set<string>();
+    for (const name of Object.keys(sim.participants())) {
+      for (const o of engine.listOrders({ userId: sim.participants()[name]!, status: 'resting' })) {
+        const structure = engine.getMarket(o.ticker)!.price_level_structure;
+        structures.add(structure);
+        expect(onTick(structure, o.yes_price), `${o.ticker} (${structure}) at ${o.yes_price}`).toBe(true);
+      }
+    }
+    expect(structures.size).toBeGreaterThan(1);
   });
 
   it('keeps markets open: below the minimum, it opens new ones in existing events', async () => {

@@ -8,12 +8,14 @@
 // Contents: 7 series (economics, weather, crypto, politics, sports, 2 combo series), 20 events,
 // 102 markets (settled, closed, open, paused, unopened), 2 multivariate collections with 3
 // combo markets, 13 structured targets, 11 milestones, series fee changes (2 past, 2 scheduled)
-// and event fee overrides (one set, one free, one set then cleared).
+// and event fee overrides (one set, one free, one set then cleared). Markets carry the real
+// service's price level structures (PRICE_LEVELS_OF_SERIES).
 import type { CoreCommand } from '../core/core';
 import type { BootstrapContext } from '../bootstrap';
 import type { MarketResult } from '../engine/types';
 import { GAMES, OTHER_TARGETS, RACES, SERIES, seedUuid, tickerDate } from './catalog-seed-data';
 import { mulberry32 } from '../../src-shared/random';
+import type { PriceLevelStructure } from '../../src-shared/price-ranges';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -23,6 +25,14 @@ const SEED_CASH_MICRO = 10_000_000 * 1_000_000;
 export const seedAccountIds = (seed: number) => ({ maker: seedUuid(seed, 1, 1), taker: seedUuid(seed, 1, 2) });
 
 const rng = (seed: number): (() => number) => mulberry32(seed ^ 0x5eed_cafe);
+
+/**
+ * The price grids, as the real service mixes them: most markets in whole cents; bitcoin ranges
+ * with tenths of a cent in the tails (tapered); temperature brackets in tenths of a cent
+ * throughout. The markets the simulation trades most (by volume: inflation, the races) are in
+ * cents, so the default screen trades in cents.
+ */
+export const PRICE_LEVELS_OF_SERIES: Readonly<Record<string, PriceLevelStructure>> = { KXBTC: 'tapered_deci_cent', KXHIGHNY: 'deci_cent' };
 
 type Fate = 'settled' | 'closed' | 'open' | 'unopened';
 
@@ -336,6 +346,7 @@ export function planCatalogSeed(seed: number, nowMs: number): CoreCommand[] {
           strike_type: m.strike_type,
           floor_strike: m.floor_strike,
           cap_strike: m.cap_strike,
+          price_level_structure: PRICE_LEVELS_OF_SERIES[ev.series] ?? 'linear_cent',
         },
       });
       if (ev.fate === 'unopened') continue;

@@ -46,6 +46,8 @@ export const DEFAULT_SIM: SimOptions = {
 export interface SimStats {
   submitted: number;
   rejected: number;
+  /** refusals by the exchange's error code (a participant off a market's tick would show as invalid_price) */
+  rejectedByCode: Record<string, number>;
   byType: Record<string, number>;
   ticks: number;
   errors: number;
@@ -69,7 +71,7 @@ const PRUNE_AFTER_MS = 5 * 60_000;
 export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimHandle {
   const opts: SimOptions = { ...DEFAULT_SIM, ...options };
   const rng = createRng(opts.seed);
-  const stats: SimStats = { submitted: 0, rejected: 0, byType: {}, ticks: 0, errors: 0 };
+  const stats: SimStats = { submitted: 0, rejected: 0, rejectedByCode: {}, byType: {}, ticks: 0, errors: 0 };
   const node = svc.node;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -89,7 +91,11 @@ export function startSim(svc: Services, options: Partial<SimOptions> = {}): SimH
     stats.submitted++;
     stats.byType[cmd.type] = (stats.byType[cmd.type] ?? 0) + 1;
     return node.submit(cmd).then((o: CoreOutcome) => {
-      if (!o.ok) stats.rejected++;
+      if (!o.ok) {
+        stats.rejected++;
+        const code = String((o.result as { code?: unknown }).code ?? 'unknown');
+        stats.rejectedByCode[code] = (stats.rejectedByCode[code] ?? 0) + 1;
+      }
       return o;
     });
   };

@@ -259,7 +259,7 @@ export class Lifecycle {
     const ticker = `KXSIM-FLASH${suffix}`;
     if (this.engine.getMarket(ticker)) return undefined;
     return [
-      { type: 'addMarket', nowMs: now, ticker, eventTicker: 'KXSIM-FLASH', seriesTicker: 'KXSIM', title: `Flash market (${minutes} min)`, openTime: Math.floor(now / 1000), closeTime: Math.ceil(closeMs / 1000) },
+      { type: 'addMarket', nowMs: now, ticker, eventTicker: 'KXSIM-FLASH', seriesTicker: 'KXSIM', title: `Flash market (${minutes} min)`, openTime: Math.floor(now / 1000), closeTime: Math.ceil(closeMs / 1000), priceLevelStructure: 'linear_cent' },
       { type: 'openMarket', nowMs: now, ticker },
     ];
   }

@@ -2,6 +2,7 @@
 // module touches state, so a bad one is rejected with nothing changed. Each `read*` returns the
 // record to store or a message saying what is wrong.
 import type { FeeType } from '../engine/types';
+import { isPriceLevelStructure, PRICE_LEVEL_STRUCTURES, type PriceLevelStructure } from '../../src-shared/price-ranges';
 import {
   FEE_TYPES,
   parseMultiplier,
@@ -192,6 +193,13 @@ export function readEvent(v: unknown, nowMs: number, prior: EventRecord | undefi
 export type MarketInput = Partial<Omit<MarketMetaRecord, 'series_ticker' | 'created_ms' | 'updated_ms' | 'mve_collection_ticker' | 'mve_selected_legs'>> &
   Pick<MarketMetaRecord, 'ticker' | 'event_ticker' | 'open_ms' | 'close_ms'>;
 
+/** A market's price level structure; whole cents (the service's usual) when not given. */
+function priceLevels(v: unknown): PriceLevelStructure {
+  if (v === undefined || v === null) return 'linear_cent';
+  if (!isPriceLevelStructure(v)) fail(`market.price_level_structure must be one of ${Object.keys(PRICE_LEVEL_STRUCTURES).join(', ')}`);
+  return v;
+}
+
 export function readMarket(v: unknown, seriesTicker: string, nowMs: number): MarketMetaRecord {
   const o = obj(v, 'market');
   const open = ms(o.open_ms, 'market.open_ms');
@@ -220,6 +228,7 @@ export function readMarket(v: unknown, seriesTicker: string, nowMs: number): Mar
     cap_strike: numOrNull(o.cap_strike, 'market.cap_strike'),
     image_url: str(o.image_url, 'market.image_url', ''),
     color_code: str(o.color_code, 'market.color_code', ''),
+    price_level_structure: priceLevels(o.price_level_structure),
     mve_collection_ticker: null,
     mve_selected_legs: null,
     created_ms: nowMs,

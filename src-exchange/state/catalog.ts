@@ -9,6 +9,7 @@
 // so it advances once a day and is the same for every request within a day. See cutoffsAt.
 import type { Engine } from '../engine/engine';
 import type { FeeType, FillView, MarketView, OrderView, PositionView } from '../engine/types';
+import type { PriceLevelStructure } from '../engine/price-levels';
 
 export interface SettlementSourceRecord {
   name: string;
@@ -129,6 +130,8 @@ export interface MarketMetaRecord {
   cap_strike: number | null;
   image_url: string;
   color_code: string;
+  /** The price grid the market was created with (the engine's market holds the same). */
+  price_level_structure?: PriceLevelStructure;
   mve_collection_ticker: string | null;
   mve_selected_legs: SelectedLegRecord[] | null;
   created_ms: number;

@@ -13,6 +13,7 @@ import type { DomainCtx } from '../core/domain';
 import type { Engine } from '../engine/engine';
 import { fillFeeCents, TAKER_K } from '../engine/fees';
 import type { MarketView, OutcomeSide } from '../engine/types';
+import { checkTick } from '../engine/price-levels';
 import { centiToCount, isOrderCount, MAX_COUNT_CENTI, MICRO_PER_CENT, TICKS_PER_DOLLAR } from '../engine/units';
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
 import type { ProposalCommand, ProposalRecord } from './comms-proposals';
@@ -321,6 +322,10 @@ export function applyRfqCommand(state: CommsState, cmd: RfqCommand, ctx: DomainC
       if (cmd.yesBidTicks === 0 && cmd.noBidTicks === 0) return reject('invalid_parameters', 'a quote needs yes_bid or no_bid above zero', 400);
       const market = openMarket(ctx.engine, rfq.market_ticker);
       if (isRejected(market)) return market;
+      for (const [field, p] of [['yes_bid', cmd.yesBidTicks], ['no_bid', cmd.noBidTicks]] as const) {
+        const offTick = p === 0 ? undefined : checkTick(market.price_level_structure, p, field);
+        if (offTick) return reject(offTick.code, offTick.message, 400, offTick.details);
+      }
       if (!subaccountExists(ctx.engine, cmd.userId, cmd.subaccount)) return reject('not_found', `subaccount ${cmd.subaccount} not found`, 404);
       // ---- accepted: a new quote replaces the quoter's earlier live quote on the RFQ
       for (const q of Object.values(state.quotes)) {

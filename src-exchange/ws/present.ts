@@ -1,5 +1,6 @@
 // Engine views and events as the stream's `msg` payloads (src-shared/wire/stream.ts). Integers
 // in, decimal strings out: prices 4 decimals, counts 2, cash 6; `ts` seconds unless RFC 3339.
+import { rangesOf } from '../../src-shared/price-ranges';
 import { centiToCount, microToDollars, msToSeconds, ticksToDollars } from '../engine/units';
 import type { BookEvent, FillView, MarketEvent, OrderGroupEvent, OrderView, PositionView, TradeView } from '../engine/types';
 import type { MarketView } from '../engine/types';
@@ -152,6 +153,8 @@ export function lifecycleMsg(e: MarketEvent, wasPaused: boolean, subtitle?: stri
     ...(subtitle ? { subtitle } : {}),
     series_ticker: m.series_ticker,
     event_ticker: m.event_ticker,
+    price_level_structure: m.price_level_structure,
+    price_ranges: rangesOf(m.price_level_structure),
   };
   switch (e.event) {
     case 'created':

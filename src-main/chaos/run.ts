@@ -184,14 +184,18 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
   ];
   const writes = Math.min(Math.floor(n / 10), 40 * world.markets.length);
   const calls: Promise<{ ok: boolean; error?: { status?: number; code?: string; kind: string; message: string } }>[] = [];
+  const sentIn = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (i % 10 === 9 && i / 10 < writes) {
       const ticker = world.markets[i % world.markets.length]!;
-      // far from the touch, every one different (the duplicate check stays quiet), and under
+      // far from the touch, every one of a market different (the duplicate check stays quiet:
+      // 9 prices x 5 counts covers its 40), in whole cents (on every market's tick), and under
       // 0.10: never more than 0.10 through any best ask, so the price collar cannot refuse one
       // however the lively market has moved (bids up to 0.21 were refused when an ask fell to 0.08)
-      const price = dollars(100 + ((i * 37) % 899));
-      calls.push(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + (i % 7)), origin: 'api', confirmed: true }));
+      const j = sentIn.get(ticker) ?? 0;
+      sentIn.set(ticker, j + 1);
+      const price = dollars(100 * (1 + (j % 9)));
+      calls.push(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + Math.floor(j / 9)), origin: 'api', confirmed: true }));
     } else {
       calls.push(world.call('request', reads[i % reads.length]));
     }

@@ -43,6 +43,16 @@ export function fmtCash(value: string | Decimal | null | undefined, decimals = 2
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/**
+ * Cash to the cent, with more digits only when the amount has them (a fractional count at a
+ * sub-cent tick): "$150.00", "$0.645". Never rounded away.
+ */
+export function fmtCashExact(value: string | Decimal | null | undefined): string {
+  const d = toDecimal(value);
+  if (!d) return '—';
+  return fmtCash(d, Math.max(2, Math.min(d.decimalPlaces(), 6)));
+}
+
 /** Signed cash for P&L: "+$1.20", "-$0.40", "$0.00". */
 export function fmtPnl(value: string | Decimal | null | undefined): string {
   const d = toDecimal(value);

@@ -49,7 +49,7 @@ export async function restAs<K extends EndpointId>(meta: CallMeta, id: K, ...a: 
   if (query) input.query = query;
   if (args.body !== undefined) input.body = args.body;
   const answer = await getTerminalApi().request(input);
-  if (id === 'getMarkets' || id === 'getMarket' || id === 'getEvent' || id === 'getEvents') noteAnswer(answer);
+  if (id === 'getMarkets' || id === 'getMarket' || id === 'getEvent' || id === 'getEvents' || id === 'getHistoricalMarkets' || id === 'getHistoricalMarket') noteAnswer(answer);
   return answer as RestResult<K>;
 }
 

@@ -5,7 +5,8 @@ import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { getTerminalApi } from '../lib/bridge';
 import { errorText, isConfirmableRisk } from '../lib/errors';
 import { confirmAction } from '../ui/confirm';
-import { fmtCount, fmtPrice } from '../lib/format';
+import { fmtCount } from '../lib/format';
+import { fmtPx } from '../stores/ticks';
 import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';
@@ -27,7 +28,7 @@ export function draftExtras(d: TicketDraft): Partial<OrderDraft> {
 }
 
 export function describeOrder(side: 'bid' | 'ask', count: string, price: string, ticker: string): string {
-  return `${side === 'bid' ? 'Buy' : 'Sell'} ${fmtCount(count)} ${ticker} @ ${fmtPrice(price)}`;
+  return `${side === 'bid' ? 'Buy' : 'Sell'} ${fmtCount(count)} ${ticker} @ ${fmtPx(ticker, price)}`;
 }
 
 export function ackText(ack: OrderAck): string {
@@ -108,9 +109,9 @@ export async function amendPrice(o: OrderRow, priceTicks: number, origin: OrderO
   const total = new Decimal(o.filled).add(o.remaining).toFixed(2);
   try {
     const amend = { order_id: o.order_id, ticker: o.ticker, side: o.side, price, count: total, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin };
-    const done = await withRiskConfirm(`Move order ${o.order_id} to ${fmtPrice(price)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
+    const done = await withRiskConfirm(`Move order ${o.order_id} to ${fmtPx(o.ticker, price)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
     if (done === null) return;
-    notify('info', `Moved order ${o.order_id} to ${fmtPrice(price)}`);
+    notify('info', `Moved order ${o.order_id} to ${fmtPx(o.ticker, price)}`);
   } catch (err) {
     notify('error', `Amend of ${o.order_id} failed`, errorText(err));
   }

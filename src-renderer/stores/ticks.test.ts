@@ -20,3 +20,25 @@ describe("prices at each market's own tick", () => {
     expect(fmtPx('CENT', '0.5312')).toBe('0.5312');
   });
 });
+
+describe('the one price formatter on real structures', () => {
+  it('a tapered market shows each price at the tick of its range; fmtTicks caches and forgets when the grid changes', async () => {
+    const { rangesOf } = await import('../../src-shared/price-ranges');
+    const { fmtTicks, priceRangesOf } = await import('./ticks');
+    noteAnswer({ market: { ticker: 'TAPER', price_ranges: rangesOf('tapered_deci_cent') } });
+    expect(priceRangesOf('TAPER')).toEqual(rangesOf('tapered_deci_cent'));
+    expect(fmtPx('TAPER', '0.0950')).toBe('0.095');
+    expect(fmtPx('TAPER', '0.1000')).toBe('0.10');
+    expect(fmtPx('TAPER', '0.4500')).toBe('0.45');
+    expect(fmtPx('TAPER', '0.9050')).toBe('0.905');
+    expect(fmtPx('TAPER', null)).toBe('—');
+    expect(fmtPx('TAPER', 'junk')).toBe('—');
+    expect(fmtTicks('TAPER', 950)).toBe('0.095');
+    expect(fmtTicks('TAPER', 4500)).toBe('0.45');
+    // the market's grid changes (price_level_structure_updated): labels follow
+    noteAnswer({ market: { ticker: 'TAPER', price_ranges: rangesOf('deci_cent') } });
+    expect(fmtTicks('TAPER', 4500)).toBe('0.450');
+    expect(priceDecimalsOf('TAPER')).toBe(3);
+    expect(priceDecimalsOf('NEVER-READ')).toBeUndefined();
+  });
+});

@@ -1,19 +1,30 @@
-// How many decimals each market's prices show, from its price_ranges (2 for a cent market, 3 or
-// 4 for finer ticks), learnt from every market row the terminal reads. Lists, blotters and the
-// tape format a market's prices with it so a column lines up and never shows sub-tick noise.
-import { finestStep, priceDecimals, type PriceRange } from '../../src-shared/price-ranges';
-import { fmtPrice } from '../lib/format';
-import type { Decimal } from '../../src-shared/money';
+// Each market's price grid (its price_ranges), learnt from every market row the terminal reads,
+// and the renderer's one price formatter on top of it: fmtPx writes a price at its market's tick
+// ("0.43" in a cent market, "0.095" in a tapered one's tail, "0.450" in a deci-cent market), so
+// every panel (lists, blotters, tape, ladder, chart, ticket, toasts) shows the same text for the
+// same price and never shows sub-tick noise. src-shared/price-ranges holds the rules
+// (formatPriceAtTick; isPriceTextAtTick checks a shown text against them).
+import { finestStep, formatPriceAtTick, priceDecimals, type PriceRange } from '../../src-shared/price-ranges';
+import { ticksToDollars, type Decimal } from '../../src-shared/money';
 
-const decimals = new Map<string, number>();
+const ranges = new Map<string, PriceRange[] | undefined>();
+/** Per market, the label of a price in ticks (the ladder paints these every frame). */
+const labels = new Map<string, Map<number, string>>();
 
-/** Records the price decimals of market rows ({ ticker, price_ranges }) in any answer. */
+function rangesOfRow(v: unknown): PriceRange[] | undefined {
+  return Array.isArray(v) ? (v as PriceRange[]) : undefined;
+}
+
+/** Records the price grids of market rows ({ ticker, price_ranges }) in any answer. */
 export function noteMarkets(rows: readonly unknown[]): void {
   for (const r of rows) {
     if (!r || typeof r !== 'object') continue;
     const m = r as { ticker?: unknown; price_ranges?: unknown };
     if (typeof m.ticker !== 'string') continue;
-    decimals.set(m.ticker, priceDecimals(finestStep(Array.isArray(m.price_ranges) ? (m.price_ranges as PriceRange[]) : undefined)));
+    const next = rangesOfRow(m.price_ranges);
+    if (ranges.has(m.ticker) && JSON.stringify(ranges.get(m.ticker)) === JSON.stringify(next)) continue;
+    ranges.set(m.ticker, next);
+    labels.delete(m.ticker);
   }
 }
 
@@ -27,11 +38,33 @@ export function noteAnswer(answer: unknown): void {
   if (Array.isArray(a.events)) for (const e of a.events as { markets?: unknown }[]) if (Array.isArray(e?.markets)) noteMarkets(e.markets);
 }
 
-export function priceDecimalsOf(ticker: string | null | undefined): number | undefined {
-  return ticker ? decimals.get(ticker) : undefined;
+/** The market's price ranges as last read (undefined: not read yet, or none: whole cents). */
+export function priceRangesOf(ticker: string | null | undefined): PriceRange[] | undefined {
+  return ticker ? ranges.get(ticker) : undefined;
 }
 
-/** A price of this market at its own decimals. */
+/** The decimals of the market's finest tick (a chart axis, a column's width), once its market was read. */
+export function priceDecimalsOf(ticker: string | null | undefined): number | undefined {
+  if (!ticker || !ranges.has(ticker)) return undefined;
+  return priceDecimals(finestStep(ranges.get(ticker)));
+}
+
+/**
+ * A price of this market at its tick: the one price formatter of the renderer. Exact: a price off
+ * the grid (never sent by the exchange) keeps every digit. '—' for nothing.
+ */
 export function fmtPx(ticker: string | null | undefined, value: string | Decimal | null | undefined): string {
-  return fmtPrice(value, priceDecimalsOf(ticker));
+  if (value === null || value === undefined || value === '') return '—';
+  const text = formatPriceAtTick(value, priceRangesOf(ticker));
+  return /^-?\d+(\.\d+)?$/.test(text) ? text : '—';
+}
+
+/** fmtPx of a price in ticks (0.0001), cached per market: the ladder's row labels. */
+export function fmtTicks(ticker: string | null | undefined, ticks: number): string {
+  const key = ticker ?? '';
+  let m = labels.get(key);
+  if (!m) labels.set(key, (m = new Map()));
+  let text = m.get(ticks);
+  if (text === undefined) m.set(ticks, (text = fmtPx(ticker, ticksToDollars(ticks))));
+  return text;
 }

@@ -16,7 +16,7 @@ import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
 import { usePanelTicker } from '../../hooks/useLink';
 import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx, priceDecimalsOf } from '../../stores/ticks';
 
 type Period = 60 | 3600 | 86400;
 const PERIODS: { id: Period; label: string; span: number }[] = [
@@ -130,7 +130,7 @@ function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
     <div className="vsplit">
       <div className="section dim">Markets of {info.eventTicker} (closing price)</div>
       <div className="u-fx-1-1-50-d-flex-minh-0">
-        {ev.isPending ? <Loading text="Loading event candles…" /> : ev.error ? <ErrorState error={ev.error} onRetry={() => void ev.refetch()} /> : eventLines.every((l) => !l.points.length) ? <Empty>No event candles in this window.</Empty> : <LineChart lines={eventLines} theme={theme} label={`Markets of ${info.eventTicker}`} />}
+        {ev.isPending ? <Loading text="Loading event candles…" /> : ev.error ? <ErrorState error={ev.error} onRetry={() => void ev.refetch()} /> : eventLines.every((l) => !l.points.length) ? <Empty>No event candles in this window.</Empty> : <LineChart lines={eventLines} theme={theme} decimals={Math.max(2, ...eventLines.map((l) => priceDecimalsOf(l.id) ?? 2))} label={`Markets of ${info.eventTicker}`} />}
       </div>
       <div className="section dim">Forecast percentiles</div>
       <div className="u-fx-1-1-50-d-flex-minh-0">

@@ -6,7 +6,7 @@ import type { Market, Trade } from '../../../src-shared/wire/markets';
 import type { Order } from '../../../src-shared/wire/orders';
 import type { Fill, MarketPosition } from '../../../src-shared/wire/portfolio';
 import { walkPages, WalkCanceled } from '../../lib/paginate';
-import { fmtCash, fmtCount, fmtDateTime, fmtInt, fmtPrice, isoTime } from '../../lib/format';
+import { fmtCash, fmtCount, fmtDateTime, fmtInt, isoTime } from '../../lib/format';
 import { useRest } from '../../hooks/useRest';
 import { useSession } from '../../stores/session';
 import { CandleChart } from '../../ui/charts';
@@ -14,6 +14,7 @@ import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading, QueryView } from '../../ui/States';
 import { TabbedPanel, type PanelTab } from '../../ui/TabbedPanel';
+import { fmtPx } from '../../stores/ticks';
 
 type Kind = 'markets' | 'trades' | 'orders' | 'fills' | 'positions';
 
@@ -32,14 +33,14 @@ const COLUMNS: Record<Kind, Columns<never>> = {
     col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: mono }),
     col<Market>({ id: 'title', header: 'Title', accessorFn: (m) => m.title ?? '' }),
     col<Market>({ id: 'result', header: 'Result', size: 60, accessorFn: (m) => m.result ?? '' }),
-    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
+    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ row, getValue }) => fmtPx(row.original.ticker, (getValue() as string) || null), meta: { num: true } }),
     col<Market>({ id: 'volume', header: 'Volume', size: 80, accessorFn: (m) => m.volume_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
     col<Market>({ id: 'close', header: 'Closed', size: 118, accessorFn: (m) => m.close_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (m) => isoTime(m.close_time ?? null) } }),
   ] as Columns<never>,
   trades: [
     col<Trade>({ id: 'time', header: 'Time', size: 118, accessorFn: (t) => t.created_time ?? String(t.ts ?? ''), cell: ({ row }) => fmtDateTime(row.original.created_time ?? row.original.ts ?? null), meta: { csv: (t) => isoTime(t.created_time ?? t.ts ?? null) } }),
     col<Trade>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (t) => t.ticker, cell: mono }),
-    col<Trade>({ id: 'price', header: 'YES price', size: 70, accessorFn: (t) => t.yes_price_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+    col<Trade>({ id: 'price', header: 'YES price', size: 70, accessorFn: (t) => t.yes_price_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
     col<Trade>({ id: 'count', header: 'Count', size: 70, accessorFn: (t) => t.count_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
     col<Trade>({ id: 'taker', header: 'Taker', size: 60, accessorFn: (t) => t.taker_outcome_side ?? t.taker_side ?? '' }),
     col<Trade>({ id: 'block', header: 'Block', size: 50, accessorFn: (t) => (t.is_block_trade ? 'yes' : '') }),
@@ -49,7 +50,7 @@ const COLUMNS: Record<Kind, Columns<never>> = {
     col<Order>({ id: 'time', header: 'Created', size: 118, accessorFn: (o) => o.created_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (o) => isoTime(o.created_time ?? null) } }),
     col<Order>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (o) => o.ticker, cell: mono }),
     col<Order>({ id: 'side', header: 'Side', size: 60, accessorFn: (o) => o.book_side ?? `${o.action ?? ''} ${o.side ?? ''}` }),
-    col<Order>({ id: 'price', header: 'YES price', size: 70, accessorFn: (o) => o.yes_price_dollars ?? '', cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
+    col<Order>({ id: 'price', header: 'YES price', size: 70, accessorFn: (o) => o.yes_price_dollars ?? '', cell: ({ row, getValue }) => fmtPx(row.original.ticker, (getValue() as string) || null), meta: { num: true } }),
     col<Order>({ id: 'filled', header: 'Filled', size: 66, accessorFn: (o) => o.fill_count_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
     col<Order>({ id: 'status', header: 'Status', size: 76, accessorFn: (o) => o.status }),
     col<Order>({ id: 'id', header: 'Order id', accessorFn: (o) => o.order_id, cell: mono }),
@@ -58,7 +59,7 @@ const COLUMNS: Record<Kind, Columns<never>> = {
     col<Fill>({ id: 'time', header: 'Time', size: 118, accessorFn: (f) => f.created_time ?? String(f.ts ?? ''), cell: ({ row }) => fmtDateTime(row.original.created_time ?? row.original.ts ?? null), meta: { csv: (f) => isoTime(f.created_time ?? f.ts ?? null) } }),
     col<Fill>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (f) => f.ticker, cell: mono }),
     col<Fill>({ id: 'side', header: 'Side', size: 60, accessorFn: (f) => f.book_side ?? `${f.action ?? ''} ${f.side ?? ''}` }),
-    col<Fill>({ id: 'price', header: 'YES price', size: 70, accessorFn: (f) => f.yes_price_dollars, cell: ({ getValue }) => fmtPrice(getValue() as string), meta: { num: true } }),
+    col<Fill>({ id: 'price', header: 'YES price', size: 70, accessorFn: (f) => f.yes_price_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
     col<Fill>({ id: 'count', header: 'Count', size: 66, accessorFn: (f) => f.count_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
     col<Fill>({ id: 'taker', header: 'Liquidity', size: 66, accessorFn: (f) => (f.is_taker ? 'taker' : 'maker') }),
     col<Fill>({ id: 'fee', header: 'Fee', size: 66, accessorFn: (f) => f.fee_cost ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null), meta: { num: true } }),
@@ -256,7 +257,7 @@ function MarketLookup() {
                     ['Market', `${d.market.title ?? ''} (${d.market.ticker})`],
                     ['Result', d.market.result ?? '—'],
                     ['Closed', fmtDateTime(d.market.close_time ?? null)],
-                    ['Last', fmtPrice(d.market.last_price_dollars ?? null)],
+                    ['Last', fmtPx(d.market.ticker, d.market.last_price_dollars ?? null)],
                     ['Volume', fmtCount(d.market.volume_fp)],
                   ]}
                 />

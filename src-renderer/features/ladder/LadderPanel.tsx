@@ -17,7 +17,8 @@ import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
 import { useCommand } from '../../lib/commands';
-import { fmtCount, fmtPrice } from '../../lib/format';
+import { fmtCount } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders } from '../../services/trade';
@@ -256,7 +257,7 @@ function LadderFoot({ ticker }: { ticker: string }) {
       <span>Resting {restingCount}</span>
       {last && (
         <span>
-          Last {fmtPrice(last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : last.taker_side === 'no' ? 'seller' : last.taker_side} took)
+          Last {fmtPx(ticker, last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : last.taker_side === 'no' ? 'seller' : last.taker_side} took)
         </span>
       )}
     </div>

@@ -1,12 +1,13 @@
 // The ladder's paint: levels go straight into the fixed rows from the books store, once per
 // animation frame, so a book update never re-renders React (the model is ladder-model.ts).
 import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
-import { centiToCount, countToCenti, dollarsToTicks, ticksToDollars } from '../../../src-shared/money';
+import { centiToCount, countToCenti, dollarsToTicks } from '../../../src-shared/money';
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
 import { buildLadder, inferStep, localMarks, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
+import { fmtTicks } from '../../stores/ticks';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
 
@@ -74,11 +75,6 @@ function myCellText(centi: number, ids: string[], queue: ReadonlyMap<string, str
   return `${fmtCount(centiToCount(centi))}${q.length ? ` · q${fmtCount(q[0])}` : ''}`;
 }
 
-/** "0.53" on a cent ladder, "0.531" or "0.5312" on finer ones: exact, from the tick string. */
-function priceLabel(ticks: number, step: number): string {
-  const text = ticksToDollars(ticks);
-  return step % 100 === 0 ? text.slice(0, -2) : step % 10 === 0 ? text.slice(0, -1) : text;
-}
 
 function setMine(cell: HTMLElement, text: string, side: Side) {
   let tag = cell.querySelector<HTMLElement>('.mine');
@@ -193,7 +189,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       }
       const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
       if (last.cls !== cls) els.row.className = last.cls = cls;
-      const price = priceLabel(r.price, p.step);
+      const price = fmtTicks(p.ticker, r.price);
       if (last.price !== price) els.price.textContent = last.price = price;
       const bid = r.bid ? fmtCount(centiToCount(r.bid)) : '';
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;

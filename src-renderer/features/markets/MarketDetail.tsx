@@ -5,7 +5,9 @@ import { Decimal, fillFee, isDecimalString, MAKER_FEE_RATE, TAKER_FEE_RATE } fro
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { useRest } from '../../hooks/useRest';
 import { runCommand } from '../../lib/commands';
-import { fmtCash, fmtCount, fmtDateTime, fmtPrice } from '../../lib/format';
+import { fmtCash, fmtCount, fmtDateTime } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
+import { isOnTick, type PriceRange } from '../../../src-shared/price-ranges';
 import { useTrading } from '../../stores/trading';
 import { freeForm, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading } from '../../ui/States';
@@ -21,14 +23,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function FeeExamples({ multiplier, makerFees, price }: { multiplier: string | null; makerFees: boolean; price: string | undefined }) {
+function FeeExamples({ ticker, multiplier, makerFees, price }: { ticker: string; multiplier: string | null; makerFees: boolean; price: string | undefined }) {
   const m = multiplier && isDecimalString(multiplier) ? new Decimal(multiplier) : new Decimal(1);
   const p = price && isDecimalString(price) && new Decimal(price).gt(0) && new Decimal(price).lt(1) ? new Decimal(price) : new Decimal('0.5');
   return (
     <table className="grid u-w-auto">
       <thead>
         <tr>
-          <th>Contracts at {fmtPrice(p)}</th>
+          <th>Contracts at {fmtPx(ticker, p)}</th>
           <th className="num">Taker fee</th>
           {makerFees && <th className="num">Maker fee</th>}
         </tr>
@@ -68,7 +70,11 @@ export function MarketDetail() {
   const mid = (() => {
     const b = yesBid(m);
     const a = yesAsk(m);
-    if (isDecimalString(b) && isDecimalString(a) && new Decimal(b).gt(0) && new Decimal(a).gt(0)) return new Decimal(b).add(a).div(2).toFixed(4);
+    if (isDecimalString(b) && isDecimalString(a) && new Decimal(b).gt(0) && new Decimal(a).gt(0)) {
+      // the mid, or the bid when the mid falls between two ticks
+      const mid = new Decimal(b).add(a).div(2);
+      return isOnTick(mid, m.price_ranges as PriceRange[] | undefined) ? mid.toFixed(4) : b;
+    }
     return m.last_price_dollars;
   })();
 
@@ -95,8 +101,8 @@ export function MarketDetail() {
           entries={[
             ['YES means', m.yes_sub_title ?? '—'],
             ['NO means', m.no_sub_title ?? '—'],
-            ['YES bid / ask', `${fmtPrice(yesBid(m))} / ${fmtPrice(yesAsk(m))}`],
-            ['Last', fmtPrice(m.last_price_dollars ?? null)],
+            ['YES bid / ask', `${fmtPx(m.ticker, yesBid(m))} / ${fmtPx(m.ticker, yesAsk(m))}`],
+            ['Last', fmtPx(m.ticker, m.last_price_dollars ?? null)],
             ['Volume (24h)', `${fmtCount(m.volume_fp)} (${fmtCount(m.volume_24h_fp ?? null)})`],
             ['Open interest', fmtCount(m.open_interest_fp ?? null)],
             ['Opens', fmtDateTime(m.open_time ?? null)],
@@ -105,8 +111,8 @@ export function MarketDetail() {
             ['Latest expiration', fmtDateTime(m.latest_expiration_time ?? null)],
             ['Can close early', m.can_close_early === undefined ? '—' : m.can_close_early ? `yes${m.early_close_condition ? `: ${m.early_close_condition}` : ''}` : 'no'],
             ['Strike', [m.strike_type, m.floor_strike ?? undefined, m.cap_strike ?? undefined, m.functional_strike ?? undefined].filter((x) => x !== undefined && x !== null).join(' ') || '—'],
-            ['Result', m.result ? `${m.result}${m.settlement_value_dollars ? ` (${fmtPrice(m.settlement_value_dollars)})` : ''}` : '—'],
-            ['Price steps', m.price_ranges?.length ? m.price_ranges.map((r) => `${r.start}–${r.end} by ${r.step}`).join('; ') : 'whole cents'],
+            ['Result', m.result ? `${m.result}${m.settlement_value_dollars ? ` (${fmtPx(m.ticker, m.settlement_value_dollars)})` : ''}` : '—'],
+            ['Price steps', `${m.price_level_structure ? `${m.price_level_structure}: ` : ''}${m.price_ranges?.length ? m.price_ranges.map((r) => `${r.start}–${r.end} by ${r.step}`).join('; ') : 'whole cents'}`],
             ['Shard', m.exchange_index === undefined ? '—' : String(m.exchange_index)],
           ]}
         />
@@ -126,7 +132,7 @@ export function MarketDetail() {
           {info.fee.overridden ? ' An event override applies.' : ''}
           {info.fee.type ? ` Fee type ${info.fee.type}.` : ''}
         </div>
-        <FeeExamples multiplier={info.fee.multiplier} makerFees={info.fee.makerFees} price={mid} />
+        <FeeExamples ticker={m.ticker} multiplier={info.fee.multiplier} makerFees={info.fee.makerFees} price={mid} />
         <h3 className="u-mt-8">Series fee changes</h3>
         {seriesFees.isPending && info.seriesTicker ? (
           <Loading text="Loading series fee changes…" />

@@ -7,7 +7,7 @@ import { useAction } from '../../hooks/useAction';
 import { getTerminalApi } from '../../lib/bridge';
 import { useRest } from '../../hooks/useRest';
 import { checkCountText, checkPriceText, wireCount, wirePrice } from '../../lib/order-check';
-import { fmtCount, fmtPrice, fmtTime, isoTime } from '../../lib/format';
+import { fmtCount, fmtTime, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
 import { reseed, useSeed } from '../../stores/seed';
@@ -44,7 +44,7 @@ const sortTime = (o: OrderRow) => {
 };
 
 function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void }) {
-  const [price, setPrice] = useState(order.price);
+  const [price, setPrice] = useState(() => fmtPx(order.ticker, order.price));
   const [count, setCount] = useState(new Decimal(order.filled).add(order.remaining).toFixed(2));
   const { busy, error, run } = useAction();
   const p = checkPriceText(price);
@@ -54,9 +54,9 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
     const [pv, cv] = [p.value, c.value];
     await run(async () => {
       const amend = { order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(pv), count: wireCount(cv), ...(order.subaccount ? { subaccount: order.subaccount } : {}), origin: 'blotter' as const };
-      const done = await withRiskConfirm(`Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPrice(pv)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
+      const done = await withRiskConfirm(`Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
       if (done === null) return;
-      notify('success', `Amended ${order.order_id}`, `${fmtCount(cv.toString())} @ ${fmtPrice(pv)}`);
+      notify('success', `Amended ${order.order_id}`, `${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`);
       onClose();
     });
   };

@@ -1,7 +1,8 @@
 // Orders main is still placing: sent with no answer yet, or being looked up by their
 // client_order_id after an answer was lost. Shown above the blotter until the exchange's answer
 // (or the lookup) settles them, so the trader never wonders whether a click went out.
-import { fmtCount, fmtPrice } from '../../lib/format';
+import { fmtCount } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
 import { usePrivate } from '../../stores/private';
 import type { PendingOrderView } from '../../../src-shared/ipc/contract';
 
@@ -21,7 +22,7 @@ export function PendingOrders() {
           <span className="spinner" aria-hidden="true" />
           <span className={o.side === 'bid' ? 'bid-text' : 'ask-text'}>{o.side === 'bid' ? '▲ Buy' : '▼ Sell'}</span>
           <span>
-            {fmtCount(o.count)} <span className="mono">{o.ticker}</span> @ {fmtPrice(o.price)}
+            {fmtCount(o.count)} <span className="mono">{o.ticker}</span> @ {fmtPx(o.ticker, o.price)}
           </span>
           <span className="dim">
             {STATE_TEXT[o.state]}

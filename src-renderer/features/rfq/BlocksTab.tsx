@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlockTradeProposal } from '../../../src-shared/wire/communications';
 import { Decimal } from '../../../src-shared/money';
 import { checkCountText, checkPriceText } from '../../lib/order-check';
-import { fmtCount, fmtPrice, fmtTime } from '../../lib/format';
+import { fmtCount, fmtTime } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
 import { useRestPages } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { useTrading } from '../../stores/trading';
@@ -90,7 +91,7 @@ export function BlockTrades({ myId }: { myId: string | null }) {
     () => [
       col<BlockTradeProposal>({ id: 'time', header: 'Created', size: 78, accessorFn: (b) => b.created_ts ?? 0, cell: ({ getValue }) => fmtTime((getValue() as number) || null) }),
       col<BlockTradeProposal>({ id: 'market', header: 'Market', size: 160, accessorFn: (b) => b.market_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
-      col<BlockTradeProposal>({ id: 'price', header: 'Price', size: 70, accessorFn: (b) => (b.price_centi_cents === undefined ? '' : new Decimal(b.price_centi_cents).div(10_000).toFixed(4)), cell: ({ getValue }) => fmtPrice((getValue() as string) || null), meta: { num: true } }),
+      col<BlockTradeProposal>({ id: 'price', header: 'Price', size: 70, accessorFn: (b) => (b.price_centi_cents === undefined ? '' : new Decimal(b.price_centi_cents).div(10_000).toFixed(4)), cell: ({ row, getValue }) => fmtPx(row.original.market_ticker, (getValue() as string) || null), meta: { num: true } }),
       col<BlockTradeProposal>({ id: 'count', header: 'Contracts', size: 76, accessorFn: (b) => (b.centicount === undefined ? '' : new Decimal(b.centicount).div(100).toFixed(2)), cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
       col<BlockTradeProposal>({ id: 'role', header: 'My role', size: 66, accessorFn: (b) => (b.buyer_user_id === myId ? 'buyer' : b.seller_user_id === myId ? 'seller' : '') }),
       col<BlockTradeProposal>({ id: 'accepted', header: 'Accepted', size: 110, accessorFn: (b) => `${b.buyer_accepted ? 'buyer ✓' : 'buyer …'} ${b.seller_accepted ? 'seller ✓' : 'seller …'}` }),

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Rfq } from '../../../src-shared/wire/communications';
 import { rest } from '../../lib/rest';
 import { checkCountText, checkPriceText, parseUserDecimal, wireCount, wirePrice } from '../../lib/order-check';
-import { fmtCash, fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtCashExact, fmtCount, fmtTime, isoTime } from '../../lib/format';
 import { useRest, useRestPages } from '../../hooks/useRest';
 import { useConnection } from '../../stores/connection';
 import { notify } from '../../stores/notices';
@@ -161,7 +161,7 @@ export function RfqTable({ myId }: { myId: string | null }) {
       col<Rfq>({ id: 'time', header: 'Created', size: 78, accessorFn: (r) => r.created_ts ?? 0, cell: ({ getValue }) => fmtTime((getValue() as number) || null), meta: { csv: (r) => isoTime(r.created_ts ?? null) } }),
       col<Rfq>({ id: 'market', header: 'Market', size: 170, accessorFn: (r) => r.market_ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
       col<Rfq>({ id: 'contracts', header: 'Contracts', size: 76, accessorFn: (r) => r.contracts_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
-      col<Rfq>({ id: 'cost', header: 'Target cost', size: 86, accessorFn: (r) => r.target_cost_dollars ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null, 4), meta: { num: true } }),
+      col<Rfq>({ id: 'cost', header: 'Target cost', size: 86, accessorFn: (r) => r.target_cost_dollars ?? '', cell: ({ getValue }) => fmtCashExact((getValue() as string) || null), meta: { num: true } }),
       col<Rfq>({ id: 'rest', header: 'Rests', size: 48, accessorFn: (r) => (r.rest_remainder ? 'yes' : 'no') }),
       col<Rfq>({ id: 'status', header: 'Status', size: 78, accessorFn: (r) => r.status, cell: ({ getValue }) => <span className={`badge${getValue() === 'open' ? ' badge-ok' : ''}`}>{String(getValue())}</span> }),
       col<Rfq>({

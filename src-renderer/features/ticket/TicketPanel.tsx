@@ -2,10 +2,10 @@
 // subaccount. Validates tick and count as you type, prices the order (cost, fee estimate,
 // payout) and shows the exchange's ack or its error.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ticksToDollars } from '../../../src-shared/money';
 import type { OrderAck } from '../../../src-shared/ipc/contract';
 import { validateTicket } from '../../lib/order-check';
-import { fmtCash, fmtCount, fmtPrice } from '../../lib/format';
+import { fmtCash, fmtCashExact, fmtCount } from '../../lib/format';
+import { fmtPx, fmtTicks } from '../../stores/ticks';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { useRest } from '../../hooks/useRest';
 import { bookOf, insideOf } from '../../stores/books';
@@ -82,7 +82,7 @@ export function TicketPanel() {
   const fillFrom = (which: 'bid' | 'ask') => {
     const inside = insideOf(bookOf(ticker));
     const t = which === 'bid' ? inside.bid : inside.ask;
-    if (t !== null) setDraft({ price: ticksToDollars(t) });
+    if (t !== null) setDraft({ price: fmtTicks(ticker, t) });
   };
 
   const submit = async (e?: FormEvent) => {
@@ -110,7 +110,7 @@ export function TicketPanel() {
     if (mode !== 'bracket' || !p || t === null || st === null) return null;
     const step = stepAt(p, market?.price_ranges as PriceRange[] | undefined);
     const sign = draft.side === 'bid' ? 1 : -1;
-    return { target: `target ${fmtPrice(p.plus(step.mul(t * sign)))}`, stop: `stop ${fmtPrice(p.minus(step.mul(st * sign)))}` };
+    return { target: `target ${fmtPx(ticker, p.plus(step.mul(t * sign)))}`, stop: `stop ${fmtPx(ticker, p.minus(step.mul(st * sign)))}` };
   })();
 
   const submitLocal = async () => {
@@ -120,7 +120,7 @@ export function TicketPanel() {
     const price = check.price.value ? wirePrice(check.price.value) : '';
     const side = draft.side === 'bid' ? 'Buy' : 'Sell';
     if (mode === 'bracket') {
-      await placeBracket(`${side} ${fmtCount(count)} ${ticker} @ ${fmtPrice(price)} with a bracket`, {
+      await placeBracket(`${side} ${fmtCount(count)} ${ticker} @ ${fmtPx(ticker, price)} with a bracket`, {
         ticker,
         side: draft.side,
         price,
@@ -137,7 +137,7 @@ export function TicketPanel() {
         oco: false,
       });
     } else if (mode === 'stop' || mode === 'take_profit') {
-      await placeLocal(`Local ${mode === 'stop' ? 'stop' : 'take profit'}: ${side.toLowerCase()} ${fmtCount(count)} ${ticker} when ${localOpts.source} reaches ${fmtPrice(price)}`, {
+      await placeLocal(`Local ${mode === 'stop' ? 'stop' : 'take profit'}: ${side.toLowerCase()} ${fmtCount(count)} ${ticker} when ${localOpts.source} reaches ${fmtPx(ticker, price)}`, {
         orders: [{ kind: mode, ticker, side: draft.side, count, trigger: price, source: localOpts.source, limit, ...sub }],
         oco: false,
       });
@@ -150,12 +150,12 @@ export function TicketPanel() {
     : !ready
       ? isLocal ? `${MODE_LABEL[mode]} (local)` : verb
       : mode === 'limit'
-        ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)}`
+        ? `${verb} ${fmtCount(draft.count)} @ ${fmtPx(ticker, check.price.value ?? null)}`
         : mode === 'bracket'
-          ? `${verb} ${fmtCount(draft.count)} @ ${fmtPrice(check.price.value ?? null)} + bracket`
+          ? `${verb} ${fmtCount(draft.count)} @ ${fmtPx(ticker, check.price.value ?? null)} + bracket`
           : mode === 'trailing_stop'
             ? `Set trailing stop: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)}`
-            : `Set ${MODE_LABEL[mode].toLowerCase()}: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)} at ${localOpts.source} ${fmtPrice(check.price.value ?? null)}`;
+            : `Set ${MODE_LABEL[mode].toLowerCase()}: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)} at ${localOpts.source} ${fmtPx(ticker, check.price.value ?? null)}`;
   const q = check.quote;
 
   return (
@@ -204,7 +204,7 @@ export function TicketPanel() {
             )}
           </div>
           <div className="form-grid u-gtc-1fr-1fr">
-            <Field label={mode === 'stop' || mode === 'take_profit' ? 'Trigger (YES, $)' : mode === 'trailing_stop' ? 'Price (not used)' : 'Price (YES, $)'} error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPrice(check.price.value.neg().add(1))}` : undefined}>
+            <Field label={mode === 'stop' || mode === 'take_profit' ? 'Trigger (YES, $)' : mode === 'trailing_stop' ? 'Price (not used)' : 'Price (YES, $)'} error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPx(ticker, check.price.value.neg().add(1))}` : undefined}>
               <div className="row u-fw-nowrap-gap-2">
                 <input
                   ref={priceRef}
@@ -329,7 +329,7 @@ export function TicketPanel() {
           </div>
           <dl className="summary" aria-live="polite">
             <dt>{draft.side === 'bid' ? 'Cost' : 'Collateral (NO side)'}</dt>
-            <dd className="num">{q ? fmtCash(q.cost, 4) : '—'}</dd>
+            <dd className="num">{q ? fmtCashExact(q.cost) : '—'}</dd>
             <dt>Fee if it takes (est.)</dt>
             <dd className="num">{q ? fmtCash(q.takerFee) : '—'}</dd>
             {q?.makerFee && (
@@ -341,7 +341,7 @@ export function TicketPanel() {
             <dt>Pays if {draft.side === 'bid' ? 'YES' : 'NO'} wins</dt>
             <dd className="num">{q ? fmtCash(q.payout) : '—'}</dd>
             <dt>Max profit after fee</dt>
-            <dd className="num">{q ? fmtCash(q.maxProfit, 4) : '—'}</dd>
+            <dd className="num">{q ? fmtCashExact(q.maxProfit) : '—'}</dd>
           </dl>
           <div className="faint u-fs-11">
             Fee: ceil to the cent of 0.07 × {info.fee.multiplier ?? '1'} × C × P × (1 − P)

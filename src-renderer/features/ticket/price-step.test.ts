@@ -26,3 +26,19 @@ describe('ticket price steps', () => {
     expect(nudgePrice(d('0.01'), -1, undefined).toFixed(4)).toBe('0.0100');
   });
 });
+
+describe('the = and - keys on a tapered market', () => {
+  const tapered = [
+    { start: '0.0000', end: '0.1000', step: '0.0010' },
+    { start: '0.1000', end: '0.9000', step: '0.0100' },
+    { start: '0.9000', end: '1.0000', step: '0.0010' },
+  ];
+  it('step by the tick of the side they move into at the boundaries', () => {
+    expect(nudgePrice(d('0.10'), 1, tapered).toFixed(4)).toBe('0.1100');
+    expect(nudgePrice(d('0.10'), -1, tapered).toFixed(4)).toBe('0.0990');
+    expect(nudgePrice(d('0.90'), 1, tapered).toFixed(4)).toBe('0.9010');
+    expect(nudgePrice(d('0.90'), -1, tapered).toFixed(4)).toBe('0.8900');
+    expect(nudgePrice(d('0.999'), 1, tapered).toFixed(4)).toBe('0.9990');
+    expect(nudgePrice(d('0.001'), -1, tapered).toFixed(4)).toBe('0.0010');
+  });
+});

@@ -5,7 +5,9 @@ import { Decimal, ticksToDollars } from '../../../src-shared/money';
 import type { OrderAck } from '../../../src-shared/ipc/contract';
 import { runCommand, useCommand } from '../../lib/commands';
 import { validateTicket, wireCount, wirePrice } from '../../lib/order-check';
-import { fmtCount, fmtPrice } from '../../lib/format';
+import { fmtCount } from '../../lib/format';
+import { fmtPx } from '../../stores/ticks';
+import { formatPriceAtTick } from '../../../src-shared/price-ranges';
 import { useMarketInfo, type FeeTerms } from '../../hooks/useMarketInfo';
 import { bookOf, insideOf } from '../../stores/books';
 import { notify } from '../../stores/notices';
@@ -91,7 +93,7 @@ export function useTradingCommands() {
     void (async () => {
       const ok = await confirmAction({
         title: 'Flatten position?',
-        body: `${side === 'ask' ? 'Sell' : 'Buy'} ${fmtCount(count)} ${t} at ${fmtPrice(ticksToDollars(price))} (crossing the spread).`,
+        body: `${side === 'ask' ? 'Sell' : 'Buy'} ${fmtCount(count)} ${t} at ${fmtPx(t, ticksToDollars(price))} (crossing the spread).`,
         confirmLabel: 'Flatten',
         danger: true,
       });
@@ -122,7 +124,7 @@ export function useTradingCommands() {
       if (start !== null) base = new Decimal(ticksToDollars(start)).sub(new Decimal('0.0001').mul(dir));
     }
     const next = nudgePrice(base ?? new Decimal('0.5'), dir, ranges);
-    setDraft({ price: next.toFixed(next.decimalPlaces() > 2 ? 4 : 2) });
+    setDraft({ price: formatPriceAtTick(next, ranges) });
   };
   useCommand('ticket.priceUp', () => nudge(1));
   useCommand('ticket.priceDown', () => nudge(-1));
