@@ -7,6 +7,10 @@
 // 0.4999 bid to 50,000 + (send time mod 50,000 ms) contracts, so a page can read from the
 // painted ladder how long a change took to reach the screen.
 import { WebSocketServer } from 'ws';
+import { dieWithParent } from './procs';
+
+// a bench that dies (SIGKILL included) takes its feed with it
+dieWithParent();
 
 const rate = Number(process.env.FEED_RATE ?? 50_000);
 const markets = Number(process.env.FEED_MARKETS ?? 20);

@@ -1,0 +1,46 @@
+// The web host as a bench starts it: its own process with an IPC channel (it exits when this one
+// dies, SIGKILL included, and its exchange child follows), owned (killed on our exit), its output
+// kept. Waits for its URL and for "terminal ready" without a deadline while it prints anything.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { own, waitFor } from './procs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface SpawnedHost {
+  child: ChildProcess;
+  /** every line it printed (stdout and stderr) */
+  lines: string[];
+  /** its tokened URL, once printed */
+  url(): Promise<string>;
+  /** once it printed "terminal ready" (the exchange and services are up) */
+  ready(): Promise<void>;
+}
+
+/** Starts `out/host/cli.js` (the bundles, as `npm run start:web` runs) or, with `source`, `src-main/host/cli.ts` under tsx. */
+export function spawnHost(args: string[], opts: { source?: boolean; nodeArgs?: string[] } = {}): SpawnedHost {
+  const entry = opts.source ? ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts')] : [path.join(root, 'out/host/cli.js')];
+  const child = own(spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
+  const lines: string[] = [];
+  let at: string | null = null;
+  let ready = false;
+  const onData = (d: Buffer) => {
+    for (const line of d.toString().split('\n')) {
+      if (!line) continue;
+      lines.push(line);
+      const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(line);
+      if (m) at = m[1]!;
+      if (/^terminal ready/.test(line)) ready = true;
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const progress = { child, progress: () => lines.length, status: () => `host printed ${lines.length} line(s), last: ${lines.at(-1) ?? '(none)'}` };
+  return {
+    child,
+    lines,
+    url: () => waitFor('the web host to print its URL', () => at ?? undefined, progress),
+    ready: () => waitFor('the web host to say "terminal ready"', () => ready || undefined, progress).then(() => undefined),
+  };
+}
