@@ -83,7 +83,11 @@ export function dieWithParent(): void {
     killOwned();
     process.exit(1);
   };
-  if (process.connected) process.on('disconnect', () => gone('parent closed its channel'));
+  if (process.connected) {
+    process.on('disconnect', () => gone('parent closed its channel'));
+    // the channel only watches: it must not keep a finished bench alive
+    process.channel?.unref();
+  }
   setInterval(() => {
     if (process.ppid !== parent) gone(`parent ${parent} is gone`);
   }, 500).unref();

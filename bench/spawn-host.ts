@@ -1,4 +1,4 @@
-// The web host as a bench starts it: its own process with an IPC channel (it exits when this one
+// The processes a bench starts. The web host as a bench starts it: its own process with an IPC channel (it exits when this one
 // dies, SIGKILL included, and its exchange child follows), owned (killed on our exit), its output
 // kept. Waits for its URL and for "terminal ready" without a deadline while it prints anything.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,4 +43,26 @@ export function spawnHost(args: string[], opts: { source?: boolean; nodeArgs?: s
     url: () => waitFor('the web host to print its URL', () => at ?? undefined, progress),
     ready: () => waitFor('the web host to say "terminal ready"', () => ready || undefined, progress).then(() => undefined),
   };
+}
+
+/** The embedded exchange alone (as `npm run exchange` runs it), owned, with an IPC channel; resolves with its REST base once it listens. */
+export async function spawnExchange(dataDir: string, args: string[] = []): Promise<{ child: ChildProcess; lines: string[] }> {
+  const child = own(spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-exchange/cli.ts'), '--port', '0', '--data-dir', dataDir, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
+  const lines: string[] = [];
+  const onData = (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  await waitFor('the exchange to listen', () => lines.some((l) => /exchange listening on/.test(l)) || undefined, { child, progress: () => lines.length, status: () => `last: ${lines.at(-1) ?? '(nothing yet)'}` });
+  return { child, lines };
+}
+
+/** bench/feed-server.ts with these FEED_* settings, owned, with an IPC channel; resolves with its port. */
+export async function spawnFeed(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = own(spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'feed-server.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] }));
+  let port: number | undefined;
+  child.stdout!.on('data', (d: Buffer) => {
+    const m = /feed on (\d+)/.exec(d.toString());
+    if (m) port = Number(m[1]);
+  });
+  return { child, port: await waitFor('the feed to listen', () => port, { child }) };
 }
