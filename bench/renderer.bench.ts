@@ -187,6 +187,8 @@ async function firehose(): Promise<void> {
     FEED_MID: '1',
     FEED_MARKER: '1',
     FEED_LIVE: '1',
+    // a busy tape (a few trades a second on each watched market), not a firehose of its own
+    FEED_TRADE_RATE: '10',
   });
   let host: RunningHost | null = null;
   const terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
