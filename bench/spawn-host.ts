@@ -1,6 +1,7 @@
-// The processes a bench starts. The web host as a bench starts it: its own process with an IPC channel (it exits when this one
-// dies, SIGKILL included, and its exchange child follows), owned (killed on our exit), its output
-// kept. Waits for its URL and for "terminal ready" without a deadline while it prints anything.
+// The processes a bench starts, each owned (killed on our exit) and with an IPC channel (it exits
+// when this process dies, SIGKILL included): the web host (its exchange child follows it), the
+// exchange alone, the synthetic feed. Their starts are waited for without a deadline while they
+// print anything (./procs waitFor).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
