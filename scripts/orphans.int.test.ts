@@ -1,7 +1,8 @@
 // No orphans: a parent that starts the web host (as the benches start it, bench/spawn-host.ts) or
 // the synthetic feed is SIGKILLed (no handler of its own runs), and everything it started goes:
 // the host, the host's exchange child, the feed. Once after the host is ready, once while it is
-// still starting. Waits on conditions only: a slow machine takes longer, never fails.
+// still starting; and the host itself SIGKILLed takes its exchange. Waits on conditions only: a
+// slow machine takes longer, never fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,23 @@ describe('a SIGKILLed parent leaves no process behind', () => {
       expect([alive(host), alive(exchange)]).toEqual([false, false]);
     }, 600_000);
   }
+
+  it('the exchange goes with a web host that is SIGKILLed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'orphans-'));
+    dirs.push(dataDir);
+    const staticDir = path.join(dataDir, 'static');
+    mkdirSync(staticDir);
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    const p = parent(hostScript(path.join(dataDir, 'data'), staticDir, true));
+    const host = await until(() => p.pid('host'));
+    started.push(host);
+    await until(() => p.out.join('').includes('host ready'));
+    const exchange = await until(() => childrenOf(host)[0]);
+    started.push(exchange);
+    process.kill(host, 'SIGKILL');
+    await until(() => !alive(exchange));
+    expect(alive(exchange)).toBe(false);
+  }, 600_000);
 
   it('the synthetic feed goes with the bench that started it', async () => {
     const p = parent(`
