@@ -47,6 +47,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { Configuration, OrdersApi } from 'kalshi-typescript';
 import { figure, fmtRate, median, percentile, QUICK } from './lib';
+import { own } from './procs';
 import { startExchange, type RunningExchange } from '../src-exchange/server';
 import { setVerifiedSignatureCache } from '../src-exchange/auth/verify';
 import { createApiClient } from '../src-main/api/client';
@@ -457,6 +458,8 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
       if (m === 'cancel') { for (const userId of ids) await node.submit({ type: 'cancelAllOrders', nowMs: node.now(), userId }); process.send({ canceled: true }); }
       if (m === 'exit') { await ex.close(); process.exit(0); }
     });
+    // this bench dying (SIGKILL included) closes the channel: the exchange goes with it
+    process.on('disconnect', () => process.exit(0));
     process.send({ port: ex.port, accounts: ex.credentials.accounts });
   `;
   // BENCH_CHILD_PROF=<dir>: profile the exchange process (node --cpu-prof) to see where its time goes
@@ -465,7 +468,7 @@ async function serverCost(): Promise<{ p99: number; rate: number }> {
     ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : []),
     ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = own(spawn(process.execPath, [...prof, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const replies: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));
   const next = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));

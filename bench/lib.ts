@@ -2,6 +2,10 @@
 // hand named figures to run.ts for bench/results.json. BENCH_QUICK=1 (npm run bench -- --quick)
 // runs fewer repetitions and smaller streams: the same code paths, figures less settled.
 import { appendFileSync, readFileSync } from 'node:fs';
+import { dieWithParent } from './procs';
+
+// every bench dies with the runner that started it (and kills what it started): see ./procs
+dieWithParent();
 
 export const QUICK = process.env.BENCH_QUICK === '1';
 

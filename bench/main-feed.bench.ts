@@ -3,18 +3,18 @@
 // every PUSH_INTERVAL_MS, as the session does), with the feed in
 // another process. Target: event-loop lag p99 < 5 ms. Peer in the same run: a naive pipeline
 // (full zod union parse per frame, Map-based book, a view per delta).
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { StreamConnection } from '../src-main/stream/connection';
 import { BookMachine } from '../src-main/market/books';
 import { FrameIngest } from '../src-main/market/frame';
 import { FrameCoalescer, PUSH_INTERVAL_MS } from '../src-main/session/coalescer';
 import { parseStreamFrame } from '../src-shared/wire/stream';
 import { figure, median, scaled } from './lib';
+import { dieWithParent, stopChild } from './procs';
+import { spawnFeed } from './spawn-host';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+dieWithParent();
+
 const RATE = 50_000;
 const MARKETS = 20;
 const SECONDS = scaled(10, 4);
@@ -28,16 +28,8 @@ interface RunResult {
 }
 
 async function run(pipeline: 'ours' | 'naive'): Promise<RunResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'feed-server.ts')], {
-    env: { ...process.env, FEED_RATE: String(RATE), FEED_MARKETS: String(MARKETS), FEED_SECONDS: String(SECONDS + 1) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const m = /feed on (\d+)/.exec(d.toString());
-      if (m) resolve(Number(m[1]));
-    });
-  });
+  // the feed is owned and has an IPC channel: it goes with this process however it ends
+  const { child, port } = await spawnFeed({ FEED_RATE: String(RATE), FEED_MARKETS: String(MARKETS), FEED_SECONDS: String(SECONDS + 1) });
 
   let frames = 0;
   let views = 0;
@@ -87,7 +79,7 @@ async function run(pipeline: 'ours' | 'naive'): Promise<RunResult> {
   const got = frames - f0;
   await conn.stop();
   coalescer.stop();
-  child.kill();
+  await stopChild(child);
   return { frames: got / (SECONDS - 2), p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6, views };
 }
 

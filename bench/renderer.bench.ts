@@ -1,18 +1,19 @@
-// What a trader sees under heavy flow: the web host's renderer in Debian Chromium with five
-// ladders (five link colours, five markets), the chart and the tape on screen, while a synthetic
-// exchange stream (bench/feed-server.ts, its own process) sends 50,000 book deltas a second
-// across 20 markets to main (the same services the Electron shell runs, in this process). Read
-// in the page: frames per second (requestAnimationFrame), long tasks (PerformanceObserver), the
-// time from the feed sending a change to the ladder cell showing it (a time-coded size on
-// BENCH-0's 0.4999 bid, read back from the painted cell), and the JS heap's growth. Then the real
+// What a trader sees under heavy flow: the web host's renderer in Debian Chromium at 1920x1080
+// with a trader's layout (the Markets list, three ladders in three link colours wide enough to
+// read every number, the chart, the ticket, the tape), while a synthetic exchange stream
+// (bench/feed-server.ts, its own process) sends 50,000 book deltas a second across 20 markets,
+// with trades and the ticker, to main (the same services the Electron shell runs, in this
+// process). The markets are the catalog's: the embedded exchange (no simulation) answers the
+// terminal's REST (catalog, candles, balance, orders), the feed is its stream. Read in the page:
+// frames per second (requestAnimationFrame), long tasks (PerformanceObserver), the time from the
+// feed sending a change to the ladder cell showing it (a time-coded size on the first market's
+// 0.49 bid, read back from the painted cell), and the JS heap's growth. Then the real
 // `npm run start:web` path, cold: host start to the first painted ladder, and the memory of
-// main + exchange + renderer. Needs Xvfb or a display only for headed runs; this one is headless.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+// main + exchange + renderer. Headless. No wait depends on the machine's speed (slow starts are
+// waited for with progress) and every process started is stopped however the bench ends.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,10 @@ import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
 import { childPids, figure, median, percentile, QUICK, rssBytes } from './lib';
+import { dieWithParent, own, stopChild, waitFor } from './procs';
+import { spawnExchange, spawnFeed, spawnHost } from './spawn-host';
+
+dieWithParent();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -31,38 +36,20 @@ const MEASURE_S = QUICK ? 8 : 30;
 // the heap is read again after this long under the firehose (the target is over 5 minutes)
 const HEAP_S = QUICK ? MEASURE_S : 300;
 const WARMUP_S = 4;
+const VIEWPORT = { width: 1920, height: 1080 };
+const LADDERS = ['white', 'red', 'green'] as const;
+// Playwright's own waits (navigation, a click) are not the machine's speed test either
+const PAGE_TIMEOUT_MS = 600_000;
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'];
 
 async function buildAndWait(): Promise<void> {
   const run = (args: string[], what: string) =>
     new Promise<void>((resolve, reject) => {
-      const r = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+      const r = own(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
       r.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} build failed (${code})`))));
     });
   await run([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], 'renderer');
   await run([path.join(root, 'scripts', 'build-host.mjs')], 'web host');
-}
-
-function startFeed(): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'feed-server.ts')], {
-    env: { ...process.env, FEED_RATE: String(RATE), FEED_MARKETS: String(MARKETS), FEED_SECONDS: String(WARMUP_S + Math.max(MEASURE_S, HEAP_S) + 30), FEED_MID: '1', FEED_MARKER: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      const m = /feed on (\d+)/.exec(d.toString());
-      if (m) resolve({ port: Number(m[1]), child });
-    });
-  });
-}
-
-/** REST for the feed's profile: every call answers 404 (the panels show their honest errors). */
-function startRestStub(): Promise<{ url: string; close: () => void }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(404, { 'content-type': 'application/json', date: new Date().toUTCString() });
-    res.end(JSON.stringify({ error: { code: 'not_found', message: 'bench stub' } }));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
 }
 
 async function call(door: (m: string, a: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>, method: string, ...args: unknown[]): Promise<unknown> {
@@ -96,13 +83,13 @@ async function measure(page: Page, seconds: number): Promise<PageFigures> {
       for (const e of list.getEntries()) longTasks.push(e.duration);
     });
     obs.observe({ type: 'longtask', buffered: false });
-    // the white ladder (BENCH-0): watch its 0.4999 row's bid size
+    // the white ladder (the feed's first market): watch its 0.49 row's bid size
     const grid = document.querySelector('[data-panel="ladder"][data-link="white"] .ladder-rows');
     let last = '';
     const mo = new MutationObserver(() => {
       if (!grid) return;
       for (const row of grid.querySelectorAll('.ladder-row')) {
-        if (row.querySelector('[data-cell="price"]')?.textContent !== '0.4999') continue;
+        if (Number.parseFloat(row.querySelector('[data-cell="price"]')?.textContent ?? '') !== 0.49) continue;
         const text = row.querySelector('[data-cell="bid"] .qty')?.textContent ?? '';
         if (text === last) return;
         last = text;
@@ -148,38 +135,108 @@ const target = (name: string, ok: boolean) => {
   console.log(`  target ${name}: ${ok ? 'met' : 'MISSED'}`);
 };
 
+interface Credentials {
+  base_url: string;
+  accounts: { name: string; api_key_id: string; private_key_pem: string }[];
+}
+
+/** Polls a condition in the page until it holds, printing progress; no deadline while the page lives. */
+const inPage = (page: Page, what: string, fn: () => boolean) =>
+  waitFor(what, () => page.evaluate(fn).then((ok) => ok || undefined), { stallMs: Number(process.env.BENCH_PAGE_STALL_MS ?? 600_000) }).catch(async (e: unknown) => {
+    await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-stuck.png') }).catch(() => undefined);
+    throw e;
+  });
+
+/**
+ * Drags the dock's sash at the left or right edge of `panel`'s group so that edge sits at `x`
+ * (dockview keeps sizes in its own model: a real drag is what a trader does).
+ */
+async function moveEdge(page: Page, panel: string, edge: 'left' | 'right', x: number): Promise<void> {
+  const box = await page.evaluate(
+    ([sel, side]) => {
+      const el = document.querySelector(sel)?.closest('.dv-groupview');
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { x: side === 'left' ? r.left : r.right, y: r.top + Math.min(60, r.height / 2) };
+    },
+    [panel, edge] as const,
+  );
+  if (!box) throw new Error(`no dock group holds ${panel}`);
+  await page.mouse.move(box.x, box.y);
+  await page.mouse.down();
+  await page.mouse.move(x, box.y, { steps: 8 });
+  await page.mouse.up();
+}
+
 async function firehose(): Promise<void> {
-  const feed = await startFeed();
-  const stub = await startRestStub();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-renderer-'));
+  // The catalog the terminal reads: the embedded exchange alone (no simulation, so the feed is
+  // the only flow). Its REST answers the catalog, candles, balance and orders; the feed's markets
+  // are its open binary markets.
+  const exchangeDir = path.join(dataDir, 'exchange');
+  const exchange = await spawnExchange(exchangeDir, ['--no-sim', '--seed', '1']);
+  const creds = JSON.parse(readFileSync(path.join(exchangeDir, 'credentials.json'), 'utf8')) as Credentials;
+  const listed = (await (await fetch(`${creds.base_url}/markets?status=open&limit=200`)).json()) as { markets: { ticker: string; market_type?: string; mve_collection_ticker?: string }[] };
+  const tickers = listed.markets.filter((m) => m.market_type === 'binary' && !m.mve_collection_ticker).map((m) => m.ticker).slice(0, MARKETS);
+  if (tickers.length < LADDERS.length) throw new Error(`the catalog has ${tickers.length} open binary markets; the bench needs ${LADDERS.length}`);
+  const feed = await spawnFeed({
+    FEED_RATE: String(RATE),
+    FEED_TICKERS: tickers.join(','),
+    FEED_STEP: '100',
+    FEED_SECONDS: String(WARMUP_S + Math.max(MEASURE_S, HEAP_S) + 600),
+    FEED_MID: '1',
+    FEED_MARKER: '1',
+    FEED_LIVE: '1',
+    // a busy tape (a few trades a second on each watched market), not a firehose of its own
+    FEED_TRADE_RATE: '10',
+  });
   let host: RunningHost | null = null;
   const terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
   host = await startHost({ staticDir, door: terminal.door });
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const profile = (await call(terminal.door, 'saveProfile', { id: 'feed', name: 'Synthetic feed', kind: 'custom', baseUrl: `${stub.url}/trade-api/v2`, wsUrl: `ws://127.0.0.1:${feed.port}/trade-api/ws/v2`, headerPrefix: 'SVC-' })) as { id: string };
-  await call(terminal.door, 'importKey', { profileId: profile.id, apiKeyId: 'bench-key', privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+  const trader = creds.accounts.find((a) => a.name === 'trader') ?? creds.accounts[0]!;
+  const profile = (await call(terminal.door, 'saveProfile', { id: 'feed', name: 'Synthetic feed', kind: 'custom', baseUrl: creds.base_url, wsUrl: `ws://127.0.0.1:${feed.port}/trade-api/ws/v2`, headerPrefix: 'SVC-' })) as { id: string };
+  await call(terminal.door, 'importKey', { profileId: profile.id, apiKeyId: trader.api_key_id, privateKeyPem: trader.private_key_pem });
   await call(terminal.door, 'activateProfile', profile.id);
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--js-flags=--expose-gc'] });
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--js-flags=--expose-gc'], timeout: PAGE_TIMEOUT_MS });
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   // tsx names the functions it compiles (__name): give the page that helper for page.evaluate
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
-  await page.addInitScript(() => {
-    localStorage.setItem('terminal.selectedMarket', JSON.stringify('BENCH-0'));
-    localStorage.setItem('terminal.linkGroups', JSON.stringify({ red: 'BENCH-1', green: 'BENCH-2', blue: 'BENCH-3', yellow: 'BENCH-4' }));
-  });
+  await page.addInitScript(
+    ([white, red, green]) => {
+      localStorage.setItem('terminal.selectedMarket', JSON.stringify(white));
+      localStorage.setItem('terminal.linkGroups', JSON.stringify({ red, green, blue: null, yellow: null }));
+    },
+    [tickers[0]!, tickers[1]!, tickers[2]!] as const,
+  );
   await page.goto(host.url);
-  await page.waitForSelector('[data-panel="ladder"][data-link="white"] [data-cell="price"]', { timeout: 30_000 });
-  // four more ladders (red, green, blue, yellow) and the tape; the chart is in the default layout
-  for (let i = 0; i < 4; i++) {
+  await inPage(page, 'the first ladder', () => document.querySelector('[data-panel="ladder"][data-link="white"] [data-cell="price"]') !== null);
+  // two more ladders (red, green) and the tape; the Markets list, chart, ticket and blotters are
+  // in the default layout
+  // (the keys go to the focused page: a click on the ladder's tab gives it the focus first)
+  await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
+  for (const link of LADDERS.slice(1)) {
     await page.keyboard.press('Alt+Shift+KeyL');
-    await page.waitForTimeout(150);
+    await inPage(page, `the ${link} ladder`, new Function(`return document.querySelector('[data-panel="ladder"][data-link="${link}"] .ladder-rows') !== null`) as () => boolean);
   }
   await page.keyboard.press('Alt+Backquote');
-  await page.waitForFunction(() => document.querySelectorAll('[data-panel="ladder"] .ladder-rows').length >= 5, undefined, { timeout: 15_000 });
-  // The marker sits at 0.4999: the white ladder's rows go to the 0.0001 tick by hand (its
-  // automatic spacing is decided by the first book, which may sit on whole cents)
-  await page.locator('[data-panel="ladder"][data-link="white"]').getByLabel('Row spacing').selectOption('1');
+  await inPage(page, 'the tape', () => document.querySelector('[data-panel="tape"]') !== null);
+  // A trader's widths: the Markets list 30% of the screen, the ladders side by side in the
+  // middle (each about 270 px: every number readable), the chart, tape and blotters on the right.
+  const W = VIEWPORT.width;
+  const ladderLeft = Math.round(W * 0.3);
+  const ladderRight = Math.round(W * 0.72);
+  await moveEdge(page, '[data-panel="markets"]', 'right', ladderLeft);
+  // the ladders in screen order (a new one opens beside the first)
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')].sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left).map((e) => e.dataset.link ?? ''),
+  );
+  await moveEdge(page, `[data-panel="ladder"][data-link="${order.at(-1)}"]`, 'right', ladderRight);
+  const each = (ladderRight - ladderLeft) / order.length;
+  for (let i = 0; i < order.length - 1; i++) await moveEdge(page, `[data-panel="ladder"][data-link="${order[i]}"]`, 'right', Math.round(ladderLeft + each * (i + 1)));
+  // the marker sits at 0.49: every ladder shows whole cents
+  for (const link of LADDERS) await page.locator(`[data-panel="ladder"][data-link="${link}"]`).getByLabel('Row spacing').selectOption('100');
   const shownLadders = await page.evaluate(() => [...document.querySelectorAll('[data-panel="ladder"] [role="grid"]')].map((g) => g.getAttribute('aria-label')?.split(',')[0]));
   await page.waitForTimeout(WARMUP_S * 1000);
   // BENCH_RENDER_PROF=<file.cpuprofile>: the page's JS profile over the measured window (CDP)
@@ -216,8 +273,8 @@ async function firehose(): Promise<void> {
   await browser.close();
   await host.close();
   await terminal.stop();
-  feed.child.kill();
-  stub.close();
+  await stopChild(feed.child);
+  await stopChild(exchange.child);
   rmSync(dataDir, { recursive: true, force: true });
 
   const fpsMedian = median(r.fps);
@@ -226,10 +283,10 @@ async function firehose(): Promise<void> {
   const p50 = r.latencies.length ? percentile(r.latencies, 50) : NaN;
   const growth = r.heapStart > 0 ? ((r.heapEnd - r.heapStart) / r.heapStart) * 100 : NaN;
   console.log(`\n## renderer under ${RATE.toLocaleString()} deltas/s across ${MARKETS} markets, ${MEASURE_S} s measured after ${WARMUP_S} s`);
-  console.log(`  visible: ${shownLadders.join(' | ')}, chart, tape`);
+  console.log(`  visible at ${VIEWPORT.width}x${VIEWPORT.height}: Markets list, ladders ${shownLadders.join(' | ')}, chart, ticket, tape`);
   console.log(`  frames per second: median ${fpsMedian.toFixed(1)} (min ${Math.min(...r.fps).toFixed(1)}, n=${r.fps.length})`);
   console.log(`  long tasks: ${r.longTasks.length} (over 50 ms: ${longOver50}; longest ${r.longTasks.length ? Math.max(...r.longTasks).toFixed(0) : 0} ms)`);
-  console.log(`  feed send -> the frame that paints it (BENCH-0 marker, n=${r.latencies.length}): p50 ${p50} ms, p95 ${p95} ms`);
+  console.log(`  feed send -> the frame that paints it (first market's marker, n=${r.latencies.length}): p50 ${p50} ms, p95 ${p95} ms`);
   const pp = (q: number) => (r.presented.length ? percentile(r.presented, q) : NaN);
   console.log(`  feed send -> that frame presented (the next frame's start, n=${r.presented.length}): p50 ${pp(50)} ms, p95 ${pp(95)} ms`);
   console.log(`  main (this process: terminal services + web host): event-loop delay p50 ${(mainLag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(mainLag.percentile(99) / 1e6).toFixed(1)} ms; CPU ${(((mainCpu.user + mainCpu.system) / 1e6 / MEASURE_S) * 100).toFixed(0)}% of a core`);
@@ -257,27 +314,25 @@ interface StartFigures {
 /** One start of `npm run start:web`'s bundles on `dataDir`: host process start to the first painted ladder; then memory. */
 async function startOnce(dataDir: string): Promise<StartFigures> {
   // the trader's browser is already open (its launch is not the terminal's start)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, timeout: PAGE_TIMEOUT_MS });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'out/host/cli.js'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('web host did not start')), 90_000);
-    const on = (d: Buffer) => {
-      const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(d.toString());
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', on);
-    child.stderr!.on('data', on);
-  });
+  // a slow machine (the first start signs and provisions with RSA) is waited for, with progress
+  const host = spawnHost(['--port', '0', '--data-dir', dataDir]);
+  const child = host.child;
+  const url = await host.url();
   const listening = performance.now() - t0;
   await page.goto(url, { waitUntil: 'load' });
   const pageLoaded = performance.now() - t0;
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 60_000, polling: 'raf' });
+  // the first painted size, read every frame (polling: 'raf'); a slow start is waited for while
+  // the host is alive and still printing (progress below), never against a fixed deadline
+  const painted = page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 0, polling: 'raf' });
+  let done = false;
+  void painted.then(() => (done = true), () => (done = true));
+  await waitFor('the first ladder with sizes', () => done || undefined, { child, progress: () => host.lines.length, status: () => `host: ${host.lines.at(-1) ?? '(quiet)'}` });
+  await painted;
   const firstLadder = performance.now() - t0;
   await page.waitForTimeout(3000);
   // memory: the host (main) and its exchange child from /proc, the renderer's JS heap from CDP
@@ -291,8 +346,7 @@ async function startOnce(dataDir: string): Promise<StartFigures> {
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
   const heap = metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? 0;
   await browser.close();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stopChild(child);
   return { listening, pageLoaded, firstLadder, mainRss, exchangeRss, heap };
 }
 

@@ -3,12 +3,16 @@
 // were met and writes bench/results.json: {"machine", "quick", "date", "figures": {"<name>":
 // {"value", "unit", "peer", "ratio"}}}. --quick runs smaller streams and fewer repetitions (the
 // whole run in under three minutes) and writes bench/results.quick.json instead, so a quick run
-// never replaces the figures of a full one.
+// never replaces the figures of a full one. Each bench runs with an IPC channel and dies with this
+// process (bench/procs.ts), and is killed if this process ends first: nothing outlives the run.
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpus, tmpdir, totalmem, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { dieWithParent, own } from './procs';
+
+dieWithParent();
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -30,9 +34,10 @@ const t0 = Date.now();
 let failed = false;
 for (const f of files) {
   console.log(`\n# ${f}${quick ? ' (quick)' : ''}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: 'inherit', env });
-  if (r.status !== 0 && r.status !== 2) failed = true;
-  summary.push(`${f}: ${r.status === 0 ? 'all targets met' : r.status === 2 ? 'some targets MISSED' : `failed (exit ${r.status})`}`);
+  const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env }));
+  const status = await new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 1)));
+  if (status !== 0 && status !== 2) failed = true;
+  summary.push(`${f}: ${status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
 }
 const figures: Record<string, { value: number; unit: string; peer: number | null; ratio: number | null }> = {};
 if (existsSync(figuresFile)) {

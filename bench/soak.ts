@@ -5,7 +5,7 @@
 // forced GC (CDP). At the end: growth from the first samples after --warmup minutes to the last
 // ones (medians of three), and every error line the host logged, every console error of the page
 // and every unhandled rejection. Exits 1 when a process grew 10% or more, or anything was logged.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectDoor } from '../src-main/host/door-client';
 import { childPids, rssBytes } from './lib';
+import { dieWithParent, stopChild } from './procs';
+import { spawnHost } from './spawn-host';
 import { chromium } from 'playwright';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+dieWithParent();
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') } },
   strict: true,
@@ -37,23 +40,17 @@ const rssOf = (pid: number) => rssBytes(pid) / 1048576;
 const childrenOf = childPids;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
-const host = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'out/host/cli.js'), '--port', '0', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+// the host has an IPC channel and is owned: it (and its exchange) go with this process however it ends
+const spawned = spawnHost(['--port', '0', '--data-dir', dataDir], { nodeArgs: ['--enable-source-maps'] });
+const host = spawned.child;
 const errors: string[] = [];
-let hostOut = '';
-const url = await new Promise<string>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`web host did not start:\n${hostOut}`)), 90_000);
-  const on = (d: Buffer) => {
-    hostOut += d.toString();
-    for (const line of d.toString().split('\n')) if (/error|unhandled|uncaught|exception/i.test(line)) errors.push(`host: ${line.slice(0, 300)}`);
-    const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(hostOut);
-    if (m && hostOut.includes('terminal ready')) {
-      clearTimeout(timer);
-      resolve(m[1]!);
-    }
-  };
-  host.stdout!.on('data', on);
-  host.stderr!.on('data', on);
-});
+const onHostData = (d: Buffer) => {
+  for (const line of d.toString().split('\n')) if (/error|unhandled|uncaught|exception/i.test(line)) errors.push(`host: ${line.slice(0, 300)}`);
+};
+host.stdout!.on('data', onHostData);
+host.stderr!.on('data', onHostData);
+const url = await spawned.url();
+await spawned.ready();
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -62,7 +59,7 @@ page.on('console', (m) => {
 });
 page.on('pageerror', (e) => errors.push(`page error: ${e.message.slice(0, 300)}`));
 await page.goto(url, { waitUntil: 'load' });
-await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 60_000 });
+await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 0 });
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('HeapProfiler.enable');
 await cdp.send('Performance.enable');
@@ -119,8 +116,7 @@ while (Date.now() - start < MINUTES * 60_000) {
 clearInterval(trader);
 door.ws.close();
 await browser.close();
-host.kill('SIGTERM');
-await new Promise((r) => host.once('exit', r));
+await stopChild(host);
 
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const after = samples.filter((s) => s.atMin >= WARMUP);

@@ -21,29 +21,51 @@ export interface Terminal {
 
 type Credentials = ReturnType<Terminal['credentials']>;
 
+// Every process the fixture starts goes when this worker goes: each has an IPC channel (the host
+// and the exchange exit when it closes, SIGKILL of the worker included) and is killed on exit.
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+function owned(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** A start is waited for as long as it takes (the test's own timeout bounds it); a slow one says so. */
+function slowStart(what: string): { done: () => void } {
+  const t0 = Date.now();
+  const timer = setInterval(() => console.log(`e2e: still waiting for ${what} to start (${Math.round((Date.now() - t0) / 1000)} s)`), 10_000);
+  return { done: () => clearInterval(timer) };
+}
+
 /**
  * The second party's keys: the terminal strips private keys from the embedded exchange's
  * credentials.json once its vault holds them, so the fixture provisions the exchange's data
  * directory first (the exchange alone, as `npm run exchange` would) and keeps what it wrote.
  */
 async function provisionExchange(exchangeDir: string, seed: number): Promise<Credentials> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-exchange/cli.ts'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = owned(
+    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-exchange/cli.ts'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    }),
+  );
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the exchange did not start:\n${out}`)), 60_000);
+    const progress = slowStart('the exchange (provisioning)');
     const onData = (d: Buffer) => {
       out += d.toString();
       if (/exchange listening on/.test(out)) {
-        clearTimeout(timer);
+        progress.done();
         resolve();
       }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the exchange exited with ${code}:\n${out}`)));
+    child.once('exit', (code) => {
+      progress.done();
+      reject(new Error(`the exchange exited with ${code}:\n${out}`));
+    });
   });
   const creds = JSON.parse(readFileSync(path.join(exchangeDir, 'credentials.json'), 'utf8')) as Credentials;
   await new Promise<void>((resolve) => {
@@ -60,12 +82,12 @@ export async function startTerminal(opts: { sim?: boolean; seed?: number; simRat
   const args = ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
   if (opts.sim === false) args.push('--no-sim');
   if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = owned(spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
   const logs: string[] = [];
   // The host prints its URL at once (the page may load while the exchange starts) and
   // "terminal ready" once the services are up: the specs start from a ready terminal.
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${logs.join('\n')}`)), 90_000);
+    const progress = slowStart('the web host');
     let at: string | null = null;
     const onLine = (d: Buffer) => {
       for (const line of d.toString().split('\n')) {
@@ -74,14 +96,17 @@ export async function startTerminal(opts: { sim?: boolean; seed?: number; simRat
         const m = /terminal at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(line);
         if (m) at = m[1]!;
         if (at && /^terminal ready/.test(line)) {
-          clearTimeout(timer);
+          progress.done();
           resolve(at);
         }
       }
     };
     child.stdout!.on('data', onLine);
     child.stderr!.on('data', onLine);
-    child.once('exit', (code) => reject(new Error(`web host exited with ${code}:\n${logs.join('\n')}`)));
+    child.once('exit', (code) => {
+      progress.done();
+      reject(new Error(`web host exited with ${code}:\n${logs.join('\n')}`));
+    });
   });
   const terminal: Terminal = {
     url,
@@ -120,14 +145,18 @@ export function watchConsole(page: Page): string[] {
 
 export const test = base.extend<{ terminal: Terminal; problems: string[] }>({
   // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
-  // eslint-disable-next-line no-empty-pattern
-  terminal: async ({}, use) => {
-    // a market that moves, at the pace the specs were written for: an order that joins the bid
-    // rests long enough to be amended (the lively default fills it within seconds)
-    const t = await startTerminal({ sim: true, simRate: 40 });
-    await use(t.terminal);
-    await t.stop();
-  },
+  terminal: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      // a market that moves, at the pace the specs were written for: an order that joins the bid
+      // rests long enough to be amended (the lively default fills it within seconds)
+      const t = await startTerminal({ sim: true, simRate: 40 });
+      await use(t.terminal);
+      await t.stop();
+    },
+    // a slow machine's start (provisioning signs with RSA) is not the test's time
+    { timeout: 600_000 },
+  ],
   problems: async ({ page }, use) => {
     await use(watchConsole(page));
   },

@@ -24,17 +24,25 @@ function whyNoDesktop() {
   return null;
 }
 
+/** The child stops when we are asked to (its own orderly stop), and is killed if we exit first. */
+function stopWithUs(child) {
+  const forward = (sig) => child.kill(sig);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, forward);
+  process.on('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 const why = whyNoDesktop();
 if (why === null) {
   run(bin('electron-vite'), ['build']);
   const child = spawn(electronBinary().path, ['.', ...extra], { cwd: root, stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  stopWithUs(child);
 } else {
   console.log(`start: not the desktop window because ${why}: serving the terminal in a browser instead.`);
   run(bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn']);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main', 'host', 'cli.ts'), '--open', ...extra], { cwd: root, stdio: 'inherit' });
-  const forward = (sig) => child.kill(sig);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // the IPC channel: the host (and its exchange) exit when this script dies, SIGKILL included
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main', 'host', 'cli.ts'), '--open', ...extra], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  stopWithUs(child);
 }

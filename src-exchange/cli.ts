@@ -11,6 +11,11 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+// A parent that started us with an IPC channel (the terminal) takes us with it when it dies,
+// also while we are still starting: the listener is there before the slow part.
+let stopOnDisconnect: ((why: string) => void) | null = null;
+if (process.connected) process.on('disconnect', () => (stopOnDisconnect ? stopOnDisconnect('parent gone') : process.exit(0)));
+
 async function main(): Promise<void> {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -62,8 +67,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  // A parent that dies takes us with it (the terminal starts us as a child).
-  process.on('disconnect', () => void stop('parent gone'));
+  stopOnDisconnect = (why) => {
+    // nobody waits for an orphan's orderly close: it gets a minute, then goes
+    setTimeout(() => process.exit(1), 60_000).unref();
+    void stop(why);
+  };
 }
 
 main().catch((e: unknown) => {

@@ -1,6 +1,9 @@
 // Starts the embedded exchange as a child process on a free loopback port and waits for it to
 // say where it listens; then reads the credentials it provisioned. The terminal connects to it
-// like any remote exchange. The child dies with us (it watches its IPC channel).
+// like any remote exchange. The child dies with us: it watches its IPC channel (which closes
+// however we end, SIGKILL included), and we kill it on our own exit besides. A slow start is
+// waited for with progress in the log; only a start that never comes (10 minutes by default) or
+// a child that exits fails, and the child is killed then too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { readCredentials, writeCredentials, type StoredCredentialsFile } from '../../src-exchange/provision';
@@ -60,20 +63,42 @@ export interface LaunchOptions {
   simRate?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** how long a start may take before it is given up (and the child killed); 10 minutes by default */
   timeoutMs?: number;
 }
+
+const START_TIMEOUT_MS = 600_000;
+const PROGRESS_EVERY_MS = 10_000;
 
 export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExchange> {
   const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : []), ...(opts.simRate !== undefined ? ['--sim-rate', String(opts.simRate)] : [])];
   const env = { ...process.env, ...opts.env };
   let exited = false;
   const child: ChildLike = opts.spawnChild ? opts.spawnChild(opts.command, args, env) : spawn(opts.command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });
+  // our own end (process.exit, an uncaught error) takes the child with it
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   child.once('exit', () => {
     exited = true;
+    process.off('exit', killOnExit);
   });
+  const timeoutMs = opts.timeoutMs ?? START_TIMEOUT_MS;
+  const t0 = Date.now();
   const port = await new Promise<number>((resolve, reject) => {
     let buf = '';
-    const timer = setTimeout(() => reject(new Error(`the embedded exchange did not start within ${opts.timeoutMs ?? 60_000} ms`)), opts.timeoutMs ?? 60_000);
+    const done = () => {
+      clearTimeout(timer);
+      clearInterval(progress);
+    };
+    const timer = setTimeout(() => {
+      done();
+      child.kill('SIGKILL');
+      reject(new Error(`the embedded exchange did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    // a slow machine is waited for, and says so
+    const progress = setInterval(() => opts.log?.(`[exchange] still starting (${Math.round((Date.now() - t0) / 1000)} s)`), PROGRESS_EVERY_MS);
     child.stdout!.setEncoding('utf8');
     child.stdout!.on('data', (d: string) => {
       buf += d;
@@ -85,7 +110,7 @@ export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExcha
         opts.log?.(`[exchange] ${line}`);
         const m = /exchange listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
         if (m) {
-          clearTimeout(timer);
+          done();
           resolve(Number(m[1]));
         }
       }
@@ -93,7 +118,7 @@ export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExcha
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (d: string) => opts.log?.(`[exchange] ${d.trimEnd()}`));
     child.once('exit', (code) => {
-      clearTimeout(timer);
+      done();
       reject(new Error(`the embedded exchange exited (code ${code}) before listening`));
     });
   });

@@ -26,6 +26,12 @@ function fail(msg: string): never {
   process.exit(2);
 }
 
+// A parent that started us with an IPC channel (a bench, a test fixture) takes us with it when it
+// dies however it dies (SIGKILL included), also while we are still starting; our exchange child
+// follows through its own channel.
+let stopOnDisconnect: (() => void) | null = null;
+if (process.connected) process.on('disconnect', () => (stopOnDisconnect ? stopOnDisconnect() : process.exit(0)));
+
 async function main(): Promise<void> {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -126,6 +132,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  stopOnDisconnect = () => {
+    setTimeout(() => process.exit(1), 60_000).unref();
+    void stop();
+  };
 }
 
 main().catch((e: unknown) => {
