@@ -88,7 +88,7 @@ export function TicketPanel() {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (!ready) return;
+    if (!ready || busy) return;
     setBusy(true);
     setAck(null);
     setError(null);
