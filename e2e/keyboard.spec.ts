@@ -4,7 +4,8 @@
 // not ask by default.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startTerminal, watchConsole, type Terminal } from './fixtures';
-import { openTerminal, realProblems, selectLivelyMarket, shot } from './helpers';
+import { openTerminal, panel, realProblems, selectLivelyMarket, shot, shotOf } from './helpers';
+import { Decimal } from '../src-shared/money';
 
 const S = 'keyboard';
 
@@ -55,6 +56,75 @@ test('palette: ranked by match, a harmful action never preselected on a partial 
   // named outright, it is the pick
   await searchPalette(page, 'flatten');
   await expect(selected).toContainText('Flatten my position');
+  await page.keyboard.press('Escape');
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test('trading keys in and out of the ticket fields: each does what the help says, never types junk', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  const ticker = await selectLivelyMarket(page);
+  await expect(page.getByText(`Waiting for the book of ${ticker}`)).toBeHidden();
+  const ticket = panel(page, 'ticket');
+  const price = ticket.locator('input[name="price"]');
+  const count = ticket.getByLabel('Count (contracts)');
+  const focusedField = () => page.evaluate(() => (document.activeElement instanceof HTMLInputElement ? document.activeElement.name || document.activeElement.getAttribute('aria-label') || 'input' : null));
+
+  // Alt+3 shows the ticket and focuses it, not a field: = - and the size keys act, nothing is typed
+  await page.keyboard.press('Alt+Digit3');
+  await expect(ticket).toBeVisible();
+  await expect.poll(focusedField).toBeNull();
+  await page.keyboard.press('Equal');
+  await expect(price).toHaveValue(/^0\.\d+$/);
+  const first = await price.inputValue();
+  // one tick of the market up, then back (the tick is the market's: see price-step)
+  await page.keyboard.press('Equal');
+  await expect(price).not.toHaveValue(first);
+  const up = await price.inputValue();
+  const tick = new Decimal(up).minus(first);
+  expect(tick.gt(0) && tick.lte('0.01'), `one tick up from ${first} gave ${up}`).toBe(true);
+  await page.keyboard.press('Minus');
+  await expect(price).toHaveValue(first);
+  await page.keyboard.press('Digit3');
+  await expect(count).toHaveValue('10');
+  expect(await focusedField()).toBeNull();
+
+  // in the price field: = and - step the price like the arrows, digits type
+  await page.keyboard.press('KeyP');
+  await expect.poll(focusedField).toBe('price');
+  await page.keyboard.press('Equal');
+  await expect(price).toHaveValue(up);
+  await page.keyboard.press('Minus');
+  await expect(price).toHaveValue(first);
+  await page.keyboard.press('Minus');
+  await expect(price).toHaveValue(/^0\.\d+$/);
+  expect(new Decimal(first).minus(await price.inputValue()).gt(0)).toBe(true);
+  await price.fill('');
+  await page.keyboard.type('0.42');
+  await expect(price).toHaveValue('0.42');
+
+  // letters are never typed into a price, and their trading actions do not fire from a field
+  await page.keyboard.press('KeyQ');
+  await page.keyboard.press('KeyB');
+  await expect(price).toHaveValue('0.42');
+  expect(await focusedField()).toBe('price');
+
+  // in the count field: digits type a quantity (not the size presets), = and - do nothing
+  await count.focus();
+  await count.fill('');
+  await page.keyboard.type('4');
+  await page.keyboard.press('Equal');
+  await page.keyboard.press('Minus');
+  await expect(count).toHaveValue('4');
+  await expect(price).toHaveValue('0.42');
+
+  // the help says so
+  await page.keyboard.press('Escape');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByRole('dialog', { name: 'Keyboard' });
+  await expect(help.getByRole('row', { name: /Step the price one tick of the market/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /Type the count/ })).toBeVisible();
+  await shotOf(help, S, '02-help');
   await page.keyboard.press('Escape');
   expect(realProblems(problems)).toEqual([]);
 });

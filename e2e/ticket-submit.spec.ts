@@ -40,7 +40,7 @@ async function localCount(page: Page): Promise<number> {
 async function fillTicket(ticket: Locator, o: { mode: string; side: 'Buy' | 'Sell'; price: string; count: string }) {
   await ticket.getByLabel('Order type').selectOption({ label: o.mode });
   await ticket.getByRole('button', { name: o.side === 'Buy' ? /Buy YES \(bid\)/ : /Sell YES \(ask\)/ }).click();
-  await ticket.locator('input[data-autofocus]').fill(o.price);
+  await ticket.locator('input[name="price"]').fill(o.price);
   await ticket.getByLabel('Count (contracts)').fill(o.count);
 }
 
@@ -72,26 +72,26 @@ test('the ticket: Ctrl+Enter, Enter, the palette and the button each send exactl
   expect(await atExchange(terminal, ticker)).toEqual({ orders: [], fills: 0 });
 
   // by Enter in the price field
-  await ticket.locator('input[data-autofocus]').fill(below(6));
-  await ticket.locator('input[data-autofocus]').focus();
+  await ticket.locator('input[name="price"]').fill(below(6));
+  await ticket.locator('input[name="price"]').focus();
   await page.keyboard.press('Enter');
   await expectLocal();
 
   // by the palette
-  await ticket.locator('input[data-autofocus]').fill(below(7));
+  await ticket.locator('input[name="price"]').fill(below(7));
   await page.keyboard.press('ControlOrMeta+KeyK');
   await page.getByRole('dialog', { name: /Command palette/ }).getByRole('combobox').fill('submit the order ticket');
   await page.keyboard.press('Enter');
   await expectLocal();
 
   // by Ctrl+Enter with focus outside any field (the ticket panel shown)
-  await ticket.locator('input[data-autofocus]').fill(below(8));
+  await ticket.locator('input[name="price"]').fill(below(8));
   await ticket.getByRole('button', { name: /Sell YES \(ask\)/ }).focus();
   await page.keyboard.press('ControlOrMeta+Enter');
   await expectLocal();
 
   // by the button
-  await ticket.locator('input[data-autofocus]').fill(below(9));
+  await ticket.locator('input[name="price"]').fill(below(9));
   await submit.click();
   await expectLocal();
   expect(await atExchange(terminal, ticker)).toEqual({ orders: [], fills: 0 });
