@@ -4,7 +4,7 @@
 // not ask by default.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startTerminal, watchConsole, type Terminal } from './fixtures';
-import { openTerminal, panel, realProblems, selectLivelyMarket, shot, shotOf } from './helpers';
+import { ladder, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'keyboard';
@@ -126,5 +126,37 @@ test('trading keys in and out of the ticket fields: each does what the help says
   await expect(help.getByRole('row', { name: /Type the count/ })).toBeVisible();
   await shotOf(help, S, '02-help');
   await page.keyboard.press('Escape');
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test('confirmations: the kill-switch release focuses Keep; Shift+X cancels at once, in words that count', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  const ticker = await selectLivelyMarket(page);
+  await expect(page.getByText(`Waiting for the book of ${ticker}`)).toBeHidden();
+  await showPanel(page, 'orders');
+  const status = page.getByRole('contentinfo', { name: 'Status' });
+
+  // one resting order, then Shift+X: canceled with no question, "1 order"
+  await ladder(page).focus();
+  await page.keyboard.press('c');
+  await page.keyboard.press('1');
+  await page.keyboard.press('b');
+  await expect(orderRow(page, ticker)).toHaveCount(1);
+  await ladder(page).focus();
+  await page.keyboard.press('Shift+KeyX');
+  await expect(orderRow(page, ticker)).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.toast').filter({ hasText: `Canceled 1 order in ${ticker}` })).toHaveCount(1);
+
+  // the kill switch: the release question focuses Keep, so Enter keeps it engaged
+  await page.keyboard.press('ControlOrMeta+Shift+KeyK');
+  await expect(status).toContainText('KILL SWITCH ON');
+  await status.getByRole('button', { name: 'Release…' }).click();
+  const ask = page.getByRole('dialog', { name: 'Release the kill switch?' });
+  await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await shotOf(ask, S, '03-release-focuses-keep');
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(status).toContainText('KILL SWITCH ON');
   expect(realProblems(problems)).toEqual([]);
 });

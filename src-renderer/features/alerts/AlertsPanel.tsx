@@ -15,7 +15,7 @@ import { InlineError } from '../../ui/States';
 
 type Kind = AlertCondition['kind'];
 const KINDS: { id: Kind; label: string }[] = [
-  { id: 'price', label: 'Price crosses a level' },
+  { id: 'price', label: 'Price reaches a level' },
   { id: 'spread', label: 'Spread wider / narrower' },
   { id: 'volume', label: 'Volume over a window' },
   { id: 'lifecycle', label: 'Market opens / closes / settles' },
@@ -189,10 +189,10 @@ export function AlertsPanel() {
                 <option value="ask">Best ask</option>
               </select>
             </Field>
-            <Field label="Crosses">
+            <Field label="Fires when it" hint="exactly at the level counts">
               <select value={form.direction} onChange={(e) => set({ direction: e.target.value as FormState['direction'] })} aria-label="Direction">
-                <option value="above">above</option>
-                <option value="below">below</option>
+                <option value="above">rises to it or above</option>
+                <option value="below">falls to it or below</option>
               </select>
             </Field>
             <Field label="Level (YES, $)">
