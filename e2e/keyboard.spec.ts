@@ -4,7 +4,7 @@
 // not ask by default.
 import { test as base, expect, type Page } from '@playwright/test';
 import { startTerminal, watchConsole, type Terminal } from './fixtures';
-import { ladder, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
+import { ladder, marketsTable, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'keyboard';
@@ -32,6 +32,10 @@ async function searchPalette(page: Page, text: string) {
 test('palette: ranked by match, a harmful action never preselected on a partial match', async ({ page, terminal, problems }) => {
   await openTerminal(page, terminal);
   await selectLivelyMarket(page);
+  // (layout, at the spec's 1600 px) the markets list shows its Last column whole
+  const list = marketsTable(page);
+  const [box, last] = await Promise.all([list.boundingBox(), list.locator('thead th').filter({ hasText: /^Last/ }).boundingBox()]);
+  expect(last!.x + last!.width, 'the Last column is cut off').toBeLessThanOrEqual(box!.x + box!.width);
   const options = palette(page).getByRole('option');
   const selected = palette(page).locator('[cmdk-item][aria-selected="true"]');
 
