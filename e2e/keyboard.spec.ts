@@ -164,3 +164,19 @@ test('confirmations: the kill-switch release focuses Keep; Shift+X cancels at on
   await expect(status).toContainText('KILL SWITCH ON');
   expect(realProblems(problems)).toEqual([]);
 });
+
+test('layout: five new linked panels open in view without squeezing the ladder', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  await selectLivelyMarket(page);
+  const ladderPanel = page.locator('[data-panel="ladder"]').first();
+  const before = (await ladderPanel.boundingBox())!.width;
+  // the first of its kind takes white (the tape is not in the default layout), the next red
+  for (const [combo, id, link] of [['Alt+Shift+KeyL', 'ladder', 'red'], ['Alt+Shift+KeyG', 'chart', 'red'], ['Alt+Shift+KeyW', 'tape', 'white'], ['Alt+Shift+KeyO', 'ticket', 'red'], ['Alt+Shift+KeyN', 'markets', 'red']] as const) {
+    await page.keyboard.press(combo);
+    await expect(page.locator(`[data-panel="${id}"][data-link="${link}"]`)).toBeVisible();
+  }
+  await shot(page, S, '04-five-linked-panels');
+  const after = (await ladderPanel.boundingBox())!.width;
+  expect(after, `the ladder went from ${before} px to ${after} px`).toBeGreaterThanOrEqual(Math.min(before, 260));
+  expect(realProblems(problems)).toEqual([]);
+});
