@@ -180,3 +180,29 @@ test('layout: five new linked panels open in view without squeezing the ladder',
   expect(after, `the ladder went from ${before} px to ${after} px`).toBeGreaterThanOrEqual(Math.min(before, 260));
   expect(realProblems(problems)).toEqual([]);
 });
+
+test('layout: the alerts list is readable in its default place, Silence in view', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  const ticker = await selectLivelyMarket(page);
+  await page.keyboard.press('Alt+Shift+KeyA');
+  const alerts = page.locator('[data-panel="alerts"]');
+  await expect(alerts).toBeVisible();
+  await alerts.getByLabel('Alert kind').selectOption('price');
+  await expect(alerts.getByLabel('Alert market')).toHaveValue(ticker);
+  for (const level of ['0.97', '0.98', '0.99']) {
+    await alerts.getByLabel('Level').fill(level);
+    await alerts.getByRole('button', { name: 'Add alert' }).click();
+    await expect(alerts.getByRole('region', { name: /^Alerts/ }).locator('tbody tr').filter({ hasText: level })).toHaveCount(1);
+  }
+  const list = alerts.getByRole('region', { name: /^Alerts/ });
+  const box = (await list.boundingBox())!;
+  const rows = list.locator('tbody tr');
+  for (let i = 0; i < 3; i++) {
+    const r = (await rows.nth(i).boundingBox())!;
+    expect(r.y + r.height, `alert row ${i + 1} is cut off`).toBeLessThanOrEqual(box.y + box.height + 1);
+    const silence = (await rows.nth(i).getByRole('button', { name: 'Silence' }).boundingBox())!;
+    expect(silence.x + silence.width, 'Silence is cut off').toBeLessThanOrEqual(box.x + box.width);
+  }
+  await shotOf(alerts, S, '05-alerts-list');
+  expect(realProblems(problems)).toEqual([]);
+});
