@@ -73,7 +73,7 @@ test('(b) an alert on a level fires once, with the Alerts panel closed', async (
   await alerts.getByLabel('Direction').selectOption('above');
   await alerts.getByLabel('Level').fill(level);
   await alerts.getByRole('button', { name: 'Add alert' }).click();
-  const row = alerts.getByRole('region', { name: /^Alerts/ }).getByRole('row').filter({ hasText: `${ticker} best ask crosses above ${level}` });
+  const row = alerts.getByRole('region', { name: /^Alerts/ }).getByRole('row').filter({ hasText: `${ticker} best ask rises to ${level} or above` });
   await expect(row).toContainText('armed');
   await shotOf(alerts, S, 'b-alert-armed');
 
@@ -86,7 +86,7 @@ test('(b) an alert on a level fires once, with the Alerts panel closed', async (
   await restAs(terminal, 'counterparty').createOrder({ body: { ticker, side: 'bid', price: best.price.toFixed(4), count: best.count.toFixed(2), time_in_force: 'immediate_or_cancel', client_order_id: crypto.randomUUID() } });
   const toast = page.locator('.toast').filter({ hasText: 'Alert:' });
   await expect(toast).toHaveCount(1, { timeout: 15_000 });
-  await expect(toast).toContainText(`crosses above ${level}`);
+  await expect(toast).toContainText(`rises to ${level} or above`);
   await shot(page, S, 'b-alert-fired');
   // and only once: another move beyond the level does not fire it again
   const next = (await bookOf(terminal, ticker)).asks[0];
@@ -96,7 +96,7 @@ test('(b) an alert on a level fires once, with the Alerts panel closed', async (
 
   await key(page, 'Alt+Shift+KeyA');
   const again = page.locator('[data-panel="alerts"]');
-  await expect(again.getByRole('region', { name: /^Alerts/ }).getByRole('row').filter({ hasText: `${ticker} best ask crosses above ${level}` })).toContainText('fired');
+  await expect(again.getByRole('region', { name: /^Alerts/ }).getByRole('row').filter({ hasText: `${ticker} best ask rises to ${level} or above` })).toContainText('fired');
   await expect(again.getByRole('region', { name: /Alert history/ }).locator('tbody tr')).toHaveCount(1);
   await dismissToasts(page);
   await shotOf(again, S, 'b-alert-history');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
-import { AlertEngine, type MarketQuote } from './engine';
+import { AlertEngine, summarize, type MarketQuote } from './engine';
 
 const D = (s: string) => new Decimal(s);
 const q = (last: string | null, bid: string | null = null, ask: string | null = null): MarketQuote => ({ last: last ? D(last) : null, bid: bid ? D(bid) : null, ask: ask ? D(ask) : null });
@@ -31,6 +31,20 @@ describe('alerts', () => {
     expect(e.observe('KX', q(null, '0.35', '0.36'))).toHaveLength(0);
     expect(e.observe('KX', q(null, '0.41', '0.42'))).toHaveLength(0);
     expect(e.observe('KX', q(null, '0.40', '0.42'))).toHaveLength(1); // exactly at the level counts
+  });
+
+  it('the boundary: a level reached exactly fires (at or beyond it, said in the rule\'s words), one tick short does not', () => {
+    const e = engine();
+    const below = e.upsert({ condition: { kind: 'price', ticker: 'KX', source: 'bid', direction: 'below', level: '0.66' }, rearm: false, sound: false });
+    const above = e.upsert({ condition: { kind: 'price', ticker: 'KY', source: 'ask', direction: 'above', level: '0.70' }, rearm: false, sound: false });
+    expect(summarize(below.condition)).toBe('KX best bid falls to 0.66 or below');
+    expect(summarize(above.condition)).toBe('KY best ask rises to 0.70 or above');
+    e.observe('KX', q(null, '0.67', '0.70'));
+    e.observe('KY', q(null, '0.60', '0.69'));
+    expect(e.observe('KX', q(null, '0.6601', '0.70'))).toHaveLength(0);
+    expect(e.observe('KY', q(null, '0.60', '0.6999'))).toHaveLength(0);
+    expect(e.observe('KX', q(null, '0.66', '0.70'))).toHaveLength(1);
+    expect(e.observe('KY', q(null, '0.60', '0.70'))).toHaveLength(1);
   });
 
   it('with re-arm it fires again on the next crossing only after going back', () => {

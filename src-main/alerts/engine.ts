@@ -48,7 +48,8 @@ const LIFECYCLE: Record<string, 'opened' | 'closed' | 'determined' | 'settled'> 
 export function summarize(c: AlertCondition): string {
   switch (c.kind) {
     case 'price':
-      return `${c.ticker} ${c.source === 'last' ? 'last trade' : c.source === 'bid' ? 'best bid' : 'best ask'} crosses ${c.direction} ${c.level}`;
+      // a level reached exactly counts (see level()): the words say so
+      return `${c.ticker} ${c.source === 'last' ? 'last trade' : c.source === 'bid' ? 'best bid' : 'best ask'} ${c.direction === 'above' ? 'rises to' : 'falls to'} ${c.level} or ${c.direction}`;
     case 'spread':
       return `${c.ticker} spread ${c.direction === 'wider' ? 'wider than' : 'narrower than'} ${c.value}`;
     case 'volume':

@@ -71,6 +71,9 @@ function readSaved(v: unknown): SerializedDockview | null {
   return s.dock;
 }
 
+/** A split leaves each side at least this wide (a ladder's columns); narrower, a new panel floats instead. */
+const MIN_SPLIT_WIDTH = 280;
+
 /** Focus something useful inside a panel: its marked target, else its first control. */
 function focusInside(el: HTMLElement | undefined) {
   if (!el) return;
@@ -234,7 +237,14 @@ export function DockLayout() {
     const link: Link = LINK_COLOURS.find((c) => !used.has(c)) ?? 'red';
     const ref = api.getPanel(component) ?? api.activePanel ?? api.panels[0];
     const id = `${component}-${Date.now().toString(36)}`;
-    api.addPanel({ id, component, title: titleOf(component, link, null), params: { link, pinned: null }, ...(ref ? { position: { referencePanel: ref, direction: 'right' as const } } : {}) });
+    const base = { id, component, title: titleOf(component, link, null), params: { link, pinned: null } };
+    // beside its kind when there is room for both; otherwise floating over the layout (in view,
+    // focused, movable), so a new panel never squeezes the ladder or the ticket it sits beside
+    if (ref && ref.group.width >= 2 * MIN_SPLIT_WIDTH) api.addPanel({ ...base, position: { referencePanel: ref, direction: 'right' as const } });
+    else {
+      const n = api.groups.filter((g) => g.api.location.type === 'floating').length;
+      api.addPanel({ ...base, floating: { width: 380, height: Math.min(520, Math.max(300, api.height - 120)), x: 80 + 28 * (n % 8), y: 60 + 28 * (n % 8) } });
+    }
   }, []);
   const mountsRef = useRef(mounts);
   mountsRef.current = mounts;

@@ -17,7 +17,8 @@ export function buildDefaultLayout(api: DockviewApi, withFcm: boolean): void {
   // The grid splits space evenly whatever the hints; give the blotters column the room its
   // tables need (the ladder needs little), scaled to the window.
   const width = api.width || 1600;
-  api.getPanel('markets')?.group.api.setSize({ width: Math.round(width * 0.34) });
+  // wide enough for the list's columns through Last at 1600 px
+  api.getPanel('markets')?.group.api.setSize({ width: Math.round(width * 0.36) });
   api.getPanel('ladder')?.group.api.setSize({ width: Math.round(width * 0.23) });
   api.getPanel('orders')?.api.setActive();
   api.getPanel('markets')?.api.setActive();

@@ -9,6 +9,11 @@ describe('error text', () => {
     expect(errorText(err)).toBe(`${ERROR_CODE_TEXT.insufficient_balance} balance 1.00 < cost 5.30 [insufficient_balance, HTTP 400]`);
   });
 
+  it('says a kill-switch refusal once, not the sentence and then main\'s restatement of it', () => {
+    const err = new TerminalCallError({ kind: 'risk', code: 'kill_switch', message: 'kill switch engaged: no new orders until it is released' });
+    expect(errorText(err)).toBe(`${ERROR_CODE_TEXT.kill_switch} [kill_switch]`);
+  });
+
   it('has a sentence for every code the exchange is known to send', () => {
     for (const code of ['authentication_error', 'header_timestamp_expired', 'not_found', 'order_already_exists', 'invalid_order', 'invalid_parameters', 'too_many_requests', 'forbidden', 'insufficient_balance', 'service_unavailable', 'gateway_timeout', 'server_error']) {
       expect(ERROR_CODE_TEXT[code], code).toBeTruthy();

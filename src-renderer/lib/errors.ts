@@ -103,11 +103,14 @@ export function describeError(err: unknown): ErrorInfo {
   return info;
 }
 
+/** Codes whose sentence says all the message could (the message only restates it). */
+const SAID_IN_FULL = new Set(['kill_switch']);
+
 /** One line: the sentence, the server's message when it adds something, then code and status. */
 export function errorText(err: unknown): string {
   const e = describeError(err);
   const parts = [e.title];
-  if (e.message && e.message !== e.title) parts.push(e.message);
+  if (e.message && e.message !== e.title && !(e.code && SAID_IN_FULL.has(e.code))) parts.push(e.message);
   if (e.details && !e.message.includes(e.details)) parts.push(`(${e.details})`);
   const tag = [e.code, e.status !== undefined ? `HTTP ${e.status}` : undefined].filter(Boolean).join(', ');
   return tag ? `${parts.join(' ')} [${tag}]` : parts.join(' ');

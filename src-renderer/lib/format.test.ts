@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtCash, fmtCents, fmtCount, fmtFixed, fmtPnl, fmtPrice, toDate } from './format';
+import { fmtCash, fmtCents, fmtCount, fmtDateTimeMs, fmtFixed, fmtPnl, fmtPrice, fmtTimeMs, toDate } from './format';
 
 describe('display formatting', () => {
   it('formats prices with four decimals and cash with separators', () => {
@@ -28,5 +28,13 @@ describe('display formatting', () => {
     expect(toDate(1700000000000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     expect(toDate('2023-11-14T22:13:20Z')?.getTime()).toBe(1700000000000);
     expect(toDate('nope')).toBeNull();
+  });
+
+  it('shows the tape and journal times to the millisecond', () => {
+    const t = new Date(2026, 10, 26, 23, 5, 7, 42);
+    expect(fmtTimeMs(t.getTime(), t)).toMatch(/23.05.07[.,]042/);
+    expect(fmtTimeMs(t.getTime() + 1, t)).not.toBe(fmtTimeMs(t.getTime(), t));
+    expect(fmtDateTimeMs(t.getTime())).toMatch(/2026/);
+    expect(fmtDateTimeMs(t.getTime())).toMatch(/[.,]042/);
   });
 });

@@ -107,6 +107,22 @@ export function fmtTime(value: number | string | null | undefined, now: Date = n
   return d.toDateString() === now.toDateString() ? timeFmt.format(d) : dateTimeFmt.format(d);
 }
 
+const timeMsFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false });
+const dateTimeMsFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false });
+
+/** To the millisecond (the tape, the audit journal): trades and events in the same second tell apart. Today's show the time only. */
+export function fmtTimeMs(value: number | string | null | undefined, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return '—';
+  return d.toDateString() === now.toDateString() ? timeMsFmt.format(d) : dateTimeMsFmt.format(d);
+}
+
+/** Date and time to the millisecond. */
+export function fmtDateTimeMs(value: number | string | null | undefined): string {
+  const d = toDate(value);
+  return d ? dateTimeMsFmt.format(d) : '—';
+}
+
 export function fmtDateTime(value: number | string | null | undefined): string {
   const d = toDate(value);
   return d ? dateTimeFmt.format(d) : '—';

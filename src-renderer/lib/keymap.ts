@@ -12,6 +12,8 @@ export interface ActionDef {
   defaultKeys: string;
   /** also fires while typing in a field (palette, settings, submit) */
   global?: boolean;
+  /** sends, cancels or refuses orders, or throws work away: the palette never preselects it on a partial match */
+  danger?: boolean;
 }
 
 export const PANEL_IDS = [
@@ -70,15 +72,15 @@ const PANEL_KEYS: Record<PanelId, string> = {
 };
 
 export const ACTIONS: readonly ActionDef[] = [
-  { id: 'trade.buyBid', label: 'Buy at the bid (join)', group: 'Trading', defaultKeys: 'b' },
-  { id: 'trade.buyAsk', label: 'Buy at the ask (cross)', group: 'Trading', defaultKeys: 'shift+b' },
-  { id: 'trade.sellAsk', label: 'Sell at the ask (join)', group: 'Trading', defaultKeys: 's' },
-  { id: 'trade.sellBid', label: 'Sell at the bid (cross)', group: 'Trading', defaultKeys: 'shift+s' },
-  { id: 'trade.cancelAllMarket', label: 'Cancel all my orders in this market', group: 'Trading', defaultKeys: 'shift+x' },
-  { id: 'risk.engageKill', label: 'Engage the kill switch: cancel every order, refuse new ones', group: 'Trading', defaultKeys: 'mod+shift+k', global: true },
-  { id: 'risk.releaseKill', label: 'Release the kill switch (asks first)', group: 'Trading', defaultKeys: 'mod+alt+shift+k', global: true },
-  { id: 'trade.flatten', label: 'Flatten my position in this market', group: 'Trading', defaultKeys: 'shift+f' },
-  { id: 'ticket.submit', label: 'Submit the order ticket', group: 'Ticket', defaultKeys: 'mod+enter', global: true },
+  { id: 'trade.buyBid', label: 'Buy at the bid (join)', group: 'Trading', defaultKeys: 'b', danger: true },
+  { id: 'trade.buyAsk', label: 'Buy at the ask (cross)', group: 'Trading', defaultKeys: 'shift+b', danger: true },
+  { id: 'trade.sellAsk', label: 'Sell at the ask (join)', group: 'Trading', defaultKeys: 's', danger: true },
+  { id: 'trade.sellBid', label: 'Sell at the bid (cross)', group: 'Trading', defaultKeys: 'shift+s', danger: true },
+  { id: 'trade.cancelAllMarket', label: 'Cancel all my orders in this market', group: 'Trading', defaultKeys: 'shift+x', danger: true },
+  { id: 'risk.engageKill', label: 'Engage the kill switch: cancel every order, refuse new ones', group: 'Trading', defaultKeys: 'mod+shift+k', global: true, danger: true },
+  { id: 'risk.releaseKill', label: 'Release the kill switch (asks first)', group: 'Trading', defaultKeys: 'mod+alt+shift+k', global: true, danger: true },
+  { id: 'trade.flatten', label: 'Flatten my position in this market', group: 'Trading', defaultKeys: 'shift+f', danger: true },
+  { id: 'ticket.submit', label: 'Submit the order ticket', group: 'Ticket', defaultKeys: 'mod+enter', global: true, danger: true },
   { id: 'ticket.size1', label: 'Size preset 1', group: 'Ticket', defaultKeys: '1' },
   { id: 'ticket.size2', label: 'Size preset 2', group: 'Ticket', defaultKeys: '2' },
   { id: 'ticket.size3', label: 'Size preset 3', group: 'Ticket', defaultKeys: '3' },
@@ -101,7 +103,7 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'app.palette', label: 'Command palette', group: 'App', defaultKeys: 'mod+k', global: true },
   { id: 'app.help', label: 'Keyboard help', group: 'App', defaultKeys: 'shift+slash' },
   { id: 'app.settings', label: 'Settings and key map', group: 'App', defaultKeys: 'mod+comma', global: true },
-  { id: 'app.resetLayout', label: 'Reset the panel layout', group: 'App', defaultKeys: 'alt+shift+r' },
+  { id: 'app.resetLayout', label: 'Reset the panel layout', group: 'App', defaultKeys: 'alt+shift+r', danger: true },
   { id: 'app.popout', label: 'Pop the focused panel out into its own window', group: 'App', defaultKeys: 'alt+shift+p' },
   { id: 'app.toggleTheme', label: 'Switch dark / light theme', group: 'App', defaultKeys: 'alt+shift+t' },
   { id: 'app.exportCsv', label: 'Export the focused blotter as CSV', group: 'App', defaultKeys: 'alt+shift+e' },

@@ -27,6 +27,11 @@ export function draftExtras(d: TicketDraft): Partial<OrderDraft> {
   return out;
 }
 
+/** "1 order", "3 orders". */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function describeOrder(side: 'bid' | 'ask', count: string, price: string, ticker: string): string {
   return `${side === 'bid' ? 'Buy' : 'Sell'} ${fmtCount(count)} ${ticker} @ ${fmtPx(ticker, price)}`;
 }
@@ -96,7 +101,7 @@ export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 
       notify('info', `Canceled order ${o.order_id}`);
     } else {
       await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })), origin });
-      notify('info', `Canceled ${orders.length} orders`);
+      notify('info', `Canceled ${plural(orders.length, 'order')}`);
     }
   } catch (err) {
     notify('error', 'Cancel failed', errorText(err));
@@ -120,7 +125,7 @@ export async function amendPrice(o: OrderRow, priceTicks: number, origin: OrderO
 export async function cancelAllIn(ticker: string | undefined, origin: OrderOrigin = 'hotkey'): Promise<void> {
   try {
     const r = await getTerminalApi().cancelAll(ticker ? { ticker, origin } : { origin });
-    notify('info', ticker ? `Canceled ${r.canceled} orders in ${ticker}` : `Canceled ${r.canceled} orders`);
+    notify('info', ticker ? `Canceled ${plural(r.canceled, 'order')} in ${ticker}` : `Canceled ${plural(r.canceled, 'order')}`);
   } catch (err) {
     notify('error', 'Cancel all failed', errorText(err));
   }

@@ -199,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <span className="grow" />
           {props.loading && data.length > 0 && <span className="spinner" aria-label="Refreshing" />}
           {selectable && selectedCount > 0 && <span className="dim">{selectedCount} selected</span>}
-          <span className="dim">{rows.length.toLocaleString()} rows</span>
+          <span className="dim">{rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}</span>
           {props.csv !== false && (
             <button type="button" className="btn btn-sm" onClick={doExport} disabled={!rows.length} title="Export all rows as CSV">
               CSV

@@ -10,6 +10,7 @@ export function Toasts() {
           <div className="grow">
             <div className="t-title" title={t.title}>
               {t.title}
+              {t.repeat > 1 && <span className="badge u-ml-6">×{t.repeat}</span>}
             </div>
             {t.body && (
               <div className="t-body" title={t.body}>

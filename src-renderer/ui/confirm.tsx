@@ -14,7 +14,7 @@ interface Choice {
 interface ConfirmRequest {
   title: string;
   body: string;
-  /** the actions offered beside Keep, last one focused */
+  /** the actions offered beside Keep; the last one is focused unless it is dangerous (then Keep is: Enter never does the harm) */
   choices: Choice[];
   /** a text field shown under the body; its value is what the promise resolves with */
   input?: { label: string };
@@ -49,6 +49,7 @@ export function ConfirmHost() {
     useConfirmStore.setState({ req: null });
   };
   const choices = req?.choices ?? [];
+  const keepFocused = choices[choices.length - 1]?.danger === true;
   return (
     <Modal
       open={req !== null}
@@ -57,7 +58,7 @@ export function ConfirmHost() {
       narrow
       footer={
         <>
-          <button type="button" className="btn" onClick={() => done(null)}>
+          <button type="button" className="btn" onClick={() => done(null)} {...(keepFocused ? { 'data-autofocus': true } : {})}>
             Keep
           </button>
           {choices.map((c, i) => (
@@ -66,7 +67,7 @@ export function ConfirmHost() {
               type="button"
               className={`btn ${c.danger ? 'btn-danger' : i === choices.length - 1 ? 'btn-primary' : ''}`}
               onClick={() => done(c.value)}
-              {...(i === choices.length - 1 ? { 'data-autofocus': true } : {})}
+              {...(i === choices.length - 1 && !keepFocused ? { 'data-autofocus': true } : {})}
             >
               {c.label}
             </button>

@@ -6,6 +6,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
   keymap: {},
   sizePresets: ['1', '5', '10', '25', '100'],
-  confirmCancelAll: true,
+  // a panic cancel does not ask (as pro terminals); Settings can make it ask
+  confirmCancelAll: false,
   notifyOnFill: true,
 };

@@ -19,7 +19,7 @@ export type PriceSource = z.infer<typeof PriceSource>;
 export const LifecycleWhen = z.enum(['opened', 'closed', 'determined', 'settled']);
 
 export const AlertCondition = z.discriminatedUnion('kind', [
-  /** the value crosses the level: upward (`above`) or downward (`below`) */
+  /** the value reaches the level from the other side: rises to it or above (`above`), falls to it or below (`below`); exactly at the level counts */
   z.object({ kind: z.literal('price'), ticker: Ticker, source: PriceSource, direction: z.enum(['above', 'below']), level: Price }).strict(),
   /** the spread (ask - bid) becomes wider or narrower than a value */
   z.object({ kind: z.literal('spread'), ticker: Ticker, direction: z.enum(['wider', 'narrower']), value: Amount }).strict(),
@@ -58,7 +58,7 @@ export interface AlertView {
   createdAt: number;
   firedAt: number | null;
   fireCount: number;
-  /** plain words, e.g. "KX-1 last trade crosses above 0.55" */
+  /** plain words, e.g. "KX-1 last trade rises to 0.55 or above" */
   summary: string;
 }
 

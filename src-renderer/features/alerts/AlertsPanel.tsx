@@ -15,7 +15,7 @@ import { InlineError } from '../../ui/States';
 
 type Kind = AlertCondition['kind'];
 const KINDS: { id: Kind; label: string }[] = [
-  { id: 'price', label: 'Price crosses a level' },
+  { id: 'price', label: 'Price reaches a level' },
   { id: 'spread', label: 'Spread wider / narrower' },
   { id: 'volume', label: 'Volume over a window' },
   { id: 'lifecycle', label: 'Market opens / closes / settles' },
@@ -112,10 +112,8 @@ export function AlertsPanel() {
   const columns = useMemo<Columns<AlertView>>(
     () => [
       col<AlertView>({ id: 'state', header: 'State', size: 70, accessorFn: (a) => a.state, cell: ({ getValue }) => <span className={`badge ${getValue() === 'armed' ? 'badge-ok' : getValue() === 'fired' ? 'badge-warn' : ''}`}>{String(getValue())}</span> }),
-      col<AlertView>({ id: 'summary', header: 'Alert', size: 280, accessorFn: (a) => a.summary }),
-      col<AlertView>({ id: 'note', header: 'Note', size: 120, accessorFn: (a) => a.note }),
-      col<AlertView>({ id: 'rearm', header: 'Re-arm', size: 56, accessorFn: (a) => (a.rearm ? 'yes' : '') }),
-      col<AlertView>({ id: 'fired', header: 'Fired', size: 110, accessorFn: (a) => a.firedAt ?? 0, cell: ({ row }) => (row.original.firedAt ? `${row.original.fireCount}× · ${fmtTime(row.original.firedAt)}` : '—'), meta: { csv: (a) => (a.firedAt ? isoTime(a.firedAt) : '') } }),
+      col<AlertView>({ id: 'summary', header: 'Alert', size: 280, accessorFn: (a) => a.summary, cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span> }),
+      // the row's actions next to its words, so Silence stays in view in a narrow panel
       col<AlertView>({
         id: '_actions',
         header: '',
@@ -145,6 +143,9 @@ export function AlertsPanel() {
         },
         meta: { csv: false },
       }),
+      col<AlertView>({ id: 'note', header: 'Note', size: 120, accessorFn: (a) => a.note }),
+      col<AlertView>({ id: 'rearm', header: 'Re-arm', size: 56, accessorFn: (a) => (a.rearm ? 'yes' : '') }),
+      col<AlertView>({ id: 'fired', header: 'Fired', size: 110, accessorFn: (a) => a.firedAt ?? 0, cell: ({ row }) => (row.original.firedAt ? `${row.original.fireCount}× · ${fmtTime(row.original.firedAt)}` : '—'), meta: { csv: (a) => (a.firedAt ? isoTime(a.firedAt) : '') } }),
     ],
     [],
   );
@@ -158,7 +159,7 @@ export function AlertsPanel() {
   );
 
   return (
-    <div className="panel" data-testid="alerts-panel">
+    <div className="panel alerts-panel" data-testid="alerts-panel">
       <form className="alert-form" onSubmit={submit} aria-label={form.id ? 'Edit alert' : 'New alert'}>
         <Field label="When">
           <select value={form.kind} onChange={(e) => set({ kind: e.target.value as Kind })} aria-label="Alert kind">
@@ -189,10 +190,10 @@ export function AlertsPanel() {
                 <option value="ask">Best ask</option>
               </select>
             </Field>
-            <Field label="Crosses">
+            <Field label="Fires when it" hint="exactly at the level counts">
               <select value={form.direction} onChange={(e) => set({ direction: e.target.value as FormState['direction'] })} aria-label="Direction">
-                <option value="above">above</option>
-                <option value="below">below</option>
+                <option value="above">rises to it or above</option>
+                <option value="below">falls to it or below</option>
               </select>
             </Field>
             <Field label="Level (YES, $)">

@@ -21,6 +21,17 @@ const LOCAL: [string, [string, string][]][] = [
     ],
   ],
   [
+    'In the order ticket',
+    [
+      ['Alt+3', 'Focus the ticket itself (no field): = - 1-5 T Ctrl+Enter act on it'],
+      ['= / -', 'Step the price one tick of the market (in the price field too)'],
+      ['P / Q', 'Enter the price / the count field'],
+      ['Digits in a field', 'Type the count or the price (not the size presets)'],
+      ['Other keys in a field', 'Nothing: letters and trading keys are never typed'],
+      ['Enter / Ctrl+Enter', 'Submit exactly what the ticket button says'],
+    ],
+  ],
+  [
     'In tables',
     [
       ['↑ / ↓ / Home / End', 'Move the active row'],

@@ -278,7 +278,7 @@ export function OrdersPanel() {
                 Cancel selected ({selected.length})
               </button>
               <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancelAll()}>
-                Cancel all…
+                {confirmAll ? 'Cancel all…' : 'Cancel all'}
               </button>
             </>
           )}

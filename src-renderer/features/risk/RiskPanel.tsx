@@ -6,7 +6,7 @@ import { DEFAULT_RISK_LIMITS, RiskLimits, type AuditEntry, type AuditFilter, typ
 import { Decimal } from '../../../src-shared/money';
 import { getTerminalApi } from '../../lib/bridge';
 import { errorText } from '../../lib/errors';
-import { fmtCash, fmtDateTime, isoTime } from '../../lib/format';
+import { fmtCash, fmtDateTime, fmtDateTimeMs, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { useRisk, setRiskView } from '../../stores/risk';
 import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
@@ -188,7 +188,7 @@ const AUDIT_ACTIONS = ['place', 'amend', 'decrease', 'cancel', 'batch_cancel', '
 type AuditRow = AuditEntry & { seq: number };
 
 const auditColumns: Columns<AuditRow> = [
-  col<AuditRow>({ id: 'time', header: 'Time', size: 150, accessorFn: (e) => e.ts, cell: ({ getValue }) => fmtDateTime(getValue() as number), meta: { csv: (e) => isoTime(e.ts) } }),
+  col<AuditRow>({ id: 'time', header: 'Time', size: 176, accessorFn: (e) => e.ts, cell: ({ getValue }) => fmtDateTimeMs(getValue() as number), meta: { csv: (e) => isoTime(e.ts) } }),
   col<AuditRow>({ id: 'action', header: 'Action', size: 90, accessorFn: (e) => e.action }),
   col<AuditRow>({ id: 'origin', header: 'From', size: 70, accessorFn: (e) => e.origin ?? '' }),
   col<AuditRow>({ id: 'ticker', header: 'Market', size: 150, accessorFn: (e) => e.ticker ?? '', cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),

@@ -8,7 +8,7 @@ import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from 
 import { applyMarketUpdate, marketStore } from '../../stores/market';
 import { applyPrivateUpdate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
-import { TapePanel } from './TapePanel';
+import { sameMomentOf, TapePanel } from './TapePanel';
 
 let fake: FakeTerminal;
 const T = 'KXTEST-26DEC31-T1';
@@ -78,5 +78,12 @@ describe('time and sales', () => {
     expect(within(table()).queryByText('0.47')).toBeNull();
     fireEvent.pointerLeave(panel);
     expect(await within(table()).findByText('0.47')).toBeTruthy();
+  });
+});
+
+describe('trades printed in the same moment', () => {
+  it('are marked: the times seen more than once', () => {
+    expect([...sameMomentOf([{ ts: 1 }, { ts: 2 }, { ts: 2 }, { ts: 3 }, { ts: 2 }])]).toEqual([2]);
+    expect(sameMomentOf([{ ts: 1 }, { ts: 2 }]).size).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { TradeView } from '../../../src-shared/ipc/contract';
 import { Decimal } from '../../../src-shared/money';
-import { fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtCount, fmtTimeMs, isoTime } from '../../lib/format';
 import { fmtPx } from '../../stores/ticks';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
@@ -30,8 +30,24 @@ const tsMs = (ts: number | string | undefined): number => (typeof ts === 'number
 const aggressorOf = (side: string | undefined): TapeRow['aggressor'] => (side === 'yes' || side === 'bid' ? 'buy' : side === 'no' || side === 'ask' ? 'sell' : null);
 
 /** The tape's columns; prices at the market's own decimals. */
-const tapeColumns = (ticker: string | null): Columns<TapeRow> => [
-  col<TapeRow>({ id: 'time', header: 'Time', size: 78, accessorFn: (r) => r.ts, cell: ({ getValue }) => fmtTime(getValue() as number), meta: { csv: (r) => isoTime(r.ts) } }),
+const tapeColumns = (ticker: string | null, sameMoment: ReadonlySet<number>): Columns<TapeRow> => [
+  col<TapeRow>({
+    id: 'time',
+    header: 'Time',
+    size: 104,
+    accessorFn: (r) => r.ts,
+    cell: ({ getValue }) => (
+      <>
+        {fmtTimeMs(getValue() as number)}
+        {sameMoment.has(getValue() as number) && (
+          <span className="faint" title="Printed in the same millisecond as another trade here (one aggressor, several resting orders)">
+            {' '}≡
+          </span>
+        )}
+      </>
+    ),
+    meta: { csv: (r) => isoTime(r.ts) },
+  }),
   col<TapeRow>({
     id: 'price',
     header: 'YES price',
@@ -57,6 +73,14 @@ const tapeColumns = (ticker: string | null): Columns<TapeRow> => [
   }),
 ];
 
+/** The times printed more than once (several trades in one millisecond: one aggressor through several orders). */
+export function sameMomentOf(rows: readonly { ts: number }[]): Set<number> {
+  const seen = new Set<number>();
+  const twice = new Set<number>();
+  for (const r of rows) (seen.has(r.ts) ? twice : seen).add(r.ts);
+  return twice;
+}
+
 /** Live trades first, then the history not already among them, newest first. */
 export function mergeTape(live: readonly TradeView[], history: readonly { trade_id: string; yes_price_dollars: string; count_fp: string; taker_side?: string; is_block_trade?: boolean; ts?: number; created_time?: string }[], myTrades: ReadonlySet<string>): TapeRow[] {
   const seen = new Set<string>();
@@ -80,13 +104,14 @@ export function TapePanel() {
   const fills = usePrivate((s) => s.fills);
   const history = useRest('getTrades', ticker ? { query: { ticker, limit: 200 } } : undefined, { enabled: !!ticker, staleTime: 10_000 });
   const [minText, setMinText] = useState('');
-  const columns = useMemo(() => tapeColumns(ticker), [ticker]);
   const [paused, setPaused] = useState(false);
   const frozen = useRef<TapeRow[]>([]);
 
   const myTrades = useMemo(() => new Set(fills.filter((f) => f.ticker === ticker && f.trade_id).map((f) => f.trade_id!)), [fills, ticker]);
   const min = parseUserDecimal(minText);
   const merged = useMemo(() => mergeTape(live ?? [], history.data?.trades ?? [], myTrades), [live, history.data, myTrades]);
+  const sameMoment = useMemo(() => sameMomentOf(merged), [merged]);
+  const columns = useMemo(() => tapeColumns(ticker, sameMoment), [ticker, sameMoment]);
   // a pause holds the trades as they were; the size filter still applies at once
   if (!paused) frozen.current = merged;
   const source = paused ? frozen.current : merged;

@@ -1,7 +1,7 @@
 // The order ticket: side, price, count, time in force, self-trade prevention, order group,
 // subaccount. Validates tick and count as you type, prices the order (cost, fee estimate,
 // payout) and shows the exchange's ack or its error.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { OrderAck } from '../../../src-shared/ipc/contract';
 import { validateTicket } from '../../lib/order-check';
 import { fmtCash, fmtCashExact, fmtCount } from '../../lib/format';
@@ -20,6 +20,23 @@ import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
 import { submitDraft } from './useTradingCommands';
 import { usePanelTicker } from '../../hooks/useLink';
+
+/**
+ * A key in the ticket's price or count field: digits, '.' and editing keys type; ↑ ↓ and (price
+ * only) = + - step the price one tick; any other printable key does nothing (it is neither typed
+ * nor a trading key). Returns the step asked for.
+ */
+function fieldKey(e: KeyboardEvent<HTMLInputElement>, price: boolean): 'up' | 'down' | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const up = price && (e.key === 'ArrowUp' || e.key === '=' || e.key === '+');
+  const down = price && (e.key === 'ArrowDown' || e.key === '-');
+  if (up || down) {
+    e.preventDefault();
+    return up ? 'up' : 'down';
+  }
+  if (e.key.length === 1 && !/[0-9.]/.test(e.key)) e.preventDefault();
+  return null;
+}
 
 type OrderMode = 'limit' | 'bracket' | 'stop' | 'take_profit' | 'trailing_stop';
 const MODE_LABEL: Record<OrderMode, string> = { limit: 'Limit', bracket: 'Limit + bracket', stop: 'Stop', take_profit: 'Take profit', trailing_stop: 'Trailing stop' };
@@ -88,7 +105,7 @@ export function TicketPanel() {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (!ready) return;
+    if (!ready || busy) return;
     setBusy(true);
     setAck(null);
     setError(null);
@@ -168,7 +185,8 @@ export function TicketPanel() {
         {position && position !== '0.00' && <span className="badge">pos {fmtCount(position)}</span>}
       </div>
       <div className="panel-body">
-        <form className="ticket" onSubmit={(e) => void submit(e)} aria-label="Order ticket">
+        {/* the panel key focuses the ticket itself (not a field), so = - 1-5 T act on it; P and Q enter the fields */}
+        <form className="ticket" onSubmit={(e) => void submit(e)} aria-label="Order ticket" tabIndex={-1} data-autofocus>
           <div className="side-toggle" role="group" aria-label="Side">
             <button type="button" className="buy" aria-pressed={draft.side === 'bid'} onClick={() => setDraft({ side: 'bid' })}>
               ▲ Buy YES (bid)
@@ -208,7 +226,7 @@ export function TicketPanel() {
               <div className="row u-fw-nowrap-gap-2">
                 <input
                   ref={priceRef}
-                  data-autofocus
+                  name="price"
                   className="grow num"
                   inputMode="decimal"
                   autoComplete="off"
@@ -216,10 +234,8 @@ export function TicketPanel() {
                   aria-invalid={showPriceError && !check.price.ok}
                   onChange={(e) => setDraft({ price: e.target.value })}
                   onKeyDown={(e) => {
-                    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-                      e.preventDefault();
-                      runCommand(e.key === 'ArrowUp' ? 'ticket.priceUp' : 'ticket.priceDown');
-                    }
+                    const step = fieldKey(e, true);
+                    if (step) runCommand(step === 'up' ? 'ticket.priceUp' : 'ticket.priceDown');
                   }}
                   placeholder="0.50"
                 />
@@ -234,12 +250,14 @@ export function TicketPanel() {
             <Field label="Count (contracts)" error={touched && !check.count.ok ? check.count.message : draft.count && !check.count.ok ? check.count.message : undefined}>
               <input
                 ref={countRef}
+                name="count"
                 className="num"
                 inputMode="decimal"
                 autoComplete="off"
                 value={draft.count}
                 aria-invalid={!!draft.count && !check.count.ok}
                 onChange={(e) => setDraft({ count: e.target.value })}
+                onKeyDown={(e) => void fieldKey(e, false)}
                 placeholder="1"
               />
             </Field>

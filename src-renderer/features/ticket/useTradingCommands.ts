@@ -17,6 +17,7 @@ import { useTrading } from '../../stores/trading';
 import { cancelAllIn, draftExtras, placeAt, sendOrder } from '../../services/trade';
 import { confirmAction } from '../../ui/confirm';
 import { nudgePrice, type PriceRange } from './price-step';
+import { submitShownTicket } from './submit-shown';
 
 function needMarket(): string | null {
   const t = useTrading.getState().ticker;
@@ -36,8 +37,7 @@ function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
   void placeAt(ticker, side, price, undefined, 'hotkey').catch(() => undefined);
 }
 
-/** Sends the ticket as it stands; null when it is not valid yet. */
-/** Sends the ticket's draft for `ticker` (the ticket's own linked market; the hotkey uses the white group's). */
+/** Sends the ticket's draft as a limit for `ticker` (the ticket's own linked market); only the ticket form's submit calls it. */
 export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrading.getState().ticker): Promise<OrderAck | null> {
   const { draft } = useTrading.getState();
   if (!ticker) {
@@ -140,7 +140,12 @@ export function useTradingCommands() {
     runCommand('panel.ticket');
     useTrading.getState().requestTicketFocus('count');
   });
+  // the ticket's own submit, so a key does exactly what the button in view says (a local stop
+  // stays a local stop); with no ticket in view the key shows it and sends nothing
   useCommand('ticket.submit', () => {
-    void submitDraft(info.fee).catch(() => undefined);
+    if (submitShownTicket()) return;
+    if (document.querySelector('dialog[open]') !== null) return;
+    runCommand('panel.ticket');
+    notify('info', 'Nothing sent', 'The order ticket was not in view. Check it, then submit again.');
   });
 }
