@@ -16,4 +16,10 @@ describe('fill notices', () => {
     const n = fillNotice({ count_fp: '278.00', side: 'yes', market_ticker: 'HIGHNY-22DEC23-B53.5', yes_price_dollars: '0.750', is_taker: true, action: 'buy' });
     expect(n.body).toBe('at 0.75 · taker');
   });
+  it("says a sell of YES in the trader's terms when main knows the order (not 'Filled 1 NO at 0.28')", () => {
+    const n = fillNotice({ count_fp: '1.00', side: 'no', market_ticker: 'KX-3', yes_price_dollars: '0.7200', is_taker: true }, 'ask');
+    expect(n.title).toBe('Sold 1 YES KX-3');
+    expect(n.body).toBe('at 0.72 · taker');
+    expect(fillNotice({ count_fp: '2.00', side: 'yes', market_ticker: 'KX-3', yes_price_dollars: '0.4100', is_taker: false }, 'bid').title).toBe('Bought 2 YES KX-3');
+  });
 });

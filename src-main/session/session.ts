@@ -25,22 +25,24 @@ import type { BookTop } from '../risk/gate';
 export const BOOK_DEPTH = 25;
 
 /**
- * "Filled 5 YES KX-1 at 0.52 · fee $0.09": counts without trailing zeros, money as money. A fill
+ * "Bought 5 YES KX-1 at 0.52 · fee $0.09" (or "Filled 5 YES ..." for an order main does not know):
+ * counts without trailing zeros, money as money. A fill
  * without `fee_cost` (the real service leaves it out) names no fee rather than a false $0.00.
  */
-export function fillNotice(f: Record<string, unknown>): { level: 'success'; title: string; body: string; ts: number; source: 'fill' } {
+export function fillNotice(f: Record<string, unknown>, orderSide?: unknown): { level: 'success'; title: string; body: string; ts: number; source: 'fill' } {
   const count = new Decimal(String(f.count_fp ?? '0')).toString();
   const price = new Decimal(String(f.yes_price_dollars ?? '0'));
   const side = String(f.side ?? '').toUpperCase();
-  const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
   const fee = f.fee_cost === undefined || f.fee_cost === null ? '' : ` · fee $${new Decimal(String(f.fee_cost)).toFixed(2)}`;
-  return {
-    level: 'success',
-    title: `Filled ${count} ${side} ${String(f.market_ticker ?? '')}`,
-    body: `at ${priceText(paid)}${fee}${f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : ''}`,
-    ts: Date.now(),
-    source: 'fill',
-  };
+  const how = f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : '';
+  const ticker = String(f.market_ticker ?? '');
+  // The trader's own terms where main knows the order: a bid bought YES, an ask sold YES (the
+  // exchange reports an ask's fill as NO bought at 1 - price, which is not what the ticket said).
+  if (orderSide === 'bid' || orderSide === 'ask') {
+    return { level: 'success', title: `${orderSide === 'bid' ? 'Bought' : 'Sold'} ${count} YES ${ticker}`, body: `at ${priceText(price)}${fee}${how}`, ts: Date.now(), source: 'fill' };
+  }
+  const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
+  return { level: 'success', title: `Filled ${count} ${side} ${ticker}`, body: `at ${priceText(paid)}${fee}${how}`, ts: Date.now(), source: 'fill' };
 }
 
 /** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
@@ -367,7 +369,7 @@ export class TradingSession {
         const f = m.msg as Row;
         this.putPrivate('fill', { ...f, ticker: f.market_ticker });
         this.notePnl(f);
-        this.opts.emit('notices', fillNotice(f));
+        this.opts.emit('notices', fillNotice(f, typeof f.order_id === 'string' ? this.store.orders.get(f.order_id)?.side : undefined));
         void this.refreshBalance();
         this.observe((o) => o.fill?.(f));
         break;
