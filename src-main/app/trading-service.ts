@@ -100,6 +100,7 @@ export class TradingService implements TradingMethods {
   constructor(private readonly opts: TradingServiceOptions) {
     this.risk = new RiskStore(path.join(opts.dataDir, 'risk'));
     this.audit = new AuditJournal(path.join(opts.dataDir, 'audit'));
+    this.audit.onError = (e) => this.opts.log?.(`[audit] could not write: ${e.message}`);
   }
 
   private get profiles(): ProfilesService {
@@ -233,7 +234,7 @@ export class TradingService implements TradingMethods {
 
   private record(active: ActiveSession, base: AuditBase, outcome: AuditEntry['outcome'], answer: string, latencyMs: number | null): void {
     try {
-      this.audit.append({
+      this.audit.appendSoon({
         ts: Date.now(),
         profileId: active.profileId,
         keyId: active.keyId,

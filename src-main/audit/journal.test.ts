@@ -69,4 +69,19 @@ describe('audit journal', () => {
     expect(text).not.toContain('PRIVATE KEY');
     expect(j.read('p1')[0]?.asked).toEqual({ redacted: 'key material' });
   });
+  it('writes lines queued in one turn together right after it, and a read sees them at once', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'audit-'));
+    const j = new AuditJournal(dir);
+    j.appendSoon(entry({ ts: 1 }));
+    j.appendSoon(entry({ ts: 2, profileId: 'p2' }));
+    j.appendSoon(entry({ ts: 3 }));
+    expect(readdirSync(dir)).toEqual([]); // nothing waited for the disk in this turn
+    expect(j.read('p1').map((e) => e.ts)).toEqual([3, 1]); // a read writes the queue first
+    j.appendSoon(entry({ ts: 4, asked: { note: '-----BEGIN PRIVATE KEY-----x' } }));
+    await new Promise((r) => setImmediate(r));
+    const text = readFileSync(path.join(dir, 'p1.jsonl'), 'utf8');
+    expect(text.trim().split('\n').map((l) => (JSON.parse(l) as AuditEntry).ts)).toEqual([1, 3, 4]);
+    expect(text).not.toContain('PRIVATE KEY');
+    expect(readFileSync(path.join(dir, 'p2.jsonl'), 'utf8')).toContain('"ts":2');
+  });
 });
