@@ -9,6 +9,7 @@ import { OFFLINE, ProfilesService, type ConfirmInMain, type EmbeddedExchangeInfo
 import { PreferencesService } from './preferences-service';
 import { TradingService } from './trading-service';
 import { ToolsService } from './tools-service';
+import { RecorderService } from '../recorder/recorder-service';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -36,6 +37,7 @@ export class TerminalServices {
   readonly trading: TradingService;
   readonly preferences: PreferencesService;
   readonly tools: ToolsService;
+  readonly recorder: RecorderService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -51,6 +53,7 @@ export class TerminalServices {
       onSession: async (active) => {
         await this.trading.onSession(active);
         await this.tools.onSession(active);
+        await this.recorder.onSession(active);
       },
       observer: {
         trade: (t) => this.tools.observer.trade?.(t),
@@ -59,6 +62,7 @@ export class TerminalServices {
         lifecycle: (t, e) => this.tools.observer.lifecycle?.(t, e),
         fill: (f) => this.tools.observer.fill?.(f),
         order: (o) => this.tools.observer.order?.(o),
+        message: (m) => this.recorder.message(m),
       },
     });
     this.trading = new TradingService({
@@ -77,8 +81,10 @@ export class TerminalServices {
       describeError: opts.describeError,
       ...(opts.log ? { log: opts.log } : {}),
     });
+    this.recorder = new RecorderService({ dataDir: opts.dataDir, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
     const p = this.profiles;
     const t = this.trading;
+    const r = this.recorder;
     const x = this.tools;
     const s = this.preferences;
     this.methods = {
@@ -123,15 +129,23 @@ export class TerminalServices {
       saveSettings: (x) => s.saveSettings(x),
       getLayout: (x) => s.getLayout(x),
       saveLayout: (x) => s.saveLayout(x),
+      getRecordings: () => r.getRecordings(),
+      startRecording: (a) => r.startRecording(a),
+      stopRecording: () => r.stopRecording(),
+      exportRecording: (a) => r.exportRecording(a),
+      deleteRecording: (a) => r.deleteRecording(a),
+      saveRecorderSettings: (a) => r.saveRecorderSettings(a),
     };
   }
 
-  start(): Promise<void> {
-    return this.profiles.start();
+  async start(): Promise<void> {
+    await this.recorder.start();
+    await this.profiles.start();
   }
 
-  stop(): Promise<void> {
-    return this.profiles.stop();
+  async stop(): Promise<void> {
+    await this.profiles.stop();
+    await this.recorder.stop();
   }
 
   async getAppState(): Promise<AppState> {

@@ -9,11 +9,13 @@ import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
+import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
 export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 export * from './risk';
 export * from './tools';
+export * from './recordings';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -171,6 +173,12 @@ export const methodArgs = {
   localOrderAction: z.tuple([LocalActionInput]),
   moveLocalOrder: z.tuple([LocalMoveInput]),
   resumeLocalOrders: z.tuple([LocalResumeInput]),
+  getRecordings: z.tuple([]),
+  startRecording: z.tuple([StartRecordingInput]),
+  stopRecording: z.tuple([]),
+  exportRecording: z.tuple([ExportRecordingInput]),
+  deleteRecording: z.tuple([RecordingRef]),
+  saveRecorderSettings: z.tuple([RecorderSettingsInput]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -416,6 +424,12 @@ export interface MethodResults {
   localOrderAction: LocalOrdersView;
   moveLocalOrder: LocalOrdersView;
   resumeLocalOrders: LocalOrdersView;
+  getRecordings: RecordingsView;
+  startRecording: RecordingsView;
+  stopRecording: RecordingsView;
+  exportRecording: { path: string };
+  deleteRecording: RecordingsView;
+  saveRecorderSettings: RecordingsView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

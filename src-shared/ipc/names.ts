@@ -40,6 +40,12 @@ export const METHOD_NAMES = [
   'localOrderAction',
   'moveLocalOrder',
   'resumeLocalOrders',
+  'getRecordings',
+  'startRecording',
+  'stopRecording',
+  'exportRecording',
+  'deleteRecording',
+  'saveRecorderSettings',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
