@@ -30,6 +30,7 @@ export const PANEL_IDS = [
   'tape',
   'alerts',
   'eventladders',
+  'recordings',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -49,6 +50,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   tape: 'Time & sales',
   alerts: 'Alerts',
   eventladders: 'Event ladders',
+  recordings: 'Recordings',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -67,6 +69,7 @@ const PANEL_KEYS: Record<PanelId, string> = {
   tape: 'alt+backquote',
   alerts: 'alt+shift+a',
   eventladders: 'alt+shift+v',
+  recordings: 'alt+shift+d',
 };
 
 export const ACTIONS: readonly ActionDef[] = [
