@@ -3,6 +3,8 @@
 // DuckDB. Each batch is appended and committed at once (an auto-commit appender flush; DuckDB
 // makes a commit durable in its write-ahead log), so a process killed at any moment keeps every
 // batch it had committed and the file opens afterwards (the WAL is replayed on open).
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { EVENTS_DDL, type RowBatch } from './batch';
@@ -21,8 +23,21 @@ function sqlString(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
 }
 
+/**
+ * One DuckDB thread, and this thread at a lower priority where the system allows it: recording
+ * must never take the core main's event loop needs (DuckDB's default is a thread per core, and a
+ * checkpoint then bursts on every one of them).
+ */
+const OPTIONS = { threads: '1' };
+try {
+  const tid = Number(/task\/(\d+)/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+  if (tid) setPriority(tid, 10);
+} catch {
+  // not Linux, or not allowed: the default priority
+}
+
 async function openRecording(id: string, file: string): Promise<void> {
-  const instance = await DuckDBInstance.create(file);
+  const instance = await DuckDBInstance.create(file, OPTIONS);
   const conn = await instance.connect();
   await conn.run(EVENTS_DDL);
   const count = await conn.runAndReadAll('SELECT count(*)::BIGINT AS n FROM events');
@@ -68,7 +83,7 @@ function close(id: string): void {
 async function withConn<T>(id: string, file: string, f: (c: DuckDBConnection) => Promise<T>): Promise<T> {
   const o = open.get(id);
   if (o) return f(o.conn);
-  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  const instance = await DuckDBInstance.create(file, { ...OPTIONS, access_mode: 'READ_ONLY' });
   const conn = await instance.connect();
   try {
     return await f(conn);
