@@ -1,6 +1,7 @@
 // electron-vite builds three bundles without needing the Electron binary:
 //   out/main/index.js (the shell) + out/main/exchange.js (the embedded exchange, run as a utility process)
 //     + out/main/snapshot-worker-thread.js (the exchange's snapshot worker; unpacked from the asar),
+//     + out/main/recorder-store-thread.js (the recorder's DuckDB thread; unpacked too),
 //   out/preload/index.cjs (CommonJS: sandboxed preloads cannot load ES modules),
 //   out/renderer/ (the React UI).
 import { defineConfig } from 'electron-vite';
@@ -18,6 +19,7 @@ export default defineConfig({
           index: resolve('src-main/electron/main.ts'),
           exchange: resolve('src-exchange/cli.ts'),
           'snapshot-worker-thread': resolve('src-exchange/core/snapshot-worker-thread.ts'),
+          'recorder-store-thread': resolve('src-main/recorder/store-thread.ts'),
         },
       },
     },

@@ -15,6 +15,7 @@ await build({
     cli: 'src-main/host/cli.ts',
     exchange: 'src-exchange/cli.ts',
     'snapshot-worker-thread': 'src-exchange/core/snapshot-worker-thread.ts',
+    'recorder-store-thread': 'src-main/recorder/store-thread.ts',
   },
   outdir: 'out/host',
   bundle: true,

@@ -109,13 +109,14 @@ export class ReplayBooks {
     return stop - start;
   }
 
-  /** Applies rows until the first one after `tsUs`. */
-  runUntil(tsUs: number): number {
+  /** Applies rows until the first one after `tsUs` (and not past row `maxRow`). */
+  runUntil(tsUs: number, maxRow = Infinity): number {
     const t = this.tape;
+    const cap = Math.min(t.length, maxRow);
     let end = this.cursor;
-    while (end < t.length && t.tsUs[end]! <= tsUs) end++;
+    while (end < cap && t.tsUs[end]! <= tsUs) end++;
     const n = this.run(end);
-    if (tsUs > this.nowUs) this.nowUs = tsUs;
+    if (end < cap && tsUs > this.nowUs) this.nowUs = tsUs;
     return n;
   }
 
