@@ -45,6 +45,8 @@ interface MarketBook {
   size: [Int32Array, Int32Array];
   /** recorded size the trader's orders took, per price */
   taken: [Int32Array, Int32Array];
+  /** best price with recorded size per side, -1 when empty (kept as levels change) */
+  best: [number, number];
   orders: OwnOrder[];
 }
 
@@ -62,7 +64,7 @@ export class ReplayBooks {
   private book(m: number): MarketBook {
     let b = this.books[m];
     if (!b) {
-      b = { size: [new Int32Array(LEVELS), new Int32Array(LEVELS)], taken: [new Int32Array(LEVELS), new Int32Array(LEVELS)], orders: [] };
+      b = { size: [new Int32Array(LEVELS), new Int32Array(LEVELS)], taken: [new Int32Array(LEVELS), new Int32Array(LEVELS)], best: [-1, -1], orders: [] };
       this.books[m] = b;
     }
     return b;
@@ -81,10 +83,20 @@ export class ReplayBooks {
 
   /** Best recorded bid of a side, or -1. */
   best(m: number, side: number): number {
-    const s = this.books[m]?.size[side];
-    if (!s) return -1;
-    for (let p = TICKS_PER_DOLLAR - 1; p > 0; p--) if (s[p]! > 0) return p;
-    return -1;
+    return this.books[m]?.best[side] ?? -1;
+  }
+
+  /** Keeps a side's best price as the level at `price` becomes `size`. */
+  private moved(b: MarketBook, side: number, price: number, size: number): void {
+    const best = b.best[side]!;
+    if (size > 0) {
+      if (price > best) b.best[side] = price;
+    } else if (price === best) {
+      const s = b.size[side]!;
+      let p = price - 1;
+      while (p > 0 && s[p] === 0) p--;
+      b.best[side] = p > 0 ? p : -1;
+    }
   }
 
   openOrders(): OwnOrder[] {
@@ -125,12 +137,14 @@ export class ReplayBooks {
     for (const side of [0, 1]) {
       b.size[side]!.fill(0);
       b.taken[side]!.fill(0);
+      b.best[side] = -1;
     }
   }
 
   private setLevel(m: number, side: number, price: number, size: number): void {
     const b = this.book(m);
     b.size[side]![price] = size;
+    this.moved(b, side, price, size);
     for (const o of b.orders) if (o.side === side && o.price === price && o.ahead > size) o.ahead = size;
   }
 
@@ -140,6 +154,7 @@ export class ReplayBooks {
     const old = sizes[price]!;
     const now = old + d < 0 ? 0 : old + d;
     sizes[price] = now;
+    if (now === 0 || old === 0) this.moved(b, side, price, now);
     if (b.taken[side]![price]! > now) b.taken[side]![price] = now;
     const orders = b.orders;
     if (orders.length === 0) return;
