@@ -1,3 +1,4 @@
+/* global api -- the sandbox gives a strategy this one global (src-main/strategies/sandbox.ts) */
 // Example strategy: a quoting market maker with inventory limits.
 // Joins the inside market on both sides of one market (params.ticker, or the first market with a
 // two-sided book) with params.size contracts, requotes when the inside moves, and stops quoting

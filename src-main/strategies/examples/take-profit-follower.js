@@ -1,3 +1,4 @@
+/* global api -- the sandbox gives a strategy this one global (src-main/strategies/sandbox.ts) */
 // Example strategy: a take-profit follower.
 // When a trade of at least params.minSize contracts prints with YES buyers taking, it follows:
 // buys params.size YES at the ask, then rests a take-profit offer params.takeTicks above its
