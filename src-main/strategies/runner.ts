@@ -104,6 +104,8 @@ export class StrategyRunner {
   stopped = false;
   private readonly tops = new Map<string, BookTop>();
   timerMs = 0;
+  /** the markets whose book and trade events the strategy asked for (null: every market) */
+  watched: Set<string> | null = null;
 
   private constructor(private readonly opts: RunnerOptions) {
     this.cash = opts.cash ?? 100_000 * 1e6;
@@ -131,6 +133,10 @@ export class StrategyRunner {
       },
       params: () => this.opts.params,
       now: () => this.nowMs,
+      watch: (tickers) => {
+        if (!Array.isArray(tickers) || tickers.some((t) => typeof t !== 'string')) throw new Error('watch(tickers): a list of tickers');
+        this.watched = new Set(tickers as string[]);
+      },
       setTimer: (ms) => {
         const n = Number(ms);
         if (!Number.isInteger(n) || n < 100 || n > 3_600_000) throw new Error('setTimer(ms): 100 ms to an hour');
@@ -214,10 +220,12 @@ export class StrategyRunner {
 
   book(top: BookTop): void {
     this.tops.set(top.ticker, top);
+    if (this.watched && !this.watched.has(top.ticker)) return;
     this.deliver('onBook', topView(top));
   }
 
   trade(t: { ticker: string; price: number; count: number; takerSide: 'yes' | 'no' }): void {
+    if (this.watched && !this.watched.has(t.ticker)) return;
     this.deliver('onTrade', { ticker: t.ticker, price: dollars(t.price), count: contracts(t.count), takerSide: t.takerSide });
   }
 

@@ -26,6 +26,8 @@ function quote(ticker, side, t) {
 module.exports = {
   onStart: function (e) {
     for (var k in e.params) P[k] = e.params[k];
+    // only its market's events reach it (the others cost a call each)
+    if (P.ticker) api.watch([P.ticker]);
     api.log('market maker: size', P.size, 'max position', P.maxPosition);
   },
   onBook: function (b) {
