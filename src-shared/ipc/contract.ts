@@ -9,6 +9,7 @@ import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
+import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
@@ -16,6 +17,7 @@ export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 export * from './risk';
 export * from './tools';
 export * from './recordings';
+export * from './strategies';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -179,6 +181,10 @@ export const methodArgs = {
   exportRecording: z.tuple([ExportRecordingInput]),
   deleteRecording: z.tuple([RecordingRef]),
   saveRecorderSettings: z.tuple([RecorderSettingsInput]),
+  getStrategies: z.tuple([]),
+  startStrategy: z.tuple([StartStrategyInput]),
+  stopStrategy: z.tuple([StrategyRef]),
+  backtestStrategy: z.tuple([BacktestInput]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -430,6 +436,10 @@ export interface MethodResults {
   exportRecording: { path: string };
   deleteRecording: RecordingsView;
   saveRecorderSettings: RecordingsView;
+  getStrategies: StrategiesView;
+  startStrategy: StrategiesView;
+  stopStrategy: StrategiesView;
+  backtestStrategy: BacktestView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

@@ -46,6 +46,10 @@ export const METHOD_NAMES = [
   'exportRecording',
   'deleteRecording',
   'saveRecorderSettings',
+  'getStrategies',
+  'startStrategy',
+  'stopStrategy',
+  'backtestStrategy',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
