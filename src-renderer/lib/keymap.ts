@@ -31,6 +31,7 @@ export const PANEL_IDS = [
   'alerts',
   'eventladders',
   'recordings',
+  'strategies',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -51,6 +52,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   alerts: 'Alerts',
   eventladders: 'Event ladders',
   recordings: 'Recordings',
+  strategies: 'Strategies',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -70,6 +72,7 @@ const PANEL_KEYS: Record<PanelId, string> = {
   alerts: 'alt+shift+a',
   eventladders: 'alt+shift+v',
   recordings: 'alt+shift+d',
+  strategies: 'alt+shift+y',
 };
 
 export const ACTIONS: readonly ActionDef[] = [
