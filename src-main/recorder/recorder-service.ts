@@ -99,9 +99,9 @@ export class RecorderService {
   }
 
   async saveRecorderSettings(input: ParsedArgs<'saveRecorderSettings'>[0]): Promise<RecordingsView> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const p = path.join(this.dir, 'settings.json');
-    await writeFile(`${p}.tmp`, JSON.stringify(input));
+    await writeFile(`${p}.tmp`, JSON.stringify(input), { mode: 0o600 });
     await rename(`${p}.tmp`, p);
     this.settings = { ...input };
     await this.retain();

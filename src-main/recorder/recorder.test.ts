@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,11 @@ test('named mode keeps only the named markets; export to CSV and Parquet', async
   expect((await stat(pq)).size).toBeGreaterThan(0);
   expect((await readFile(pq)).subarray(0, 4).toString()).toBe('PAR1');
   await rec.stop();
+  // the owner's alone, like the rest of the data directory
+  if (process.platform !== 'win32') {
+    const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [path.join(d, e.name), ...walk(path.join(d, e.name))] : [path.join(d, e.name)]));
+    for (const p of [rec.dir, ...walk(rec.dir)]) expect([p, (statSync(p).mode & 0o777).toString(8)]).toEqual([p, statSync(p).isDirectory() ? '700' : '600']);
+  }
 });
 
 test('one recording at a time; bad ids refused; retention deletes what ended long ago', async () => {

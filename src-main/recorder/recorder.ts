@@ -87,7 +87,7 @@ export class Recorder {
 
   async start(input: { name?: string; markets?: string[] }): Promise<RecordingMeta> {
     if (this.active) throw new Error(`already recording (${this.active.meta.name}); stop it first`);
-    await mkdir(this.opts.dir, { recursive: true });
+    await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
     const now = Date.now();
     const id = `rec-${new Date(now).toISOString().slice(0, 19).replace(/[-:T]/g, '').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
     const markets = input.markets && input.markets.length ? [...new Set(input.markets)] : null;
@@ -162,7 +162,7 @@ export class Recorder {
     if (!(await this.readMetas()).some((m) => m.id === id)) throw new Error(`no recording ${id}`);
     if (this.active?.meta.id === id) this.flush();
     const outDir = path.join(this.opts.dir, 'exports');
-    await mkdir(outDir, { recursive: true });
+    await mkdir(outDir, { recursive: true, mode: 0o700 });
     const out = path.join(outDir, `${id}.${format}`);
     await this.store.export(id, file, format, out);
     return out;
@@ -204,7 +204,7 @@ export class Recorder {
 
   private async writeMeta(meta: RecordingMeta): Promise<void> {
     const p = path.join(this.opts.dir, `${meta.id}.json`);
-    await writeFile(`${p}.tmp`, JSON.stringify(meta));
+    await writeFile(`${p}.tmp`, JSON.stringify(meta), { mode: 0o600 });
     await rename(`${p}.tmp`, p);
   }
 

@@ -3,7 +3,7 @@
 // DuckDB. Each batch is appended and committed at once (an auto-commit appender flush; DuckDB
 // makes a commit durable in its write-ahead log), so a process killed at any moment keeps every
 // batch it had committed and the file opens afterwards (the WAL is replayed on open).
-import { readlinkSync } from 'node:fs';
+import { chmodSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
@@ -11,6 +11,7 @@ import { EVENTS_DDL, type RowBatch } from './batch';
 import type { FromStore, RecordingStats, ToStore } from './store-protocol';
 
 interface Open {
+  file: string;
   instance: DuckDBInstance;
   conn: DuckDBConnection;
   appender: DuckDBAppender;
@@ -18,6 +19,16 @@ interface Open {
 }
 
 const open = new Map<string, Open>();
+
+/** What the recorder leaves on disk is its owner's alone (0600), like the rest of the data directory. */
+function ownerOnly(file: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // not there (yet)
+  }
+}
 
 function sqlString(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
@@ -42,7 +53,8 @@ async function openRecording(id: string, file: string): Promise<void> {
   await conn.run(EVENTS_DDL);
   const count = await conn.runAndReadAll('SELECT count(*)::BIGINT AS n FROM events');
   const appender = await conn.createAppender('events');
-  open.set(id, { instance, conn, appender, rows: Number(count.getRowObjects()[0]!.n) });
+  ownerOnly(file);
+  open.set(id, { file, instance, conn, appender, rows: Number(count.getRowObjects()[0]!.n) });
 }
 
 function append(o: Open, b: RowBatch): void {
@@ -68,6 +80,7 @@ function append(o: Open, b: RowBatch): void {
   }
   a.flushSync(); // commits: durable from here
   o.rows += rows;
+  ownerOnly(`${o.file}.wal`); // made anew after each checkpoint
 }
 
 function close(id: string): void {
@@ -117,6 +130,7 @@ async function exportTo(id: string, file: string, format: 'parquet' | 'csv', out
   await withConn(id, file, (c) =>
     c.run(`COPY (SELECT * FROM events ORDER BY n) TO ${sqlString(out)} (${format === 'parquet' ? 'FORMAT parquet, COMPRESSION zstd' : 'FORMAT csv, HEADER'})`),
   );
+  ownerOnly(out);
 }
 
 async function read(id: string, file: string, fromN: number, limit: number): Promise<RowBatch> {
