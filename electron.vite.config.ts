@@ -6,6 +6,7 @@
 //   out/renderer/ (the React UI).
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export default defineConfig({
@@ -15,6 +16,15 @@ export default defineConfig({
       externalizeDeps: true,
       outDir: 'out/main',
       rollupOptions: {
+        // the example strategies are read at run time (the Strategies panel offers them)
+        plugins: [
+          {
+            name: 'strategy-examples',
+            generateBundle() {
+              for (const f of readdirSync('src-main/strategies/examples')) this.emitFile({ type: 'asset', fileName: `examples/${f}`, source: readFileSync(`src-main/strategies/examples/${f}`, 'utf8') });
+            },
+          },
+        ],
         input: {
           index: resolve('src-main/electron/main.ts'),
           exchange: resolve('src-exchange/cli.ts'),

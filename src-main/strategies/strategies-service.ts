@@ -47,8 +47,10 @@ export class StrategiesService {
   }
 
   async getStrategies(): Promise<StrategiesView> {
-    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'examples');
-    const examples = await Promise.all(EXAMPLES.map(async (name) => ({ name, code: await readFile(path.join(dir, name), 'utf8').catch(() => '') })));
+    // beside the source, or beside the bundle (a chunk of it may sit one folder down)
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const read = async (name: string) => (await readFile(path.join(here, 'examples', name), 'utf8').catch(() => '')) || (await readFile(path.join(here, '..', 'examples', name), 'utf8').catch(() => ''));
+    const examples = await Promise.all(EXAMPLES.map(async (name) => ({ name, code: await read(name) })));
     return { examples: examples.filter((e) => e.code), running: [...this.running.values()].map(view) };
   }
 
