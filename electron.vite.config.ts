@@ -1,10 +1,12 @@
 // electron-vite builds three bundles without needing the Electron binary:
 //   out/main/index.js (the shell) + out/main/exchange.js (the embedded exchange, run as a utility process)
 //     + out/main/snapshot-worker-thread.js (the exchange's snapshot worker; unpacked from the asar),
+//     + out/main/recorder-store-thread.js (the recorder's DuckDB thread; unpacked too),
 //   out/preload/index.cjs (CommonJS: sandboxed preloads cannot load ES modules),
 //   out/renderer/ (the React UI).
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export default defineConfig({
@@ -14,10 +16,20 @@ export default defineConfig({
       externalizeDeps: true,
       outDir: 'out/main',
       rollupOptions: {
+        // the example strategies are read at run time (the Strategies panel offers them)
+        plugins: [
+          {
+            name: 'strategy-examples',
+            generateBundle() {
+              for (const f of readdirSync('src-main/strategies/examples')) this.emitFile({ type: 'asset', fileName: `examples/${f}`, source: readFileSync(`src-main/strategies/examples/${f}`, 'utf8') });
+            },
+          },
+        ],
         input: {
           index: resolve('src-main/electron/main.ts'),
           exchange: resolve('src-exchange/cli.ts'),
           'snapshot-worker-thread': resolve('src-exchange/core/snapshot-worker-thread.ts'),
+          'recorder-store-thread': resolve('src-main/recorder/store-thread.ts'),
         },
       },
     },

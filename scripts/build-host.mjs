@@ -4,6 +4,7 @@
 // dependencies left in node_modules, as electron-vite builds the desktop shell's main. Starting
 // from bundles skips tsx's on-the-fly compilation of a few hundred modules on every start.
 import { build } from 'esbuild';
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,7 @@ await build({
     cli: 'src-main/host/cli.ts',
     exchange: 'src-exchange/cli.ts',
     'snapshot-worker-thread': 'src-exchange/core/snapshot-worker-thread.ts',
+    'recorder-store-thread': 'src-main/recorder/store-thread.ts',
   },
   outdir: 'out/host',
   bundle: true,
@@ -26,4 +28,6 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// the example strategies are read at run time (the Strategies panel offers them)
+cpSync(path.join(root, 'src-main/strategies/examples'), path.join(root, 'out/host/examples'), { recursive: true });
 console.log(`web host bundled into out/host in ${Date.now() - t0} ms`);

@@ -26,7 +26,8 @@ export function snapshotWorkerScript(): URL | null {
   return candidates.find((u) => u.protocol === 'file:' && existsSync(fileURLToPath(u))) ?? null;
 }
 
-function spawn(script: URL, workerData: unknown): Worker {
+/** A worker thread from a script, `.ts` included under tsx and tests (the recorder's store uses it too). */
+export function spawnWorkerThread(script: URL, workerData: unknown): Worker {
   if (!script.pathname.endsWith('.ts')) return new Worker(script, { workerData });
   // Source run (tsx, vitest): Node will not start a worker from a .ts file, so the thread first
   // registers tsx's loader, then imports the script.
@@ -60,7 +61,7 @@ export class SnapshotWorker {
     dir: string,
     script: URL,
   ) {
-    this.worker = spawn(script, { dir });
+    this.worker = spawnWorkerThread(script, { dir });
     this.worker.unref();
     this.worker.on('message', (msg: FromSnapshotWorker) => {
       if (msg.type === 'failed') this.fail(new Error(`snapshot worker: ${msg.message}`));

@@ -9,6 +9,8 @@ import { OFFLINE, ProfilesService, type ConfirmInMain, type EmbeddedExchangeInfo
 import { PreferencesService } from './preferences-service';
 import { TradingService } from './trading-service';
 import { ToolsService } from './tools-service';
+import { RecorderService } from '../recorder/recorder-service';
+import { StrategiesService } from '../strategies/strategies-service';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -41,6 +43,8 @@ export class TerminalServices {
   readonly trading: TradingService;
   readonly preferences: PreferencesService;
   readonly tools: ToolsService;
+  readonly recorder: RecorderService;
+  readonly strategies: StrategiesService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -56,20 +60,35 @@ export class TerminalServices {
       onSession: async (active) => {
         await this.trading.onSession(active);
         await this.tools.onSession(active);
+        await this.recorder.onSession(active);
       },
       observer: {
-        trade: (t) => this.tools.observer.trade?.(t),
+        trade: (t) => {
+          this.tools.observer.trade?.(t);
+          this.strategies.trade(t);
+        },
         ticker: (t) => this.tools.observer.ticker?.(t),
-        books: (t) => this.tools.observer.books?.(t),
+        books: (t) => {
+          this.tools.observer.books?.(t);
+          this.strategies.books(t);
+        },
         lifecycle: (t, e) => this.tools.observer.lifecycle?.(t, e),
-        fill: (f) => this.tools.observer.fill?.(f),
+        fill: (f) => {
+          this.tools.observer.fill?.(f);
+          this.strategies.fill(f);
+        },
         order: (o) => this.tools.observer.order?.(o),
+        message: (m) => this.recorder.message(m),
       },
     });
     this.trading = new TradingService({
       dataDir: opts.dataDir,
       profiles: this.profiles,
-      emit: opts.emit,
+      // the kill switch, once engaged, stops every strategy too
+      emit: (stream, payload) => {
+        if (stream === 'risk' && (payload as StreamPayloads['risk']).killSwitch.engaged) (this.strategies as StrategiesService | undefined)?.stopAll('the kill switch is engaged');
+        opts.emit(stream, payload);
+      },
       describeError: opts.describeError,
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.confirmRisk ? { confirmInMain: opts.confirmRisk } : opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
@@ -82,8 +101,11 @@ export class TerminalServices {
       describeError: opts.describeError,
       ...(opts.log ? { log: opts.log } : {}),
     });
+    this.recorder = new RecorderService({ dataDir: opts.dataDir, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
+    this.strategies = new StrategiesService({ trading: this.trading, recorder: this.recorder.recorder, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
     const p = this.profiles;
     const t = this.trading;
+    const r = this.recorder;
     const x = this.tools;
     const s = this.preferences;
     this.methods = {
@@ -131,15 +153,27 @@ export class TerminalServices {
       saveSettings: (x) => s.saveSettings(x),
       getLayout: (x) => s.getLayout(x),
       saveLayout: (x) => s.saveLayout(x),
+      getRecordings: () => r.getRecordings(),
+      startRecording: (a) => r.startRecording(a),
+      stopRecording: () => r.stopRecording(),
+      exportRecording: (a) => r.exportRecording(a),
+      deleteRecording: (a) => r.deleteRecording(a),
+      saveRecorderSettings: (a) => r.saveRecorderSettings(a),
+      getStrategies: () => this.strategies.getStrategies(),
+      startStrategy: (a) => this.strategies.startStrategy(a),
+      stopStrategy: (a) => this.strategies.stopStrategy(a),
+      backtestStrategy: (a) => this.strategies.backtestStrategy(a),
     };
   }
 
-  start(): Promise<void> {
-    return this.profiles.start();
+  async start(): Promise<void> {
+    await this.recorder.start();
+    await this.profiles.start();
   }
 
-  stop(): Promise<void> {
-    return this.profiles.stop();
+  async stop(): Promise<void> {
+    await this.profiles.stop();
+    await this.recorder.stop();
   }
 
   async getAppState(): Promise<AppState> {

@@ -58,6 +58,8 @@ export interface SessionObserver {
   order?(o: Record<string, unknown>): void;
   /** markets whose books changed in this frame */
   books?(tickers: string[]): void;
+  /** every validated stream message as it arrives, book deltas and snapshots included (the recorder) */
+  message?(m: StreamRead): void;
 }
 
 export interface SessionOptions {
@@ -275,6 +277,10 @@ export class TradingSession {
       }
     }
     if (r.touched) this.coalescer.poke();
+    if (r.message && this.opts.observer?.message) {
+      const m = r.message;
+      this.observe((o) => o.message?.(m));
+    }
     if (r.message) this.route(r.message);
     else if (r.actions.length) this.coalescer.poke();
   }

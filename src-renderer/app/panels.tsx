@@ -16,6 +16,8 @@ import { TapePanel } from '../features/tape/TapePanel';
 import { TicketPanel } from '../features/ticket/TicketPanel';
 import { AlertsPanel } from '../features/alerts/AlertsPanel';
 import { EventLadders } from '../features/ladder/EventLadders';
+import { RecordingsPanel } from '../features/recordings/RecordingsPanel';
+import { StrategiesPanel } from '../features/strategies/StrategiesPanel';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
   markets: { title: PANEL_TITLES.markets, render: () => <MarketsPanel /> },
@@ -33,6 +35,8 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   tape: { title: PANEL_TITLES.tape, render: () => <TapePanel /> },
   alerts: { title: PANEL_TITLES.alerts, render: () => <AlertsPanel /> },
   eventladders: { title: PANEL_TITLES.eventladders, render: () => <EventLadders /> },
+  recordings: { title: PANEL_TITLES.recordings, render: () => <RecordingsPanel /> },
+  strategies: { title: PANEL_TITLES.strategies, render: () => <StrategiesPanel /> },
 };
 
 /** Panels that follow a link group (or a pin): a chip in their corner says which. */

@@ -32,6 +32,8 @@ export const PANEL_IDS = [
   'tape',
   'alerts',
   'eventladders',
+  'recordings',
+  'strategies',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -51,6 +53,8 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   tape: 'Time & sales',
   alerts: 'Alerts',
   eventladders: 'Event ladders',
+  recordings: 'Recordings',
+  strategies: 'Strategies',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -69,6 +73,8 @@ const PANEL_KEYS: Record<PanelId, string> = {
   tape: 'alt+backquote',
   alerts: 'alt+shift+a',
   eventladders: 'alt+shift+v',
+  recordings: 'alt+shift+d',
+  strategies: 'alt+shift+y',
 };
 
 export const ACTIONS: readonly ActionDef[] = [

@@ -9,11 +9,15 @@ import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
+import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
+import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
 export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 export * from './risk';
 export * from './tools';
+export * from './recordings';
+export * from './strategies';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
 export type ProfileKind = z.infer<typeof ProfileKind>;
@@ -176,6 +180,16 @@ export const methodArgs = {
   localOrderAction: z.tuple([LocalActionInput]),
   moveLocalOrder: z.tuple([LocalMoveInput]),
   resumeLocalOrders: z.tuple([LocalResumeInput]),
+  getRecordings: z.tuple([]),
+  startRecording: z.tuple([StartRecordingInput]),
+  stopRecording: z.tuple([]),
+  exportRecording: z.tuple([ExportRecordingInput]),
+  deleteRecording: z.tuple([RecordingRef]),
+  saveRecorderSettings: z.tuple([RecorderSettingsInput]),
+  getStrategies: z.tuple([]),
+  startStrategy: z.tuple([StartStrategyInput]),
+  stopStrategy: z.tuple([StrategyRef]),
+  backtestStrategy: z.tuple([BacktestInput]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -421,6 +435,16 @@ export interface MethodResults {
   localOrderAction: LocalOrdersView;
   moveLocalOrder: LocalOrdersView;
   resumeLocalOrders: LocalOrdersView;
+  getRecordings: RecordingsView;
+  startRecording: RecordingsView;
+  stopRecording: RecordingsView;
+  exportRecording: { path: string };
+  deleteRecording: RecordingsView;
+  saveRecorderSettings: RecordingsView;
+  getStrategies: StrategiesView;
+  startStrategy: StrategiesView;
+  stopStrategy: StrategiesView;
+  backtestStrategy: BacktestView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

@@ -40,6 +40,16 @@ export const METHOD_NAMES = [
   'localOrderAction',
   'moveLocalOrder',
   'resumeLocalOrders',
+  'getRecordings',
+  'startRecording',
+  'stopRecording',
+  'exportRecording',
+  'deleteRecording',
+  'saveRecorderSettings',
+  'getStrategies',
+  'startStrategy',
+  'stopStrategy',
+  'backtestStrategy',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 

@@ -1,0 +1,83 @@
+// The recorder through main's door against the real embedded exchange (a child process with the
+// lively simulation): a named market is streamed because it is recorded, its snapshot and deltas
+// arrive in the file with their seq, the trader's own order is there too, and the recording
+// exports to CSV; bad arguments are refused by the door.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTerminal, type RunningTerminal } from '../app/terminal';
+import { until } from '../testing/wait';
+import { FileKeyBox } from '../vault/secret-box';
+import type { RecordingsView } from '../../src-shared/ipc/contract';
+
+const root = path.resolve(__dirname, '../..');
+let terminal: RunningTerminal;
+let dataDir: string;
+
+type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
+const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<Result>;
+async function value<T>(method: string, ...args: unknown[]): Promise<T> {
+  const r = await call(method, ...args);
+  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
+  return r.value as T;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'rec-int-'));
+  terminal = await startTerminal({
+    dataDir,
+    box: new FileKeyBox(dataDir),
+    shell: 'web',
+    emit: () => {},
+    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 5, sim: true },
+  });
+  await until('the stream is live', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 30_000);
+}, 60_000);
+
+afterAll(async () => {
+  await terminal?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('records a named market (snapshot, deltas with seq, own orders) and exports it', async () => {
+  const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 5 } });
+  const tickers = r.markets.map((m) => m.ticker).slice(0, 3);
+  expect(tickers.length).toBeGreaterThan(0);
+  const started = await value<RecordingsView>('startRecording', { name: 'int', markets: tickers });
+  const id = started.recordings[0]!.id;
+  expect(started.recordings[0]).toMatchObject({ active: true, name: 'int', markets: tickers });
+  // the snapshot on subscribe, then the simulation's flow
+  await until('rows recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings[0]?.rows ?? 0) > 20, 30_000);
+  await value('placeOrder', { ticker: tickers[0], side: 'bid', price: '0.0100', count: '1', origin: 'ticket' });
+  const out = path.join(dataDir, 'recordings', 'exports', `${id}.csv`);
+  await until('own order recorded', async () => {
+    await value('exportRecording', { id, format: 'csv' });
+    return readFileSync(out, 'utf8').includes(',order,');
+  }, 30_000);
+  const stopped = await value<RecordingsView>('stopRecording');
+  const rec = stopped.recordings.find((x) => x.id === id)!;
+  expect(rec.active).toBe(false);
+  expect(rec.stoppedAt).not.toBeNull();
+  expect(rec.bytes).toBeGreaterThan(0);
+  expect(rec.recordedMarkets.every((m) => tickers.includes(m))).toBe(true);
+  expect(rec.firstMs).not.toBeNull();
+  expect(rec.lastMs! >= rec.firstMs!).toBe(true);
+  const { path: csv } = await value<{ path: string }>('exportRecording', { id, format: 'csv' });
+  const lines = readFileSync(csv, 'utf8').trim().split('\n');
+  expect(lines).toHaveLength(rec.rows + 1);
+  const snap = lines.find((l) => l.split(',')[2] === 'snapshot')!;
+  expect(Number(snap.split(',')[5])).toBeGreaterThan(0); // its seq
+});
+
+it('refuses bad arguments and a second stop changes nothing', async () => {
+  expect(await call('startRecording', { markets: ['not a ticker!'] })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  expect(await call('exportRecording', { id: '../x', format: 'csv' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  expect(await call('exportRecording', { id: 'rec-none', format: 'xlsx' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  expect(await call('saveRecorderSettings', { retentionDays: -1 })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+  const before = await value<RecordingsView>('getRecordings');
+  await value('stopRecording');
+  expect((await value<RecordingsView>('getRecordings')).recordings.map((x) => x.id)).toEqual(before.recordings.map((x) => x.id));
+  const saved = await value<RecordingsView>('saveRecorderSettings', { retentionDays: 7 });
+  expect(saved.settings).toEqual({ retentionDays: 7 });
+});

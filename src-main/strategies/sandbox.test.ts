@@ -1,0 +1,90 @@
+// The strategy sandbox refuses every way out and every abuse of its bounds, each with a clear
+// error, and otherwise runs the strategy's handlers with the host api.
+import { describe, expect, it } from 'vitest';
+import { Sandbox, StrategyFault } from './sandbox';
+
+const api = { log: (...a: unknown[]) => void logs.push(a.map(String).join(' ')), echo: (x: unknown) => ({ got: x }) };
+let logs: string[] = [];
+
+async function fault(code: string, handler = 'onBook'): Promise<StrategyFault> {
+  let sb: Sandbox | null = null;
+  try {
+    sb = await Sandbox.load(code, api, { cpuMs: 50, memoryBytes: 8 * 1024 * 1024 });
+    sb.call(handler, {});
+  } catch (e) {
+    expect(e).toBeInstanceOf(StrategyFault);
+    return e as StrategyFault;
+  } finally {
+    sb?.dispose();
+  }
+  throw new Error('no fault');
+}
+
+describe('the strategy sandbox', () => {
+  it('runs handlers with the host api, data in and out', async () => {
+    logs = [];
+    const sb = await Sandbox.load('module.exports = { onBook: function (e) { var r = api.echo({ n: e.n + 1 }); api.log("book", r.got.n); } };', api);
+    expect(sb.handlers).toEqual(['onBook']);
+    sb.call('onBook', { n: 41 });
+    sb.call('onTrade', {}); // no such handler: nothing
+    expect(logs).toEqual(['book 42']);
+    sb.dispose();
+  });
+
+  it.each([
+    ['process', 'module.exports = { onBook: function () { process.exit(1); } };', /'process' is not defined/],
+    ['require', 'module.exports = { onBook: function () { require("fs").readFileSync("/etc/passwd"); } };', /'require' is not defined/],
+    ['fetch', 'module.exports = { onBook: function () { fetch("http://127.0.0.1/"); } };', /'fetch' is not defined/],
+    ['setTimeout', 'module.exports = { onBook: function () { setTimeout(function () {}, 0); } };', /'setTimeout' is not defined/],
+    ['setInterval', 'module.exports = { onBook: function () { setInterval(function () {}, 0); } };', /'setInterval' is not defined/],
+    ['globalThis.constructor escape', 'module.exports = { onBook: function () { var F = (function () {}).constructor; F("return process")().exit(); } };', /'process' is not defined/],
+  ])('refuses %s', async (_name, code, re) => {
+    const f = await fault(code);
+    expect(f.kind).toBe('error');
+    expect(f.message).toMatch(/in onBook/);
+    expect(f.message).toMatch(re);
+  });
+
+  it('refuses import: static at load, dynamic never resolves to anything (no module loader, no job queue run)', async () => {
+    expect((await fault('import fs from "fs"; module.exports = {};')).kind).toBe('load');
+    logs = [];
+    const sb = await Sandbox.load('module.exports = { onBook: function () { import("fs").then(function (m) { api.log("got", typeof m.readFileSync); }, function (e) { api.log("refused"); }); api.log("asked"); } };', api);
+    sb.call('onBook', {});
+    sb.call('onBook', {});
+    expect(logs).toEqual(['asked', 'asked']);
+    sb.dispose();
+  });
+
+  it('stops an endless loop at its CPU budget, while loading or in a handler', async () => {
+    const f = await fault('module.exports = { onBook: function () { for (;;) {} } };');
+    expect(f.kind).toBe('cpu');
+    expect(f.message).toMatch(/CPU budget of 50 ms in onBook/);
+    expect((await fault('while (true) {}')).kind).toBe('cpu');
+  });
+
+  it.each([
+    ['a huge buffer', 'new ArrayBuffer(1e9)'],
+    ['a huge string', '"x".repeat(1e9)'],
+    ['a huge array', 'new Array(1e8).fill(0)'],
+  ])('stops %s at its memory limit', async (_name, expr) => {
+    const f = await fault(`module.exports = { onBook: function () { ${expr}; } };`);
+    expect(f.kind).toBe('memory');
+    expect(f.message).toMatch(/memory limit of 8 MiB in onBook/);
+  });
+
+  it('stops a growing allocation at one of its bounds', async () => {
+    const f = await fault('module.exports = { onBook: function () { var a = []; for (;;) a.push({ x: a.length }); } };');
+    expect(['memory', 'cpu']).toContain(f.kind);
+  });
+
+  it('stops runaway recursion', async () => {
+    const f = await fault('function r() { return r() + 1; } module.exports = { onBook: function () { r(); } };');
+    expect(f.kind).toBe('memory');
+    expect(f.message).toMatch(/stack/);
+  });
+
+  it('reports an error thrown by the strategy with its message', async () => {
+    const f = await fault('module.exports = { onBook: function () { throw new Error("my bug"); } };');
+    expect(f.message).toBe('the strategy failed in onBook: Error: my bug');
+  });
+});

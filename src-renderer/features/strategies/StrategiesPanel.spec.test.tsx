@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+// The Strategies panel: backtests the loaded example over a recording and shows the report,
+// starts it live with its parameters, stops it, and refuses parameters that are not an object.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import type { BacktestView, RecordingsView, StrategiesView } from '../../../src-shared/ipc/contract';
+import { StrategiesPanel, parseParams } from './StrategiesPanel';
+
+// jsdom has no canvas to draw lightweight-charts on: the charts are stood in for by their data
+vi.mock('./BacktestCharts', () => ({ BacktestCharts: ({ report }: { report: BacktestView }) => <div data-testid="charts">{report.curve.length} points, {report.fills.length} fills</div> }));
+
+let fake: FakeTerminal;
+const recordings: RecordingsView = {
+  settings: { retentionDays: 30 },
+  recordings: [{ id: 'rec-1', name: 'morning', markets: null, startedAt: 1, stoppedAt: 2, active: false, bytes: 10, rows: 5000, deltas: 4000, trades: 50, recordedMarkets: ['KX-A'], firstMs: 1, lastMs: 2, problem: null }],
+};
+const idle: StrategiesView = { examples: [{ name: 'market-maker.js', code: 'module.exports = {};' }], running: [] };
+const report: BacktestView = {
+  pnl: '1.25',
+  maxDrawdown: '0.40',
+  winRate: 0.6,
+  wins: 3,
+  losses: 2,
+  fees: '0.07',
+  timeInMarketPct: 41.5,
+  events: 5000,
+  eventsPerSec: 70000,
+  fault: null,
+  orders: 12,
+  fills: [{ t: 1_764_000_000_000, ticker: 'KX-A', side: 'bid', price: '0.5000', count: '1.00', maker: true, fee: '0.000000' }],
+  curve: [
+    { t: 1_764_000_000_000, pnl: '0.00' },
+    { t: 1_764_000_060_000, pnl: '1.25' },
+  ],
+  log: [],
+  csv: 'section,key,value\n',
+};
+
+beforeAll(() => {
+  stubLayout();
+  fake = installFakeTerminal();
+});
+beforeEach(() => {
+  for (const m of ['getStrategies', 'getRecordings', 'backtestStrategy', 'startStrategy', 'stopStrategy'] as const) fake.api[m].mockReset();
+  fake.api.getStrategies.mockResolvedValue(idle);
+  fake.api.getRecordings.mockResolvedValue(recordings);
+});
+afterEach(cleanup);
+
+describe('the Strategies panel', () => {
+  it('backtests the example over a recording and shows the report', async () => {
+    fake.api.backtestStrategy.mockResolvedValue(report);
+    render(withQueries(<StrategiesPanel />));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: /morning/ });
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    expect(fake.api.backtestStrategy).toHaveBeenCalledWith({ code: 'module.exports = {};', params: { size: '1', maxPosition: 5 }, recordingId: 'rec-1' });
+    const r = await screen.findByTestId('backtest-report');
+    expect(r.textContent).toContain('$1.25');
+    expect(r.textContent).toContain('60.0% (3/5)');
+    expect(r.textContent).toContain('41.5%');
+    expect(r.textContent).toContain('12 / 1');
+    expect(screen.getByTestId('charts').textContent).toBe('2 points, 1 fills');
+  });
+
+  it('runs it live and stops it', async () => {
+    fake.api.startStrategy.mockResolvedValue({ ...idle, running: [{ id: 'st-1', name: 'market-maker', status: 'running', fault: null, log: ['hello'], orders: [], fills: 0, positions: {}, fees: '0.000000' }] });
+    fake.api.stopStrategy.mockResolvedValue(idle);
+    render(withQueries(<StrategiesPanel />));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: /morning/ });
+    await user.click(screen.getByRole('button', { name: 'Run live' }));
+    expect(fake.api.startStrategy).toHaveBeenCalledWith({ name: 'market-maker', code: 'module.exports = {};', params: { size: '1', maxPosition: 5 } });
+    const run = await screen.findByTestId('strategy-run');
+    await user.click(within(run).getByRole('button', { name: 'Stop' }));
+    expect(fake.api.stopStrategy).toHaveBeenCalledWith({ id: 'st-1' });
+  });
+
+  it('refuses parameters that are not an object of plain values', () => {
+    expect(parseParams('')).toEqual({});
+    expect(() => parseParams('[1]')).toThrow(/JSON object/);
+    expect(() => parseParams('{"a": {"b": 1}}')).toThrow(/parameter a/);
+    expect(() => parseParams('{oops')).toThrow();
+  });
+});
