@@ -1,124 +1,22 @@
 // FIX conformance of the embedded exchange's acceptor, driven by an independent client: every
 // frame is built and read right here as raw tag=value text (its own BodyLength and CheckSum),
 // not with the acceptor's codec. The exchange runs for real on 127.0.0.1 port 0.
-import { connect, type Socket } from 'node:net';
-import { constants, generateKeyPairSync, sign } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../integration/harness';
 import { TestStream } from '../ws/test-client';
+import { Client, frame, utc } from './raw-client';
 
-const SOH = '\x01';
-const HEAD = new RegExp(`^8=FIXT\\.1\\.1${SOH}9=(\\d+)${SOH}`);
-const shown = (raw: string) => raw.split(SOH).join('|');
 let t: TestExchange;
 const sockets: Socket[] = [];
 let market = '';
 let n = 0;
 
-function frame(fields: Array<[number, string | number]>): string {
-  const body = fields.map(([k, v]) => `${k}=${v}${SOH}`).join('');
-  const head = `8=FIXT.1.1${SOH}9=${Buffer.byteLength(body)}${SOH}`;
-  let sum = 0;
-  for (const b of Buffer.from(head + body)) sum = (sum + b) % 256;
-  return `${head}${body}10=${String(sum).padStart(3, '0')}${SOH}`;
-}
-
-function utc(ms: number): string {
-  return new Date(ms).toISOString().replace(/-/g, '').replace('T', '-').replace('Z', '');
-}
-
-type Msg = Map<number, string> & { raw: string };
-
-class Client {
-  readonly got: Msg[] = [];
-  seq = 1;
-  closed = false;
-  private buf = '';
-  private waiters: Array<() => void> = [];
-
-  constructor(
-    readonly sock: Socket,
-    readonly keyId: string,
-    readonly target: string,
-  ) {
-    sock.on('data', (d) => {
-      this.buf += d.toString('latin1');
-      for (;;) {
-        const m = HEAD.exec(this.buf);
-        if (!m) break;
-        const end = m[0].length + Number(m[1]) + 7;
-        if (this.buf.length < end) break;
-        const raw = this.buf.slice(0, end);
-        this.buf = this.buf.slice(end);
-        const msg = new Map<number, string>() as Msg;
-        msg.raw = raw;
-        for (const part of raw.split(SOH)) if (part) msg.set(Number(part.split('=')[0]), part.slice(part.indexOf('=') + 1));
-        this.got.push(msg);
-      }
-      this.wake();
-    });
-    sock.on('close', () => {
-      this.closed = true;
-      this.wake();
-    });
-  }
-
-  private wake(): void {
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  static async open(keyId: string, target = 'KalshiNR'): Promise<Client> {
-    const sock = connect({ host: '127.0.0.1', port: t.ex.fixPort });
-    sockets.push(sock);
-    await new Promise<void>((r, j) => sock.once('connect', () => r()).once('error', j));
-    return new Client(sock, keyId, target);
-  }
-
-  send(msgType: string, body: Array<[number, string | number]>, opts: { seq?: number; sendingTime?: string } = {}): void {
-    const seq = opts.seq ?? this.seq++;
-    this.sock.write(frame([[35, msgType], [49, this.keyId], [56, this.target], [34, seq], [52, opts.sendingTime ?? utc(Date.now())], ...body]));
-  }
-
-  logon(pem: string, extra: Array<[number, string | number]> = [], opts: { sendingTime?: string; reset?: boolean } = {}): void {
-    const sendingTime = opts.sendingTime ?? utc(Date.now());
-    const seq = this.seq;
-    const preHash = [sendingTime, 'A', String(seq), this.keyId, this.target].join(SOH);
-    const sig = sign('sha256', Buffer.from(preHash), { key: pem, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }).toString('base64');
-    const reset: Array<[number, string]> = opts.reset === false ? [] : [[141, 'Y']];
-    this.send('A', [[98, 0], [108, 30], [1137, 9], [96, sig], ...reset, ...extra], { sendingTime });
-  }
-
-  async next(pred: (m: Msg) => boolean, what: string, timeoutMs = 10_000): Promise<Msg> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const hit = this.got.find(pred);
-      if (hit) {
-        this.got.splice(this.got.indexOf(hit), 1);
-        return hit;
-      }
-      if (this.closed && !this.got.some(pred)) throw new Error(`connection closed before ${what}; got ${this.got.map((m) => shown(m.raw)).join(' ; ')}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${this.got.map((m) => shown(m.raw)).join(' ; ')}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  }
-
-  type(msgType: string, what = `35=${msgType}`): Promise<Msg> {
-    return this.next((m) => m.get(35) === msgType, what);
-  }
-
-  async untilClosed(): Promise<void> {
-    await this.next(() => false, 'close').catch(() => undefined);
-    expect(this.closed).toBe(true);
-  }
-}
-
 const trader = () => t.account('trader');
 
 async function loggedOn(target = 'KalshiNR', extra: Array<[number, string | number]> = []): Promise<Client> {
-  const c = await Client.open(trader().api_key_id, target);
+  const c = await Client.open(t.ex.fixPort, trader().api_key_id, target, sockets);
   c.logon(trader().private_key_pem, extra);
   const a = await c.type('A', 'Logon answer');
   expect(a.get(98)).toBe('0');
@@ -160,7 +58,7 @@ describe('FIX logon', () => {
     ['a stale SendingTime', (c: Client) => c.logon(trader().private_key_pem, [], { sendingTime: utc(Date.now() - 60_000) }), /more than 5 s/],
     ['no ResetSeqNumFlag on KalshiNR', (c: Client) => c.logon(trader().private_key_pem, [], { reset: false }), /ResetSeqNumFlag/],
   ])('refuses %s with a Logout naming the reason, then closes', async (_what, act, reason) => {
-    const c = await Client.open(trader().api_key_id);
+    const c = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiNR', sockets);
     act(c);
     const lo = await c.type('5', 'Logout');
     expect(lo.get(58)).toMatch(reason);
@@ -168,11 +66,11 @@ describe('FIX logon', () => {
   });
 
   it('refuses an unknown key (SenderCompID) and a session the exchange does not offer', async () => {
-    const c = await Client.open('00000000-0000-0000-0000-000000000000');
+    const c = await Client.open(t.ex.fixPort, '00000000-0000-0000-0000-000000000000', 'KalshiNR', sockets);
     c.logon(trader().private_key_pem);
     expect((await c.type('5')).get(58)).toMatch(/unknown API key/);
     await c.untilClosed();
-    const d = await Client.open(trader().api_key_id, 'KalshiXX');
+    const d = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiXX', sockets);
     d.logon(trader().private_key_pem);
     expect((await d.type('5')).get(58)).toMatch(/unknown TargetCompID/);
   });
@@ -181,7 +79,7 @@ describe('FIX logon', () => {
     const c = await loggedOn();
     c.send('1', [[112, 'PING-7']]);
     expect((await c.type('0')).get(112)).toBe('PING-7');
-    const d = await Client.open(trader().api_key_id);
+    const d = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiNR', sockets);
     d.send('D', [[11, 'x']]);
     expect((await d.type('5')).get(58)).toMatch(/first message must be Logon/);
   });
@@ -308,7 +206,7 @@ describe('FIX sequence numbers', () => {
     const erSeq = Number(er.get(34));
     c.sock.destroy();
     // reconnect without reset: the exchange remembers both sequence numbers
-    const d = await Client.open(trader().api_key_id, 'KalshiRT');
+    const d = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiRT', sockets);
     d.seq = c.seq;
     d.logon(trader().private_key_pem, [], { reset: false });
     await d.type('A');
