@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src-main/api/client';
 import type { CredentialsFile } from '../provision';
-import { Client } from './raw-client';
+import { Client } from '../fix/raw-client';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const procs: ChildProcessWithoutNullStreams[] = [];
