@@ -70,8 +70,12 @@ export class FixSession {
   /** creates in flight by ClOrdID: their fills arrive before the create answers */
   private readonly creating = new Map<string, FillView[]>();
   private unlisten: (() => void) | null = null;
-  /** the queue of inbound messages: one handled at a time, in order */
-  private chain: Promise<void> = Promise.resolve();
+  /**
+   * Answers to order messages, in the order the messages came. Each order message is submitted
+   * to the core as it arrives (so a burst shares the journal's group commit, and the apply order
+   * is the arrival order); its answer waits here for the ones before it.
+   */
+  private replies: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly socket: Socket,
@@ -130,17 +134,25 @@ export class FixSession {
         this.logout(`garbled message: ${r.reason}`);
         return;
       }
-      const msg = r.msg;
-      this.chain = this.chain.then(() => this.onMessage(msg)).catch((err: unknown) => {
-        console.error('[exchange] FIX message failed', err);
-        this.logout('internal error');
-      });
+      this.onMessage(r.msg);
     }
   }
 
   // ------------------------------------------------------------------ session layer
 
-  private async onMessage(m: FixMessage): Promise<void> {
+  /** Queue an order message's answer behind those before it. */
+  private ordered(work: Promise<() => void>): void {
+    const next = this.replies.then(() => work);
+    this.replies = next.then(
+      (emit) => emit(),
+      (err: unknown) => {
+        console.error('[exchange] FIX message failed', err);
+        this.logout('internal error');
+      },
+    );
+  }
+
+  private onMessage(m: FixMessage): void {
     if (this.state === 'closed') return;
     if (this.state === 'awaiting_logon') {
       if (m.msgType !== 'A') return this.logout('first message must be Logon (35=A)');
@@ -191,20 +203,25 @@ export class FixSession {
         return;
       }
       case '5':
-        this.send('5', [[58, 'logout acknowledged']]);
-        this.state = 'closing';
-        setTimeout(() => this.socket.end(), 20).unref();
+        // after the answers still owed
+        this.ordered(
+          Promise.resolve(() => {
+            this.send('5', [[58, 'logout acknowledged']]);
+            this.state = 'closing';
+            setTimeout(() => this.socket.end(), 20).unref();
+          }),
+        );
         return;
       case 'A':
         return this.logout('already logged on');
       case '3':
         return;
       case 'D':
-        return this.onNewOrder(m);
+        return this.ordered(this.onNewOrder(m));
       case 'F':
-        return this.onCancel(m);
+        return this.ordered(this.onCancel(m));
       case 'G':
-        return this.onReplace(m);
+        return this.ordered(this.onReplace(m));
       default:
         this.send('j', [
           [45, seq],
@@ -381,7 +398,7 @@ export class FixSession {
     ]);
   }
 
-  private async onNewOrder(m: FixMessage): Promise<void> {
+  private async onNewOrder(m: FixMessage): Promise<() => void> {
     const clOrdId = m.get(11) ?? '';
     const waiting: FillView[] = [];
     if (clOrdId) this.creating.set(clOrdId, waiting);
@@ -390,31 +407,36 @@ export class FixSession {
       // a reused ClOrdID answers with the original order: keep what was already reported on it
       const prev = this.mine.get(o.order_id);
       this.mine.set(o.order_id, { cum: prev?.cum ?? 0, busy: prev ? [...(prev.busy ?? []), ...waiting] : waiting });
-      this.settle(o, o.fill_count > 0 ? 'F' : '0');
+      return () => this.settle(o, o.fill_count > 0 ? 'F' : '0');
     } catch (err) {
       if (!(err instanceof FixReject)) throw err;
-      this.orderReject(m, err.message);
+      const text = err.message;
+      return () => this.orderReject(m, text);
     } finally {
       if (clOrdId) this.creating.delete(clOrdId);
     }
   }
 
-  private async onCancel(m: FixMessage): Promise<void> {
+  private async onCancel(m: FixMessage): Promise<() => void> {
     let order: OrderView | undefined;
     try {
       order = this.gateway!.ownOrder(m, 'cancel');
       const track = this.track(order.order_id, order.fill_count);
       track.busy ??= [];
       const r = await this.gateway!.cancel(m);
-      this.settle(r.order, '4', [[41, r.origClOrdId]], m.get(11));
+      return () => this.settle(r.order, '4', [[41, r.origClOrdId]], m.get(11));
     } catch (err) {
       if (!(err instanceof FixReject)) throw err;
-      if (order) this.release(order.order_id);
-      this.cancelReject(m, '1', err.message, order ? (this.deps.svc.node.core.engine.getOrder(order.order_id) ?? order) : undefined);
+      const text = err.message;
+      const o = order;
+      return () => {
+        if (o) this.release(o.order_id);
+        this.cancelReject(m, '1', text, o ? (this.deps.svc.node.core.engine.getOrder(o.order_id) ?? o) : undefined);
+      };
     }
   }
 
-  private async onReplace(m: FixMessage): Promise<void> {
+  private async onReplace(m: FixMessage): Promise<() => void> {
     let order: OrderView | undefined;
     try {
       order = this.gateway!.ownOrder(m, 'cancel');
@@ -427,11 +449,15 @@ export class FixSession {
         this.mine.delete(order.order_id);
         this.mine.set(r.order.order_id, { cum: was?.cum ?? 0, busy: was?.busy ?? [] });
       }
-      this.settle(r.order, '5', [[41, r.origClOrdId]]);
+      return () => this.settle(r.order, '5', [[41, r.origClOrdId]]);
     } catch (err) {
       if (!(err instanceof FixReject)) throw err;
-      if (order) this.release(order.order_id);
-      this.cancelReject(m, '2', err.message, order ? (this.deps.svc.node.core.engine.getOrder(order.order_id) ?? order) : undefined);
+      const text = err.message;
+      const o = order;
+      return () => {
+        if (o) this.release(o.order_id);
+        this.cancelReject(m, '2', text, o ? (this.deps.svc.node.core.engine.getOrder(o.order_id) ?? o) : undefined);
+      };
     }
   }
 
