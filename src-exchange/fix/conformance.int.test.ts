@@ -188,6 +188,30 @@ describe('FIX order entry on the same core as REST', () => {
   });
 });
 
+describe('FIX drop copy (KalshiDC)', () => {
+  it('reports a REST order\'s life (new, replaced, fill, canceled) and takes no orders', async () => {
+    const dc = await loggedOn('KalshiDC');
+    const id = crypto.randomUUID();
+    const rest = t.client('trader');
+    const created = await rest.createOrder({ body: { ticker: market, side: 'ask', price: '0.8000', count: '3', client_order_id: id } });
+    const isOurs = (type: string) => (m: Map<number, string>) => m.get(35) === '8' && m.get(37) === created.order_id && m.get(150) === type;
+    const nw = await dc.next(isOurs('0'), 'drop copy New');
+    expect([nw.get(11), nw.get(54), nw.get(44), nw.get(38)]).toEqual([id, '2', '80', '3.00']);
+    await rest.amendOrder({ params: { order_id: created.order_id }, body: { ticker: market, side: 'ask', price: '0.8100', count: '3', client_order_id: id, updated_client_order_id: `${id}-2` } });
+    const amended = await dc.next((m) => m.get(35) === '8' && m.get(150) === '5', 'drop copy Replaced');
+    expect(amended.get(44)).toBe('81');
+    const liveId = amended.get(37)!;
+    await t.client('counterparty').createOrder({ body: { ticker: market, side: 'bid', price: '0.8100', count: '1', client_order_id: crypto.randomUUID() } });
+    const fill = await dc.next((m) => m.get(35) === '8' && m.get(37) === liveId && m.get(150) === 'F', 'drop copy fill');
+    expect([fill.get(32), fill.get(31)]).toEqual(['1.00', '81']);
+    await rest.cancelOrder({ params: { order_id: liveId } });
+    const canceled = await dc.next((m) => m.get(35) === '8' && m.get(37) === liveId && m.get(150) === '4', 'drop copy Canceled');
+    expect(canceled.get(39)).toBe('4');
+    dc.send('D', [[11, clOrd()], [55, market], [54, 1], [38, 1], [40, 2], [44, 10]]);
+    expect((await dc.type('j')).get(58)).toMatch(/drop copy/);
+  });
+});
+
 describe('FIX sequence numbers', () => {
   it('a ResendRequest on KalshiNR is answered with one SequenceReset-GapFill', async () => {
     const c = await loggedOn();

@@ -20,11 +20,13 @@ import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from '
 import { FixReject, execReport, fillReport, orderGateway, type Fields, type FixTrader, type OrderGateway } from './orders';
 
 export const SESSION_TYPES = {
-  KalshiNR: { retransmit: false, resetRequired: true },
-  KalshiRT: { retransmit: true, resetRequired: false },
+  KalshiNR: { retransmit: false, resetRequired: true, dropCopy: false },
+  KalshiRT: { retransmit: true, resetRequired: false, dropCopy: false },
+  // drop copy: every order of the account, however entered (REST, FIX, the WebSocket's RFQs), as ExecutionReports; no order entry
+  KalshiDC: { retransmit: false, resetRequired: true, dropCopy: true },
 } as const;
 export type SessionType = keyof typeof SESSION_TYPES;
-export const OTHER_SESSIONS = ['KalshiDC', 'KalshiPT', 'KalshiRFQ'] as const;
+export const OTHER_SESSIONS = ['KalshiPT', 'KalshiRFQ'] as const;
 
 /** Sequence state of a retransmit session, kept by the acceptor across connections (in memory). */
 export interface SeqStore {
@@ -217,11 +219,20 @@ export class FixSession {
       case '3':
         return;
       case 'D':
-        return this.ordered(this.onNewOrder(m));
       case 'F':
-        return this.ordered(this.onCancel(m));
       case 'G':
-        return this.ordered(this.onReplace(m));
+        if (SESSION_TYPES[this.type].dropCopy) {
+          this.send('j', [
+            [45, seq],
+            [372, m.msgType],
+            [380, 3],
+            [58, 'a drop copy session takes no orders'],
+          ]);
+          return;
+        }
+        if (m.msgType === 'F') return this.ordered(this.onCancel(m));
+        if (m.msgType === 'G') return this.ordered(this.onReplace(m));
+        return this.ordered(this.onNewOrder(m));
       default:
         this.send('j', [
           [45, seq],
@@ -251,7 +262,7 @@ export class FixSession {
     this.keyId = sender;
     if (!(target in SESSION_TYPES)) {
       const other = (OTHER_SESSIONS as readonly string[]).includes(target);
-      return this.logout(other ? `${target} sessions are not offered by the embedded exchange` : `unknown TargetCompID ${target}: use KalshiNR or KalshiRT`);
+      return this.logout(other ? `${target} sessions are not offered by the embedded exchange` : `unknown TargetCompID ${target}: use KalshiNR, KalshiRT or KalshiDC`);
     }
     this.type = target as SessionType;
     const key = this.deps.lookupKey(sender);
@@ -501,8 +512,35 @@ export class FixSession {
     for (const f of after) this.send('8', fillReport(o, f, this.trader!));
   }
 
+  /** Drop copy: the account's orders as they change, whoever entered them. */
+  private readonly dcSeen = new Map<string, { price: number; count: number; fill: number }>();
+  private dropCopy(events: readonly ExchangeEvent[]): void {
+    const t = this.trader!;
+    for (const e of events) {
+      if (e.type === 'fill') {
+        const f = (e as { fill: FillView }).fill;
+        if (f.user_id !== t.userId) continue;
+        const o = this.deps.svc.node.core.engine.getOrder(f.order_id);
+        if (o) this.send('8', fillReport(o, f, t));
+        continue;
+      }
+      if (e.type !== 'order') continue;
+      const o = (e as { order: OrderView }).order;
+      if (o.user_id !== t.userId || (t.subaccount !== null && o.subaccount !== t.subaccount)) continue;
+      const seen = this.dcSeen.get(o.order_id);
+      this.dcSeen.set(o.order_id, { price: o.yes_price, count: o.initial_count, fill: o.fill_count });
+      if (o.status === 'canceled') {
+        this.dcSeen.delete(o.order_id);
+        this.send('8', execReport(o, '4', t));
+      } else if (!seen) this.send('8', execReport(o, '0', t));
+      else if (seen.fill === o.fill_count && (seen.price !== o.yes_price || seen.count !== o.initial_count)) this.send('8', execReport(o, '5', t));
+      if (o.status === 'executed') this.dcSeen.delete(o.order_id);
+    }
+  }
+
   private onEvents(events: readonly ExchangeEvent[]): void {
     if (this.state !== 'active' || !this.trader) return;
+    if (SESSION_TYPES[this.type].dropCopy) return this.dropCopy(events);
     for (const e of events) {
       if (e.type !== 'fill') continue;
       const f = (e as { fill: FillView }).fill;
