@@ -5,7 +5,8 @@
 //   account's API key; SenderCompID is the key id, SendingTime within 5 s of the exchange clock.
 // - TargetCompID names the session: KalshiNR (order entry, no retransmission, ResetSeqNumFlag=Y
 //   required) or KalshiRT (order entry with retransmission: sequence numbers survive a reconnect,
-//   ResendRequest is answered with the stored messages as PossDup and gap fills for the rest).
+//   ResendRequest is answered with the stored messages as PossDup and gap fills for the rest), or
+//   KalshiDC (drop copy: the account's orders however entered, as ExecutionReports; no orders).
 // - Heartbeat (0) / TestRequest (1), ResendRequest (2), SequenceReset (4), Logout (5) with the
 //   reason in Text (58) on every refusal; CancelOrdersOnDisconnect (8013=Y) cancels the session's
 //   resting orders when the connection ends for any reason.
