@@ -14,6 +14,7 @@ import type { Server } from 'node:http';
 import type { SimOptions } from './sim/index';
 import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
+import { startFixAcceptor } from './fix/acceptor';
 
 export interface ExchangeServerOptions {
   dataDir: string;
@@ -27,12 +28,16 @@ export interface ExchangeServerOptions {
   snapshotEvery?: number;
   /** simulation tuning (rate, tick, lifecycle pace); see sim/index.ts SimOptions */
   simOptions?: Partial<SimOptions>;
+  /** the FIX acceptor's port on 127.0.0.1 (default 0: any free one; see src-exchange/fix) */
+  fixPort?: number;
 }
 
 export interface RunningExchange {
   port: number;
   baseUrl: string;
   wsUrl: string;
+  /** the FIX acceptor on 127.0.0.1 (FIXT.1.1; sessions KalshiNR and KalshiRT) */
+  fixPort: number;
   credentials: StoredCredentialsFile;
   svc: Services;
   close(): Promise<void>;
@@ -92,7 +97,8 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
-  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, accounts };
+  const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0 });
+  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts };
   writeCredentials(opts.dataDir, credentials);
 
   const attached = serverAttachers.map((a) => a(app.server, svc));
@@ -103,12 +109,14 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     port,
     baseUrl,
     wsUrl,
+    fixPort: fix.port,
     credentials,
     svc,
     async close() {
       if (closed) return;
       closed = true;
       for (const r of running) await r.stop();
+      await fix.close();
       for (const a of attached) await a.close();
       await app.close();
       await node.close();

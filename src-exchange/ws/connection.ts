@@ -13,7 +13,7 @@ import {
   type ParsedCommand,
   type WsErrorCode,
 } from '../../src-shared/wire/stream';
-import { INDEX_IDS, isIndexId, type IndexId } from './index-feed';
+import { INDEX_IDS, PYTH_UNDERLYINGS, isIndexId, type IndexId } from './index-feed';
 import type { StreamSettings } from './settings';
 
 export interface Identity {
@@ -31,6 +31,12 @@ export interface Sub {
   markets: Set<string> | null;
   /** index channels: the index ids */
   indices: Set<IndexId> | null;
+  /**
+   * `pyth_value`: the Pyth symbols named (any string: one the feed does not carry never streams)
+   * and all-mode (`["all"]`), kept apart as the service does: while all-mode is on, removing a
+   * symbol does not exclude it; removing `all` leaves the named ones.
+   */
+  underlyings: { tickers: Set<string>; all: boolean } | null;
   /** orderbook and order-group subscriptions number their messages */
   sequenced: boolean;
   /** last seq sent on this sid */
@@ -51,7 +57,7 @@ export interface StreamHost {
   removeSub(sub: Sub): void;
 }
 
-const SEQUENCED: ReadonlySet<Channel> = new Set<Channel>(['orderbook_delta', 'order_group_updates']);
+const SEQUENCED: ReadonlySet<Channel> = new Set<Channel>(['orderbook_delta', 'order_group_updates', 'pyth_value']);
 
 class CommandFailure extends Error {
   constructor(
@@ -204,6 +210,12 @@ export class StreamConnection {
     return ids as IndexId[];
   }
 
+  /** The subscribe's `underlying_tickers`: none = an empty subscription (nothing streams until some are added). */
+  private readUnderlyings(ids: readonly string[] | undefined): { tickers: Set<string>; all: boolean } {
+    const named = (ids ?? []).filter((i) => i !== 'all');
+    return { tickers: new Set(named), all: (ids ?? []).includes('all') };
+  }
+
   private subscribe(id: number, p: Extract<ParsedCommand, { cmd: 'subscribe' }>['params']): void {
     const scopes = p.channels.map((c) => CHANNELS[c].scope);
     const byMarket = scopes.some((s) => s === 'markets_required' || s === 'markets_optional');
@@ -218,6 +230,7 @@ export class StreamConnection {
         conn: this,
         markets: (scope === 'markets_required' || scope === 'markets_optional') && p.market_tickers ? new Set(p.market_tickers) : null,
         indices: scope === 'indices' ? new Set(indices) : null,
+        underlyings: scope === 'underlyings' ? this.readUnderlyings(p.underlying_tickers) : null,
         sequenced: SEQUENCED.has(channel),
         seq: 0,
         stale: new Set(),
@@ -247,7 +260,11 @@ export class StreamConnection {
   }
 
   private okReply(id: number, sub: Sub): void {
-    const msg = sub.indices ? { index_ids: [...sub.indices] } : { market_tickers: [...(sub.markets ?? [])] };
+    const msg = sub.indices
+      ? { index_ids: [...sub.indices] }
+      : sub.underlyings
+        ? { underlying_tickers: [...(sub.underlyings.all ? ['all'] : []), ...sub.underlyings.tickers] }
+        : { market_tickers: [...(sub.markets ?? [])] };
     this.reply(sub.sequenced ? { id, sid: sub.sid, seq: ++sub.seq, type: 'ok', msg } : { id, sid: sub.sid, type: 'ok', msg });
   }
 
@@ -297,6 +314,28 @@ export class StreamConnection {
         return;
       case 'indexlist':
         this.reply({ type: `${sub.channel}_indexlist`, id, sid: sub.sid, msg: { index_ids: [...INDEX_IDS] } });
+        return;
+      case 'subscribe_underlyings': {
+        const u = sub.underlyings!;
+        for (const t of p.underlying_tickers ?? []) {
+          if (t === 'all') u.all = true;
+          else u.tickers.add(t);
+        }
+        this.okReply(id, sub);
+        return;
+      }
+      case 'unsubscribe_underlyings': {
+        const u = sub.underlyings!;
+        for (const t of p.underlying_tickers ?? []) {
+          if (t === 'all') u.all = false;
+          else u.tickers.delete(t);
+        }
+        this.okReply(id, sub);
+        return;
+      }
+      case 'underlying_list':
+        // Every underlying the feed streams (the embedded feed never goes quiet, so "seen in the last two hours" is all of them).
+        this.reply({ type: 'pyth_value_underlying_list', id, sid: sub.sid, seq: ++sub.seq, msg: { underlying_tickers: [...PYTH_UNDERLYINGS] } });
         return;
     }
   }

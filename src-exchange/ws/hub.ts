@@ -57,7 +57,7 @@ export class StreamHub implements StreamHost {
     let set = this.byChannel.get(sub.channel);
     if (!set) this.byChannel.set(sub.channel, (set = new Set()));
     set.add(sub);
-    if (sub.indices) this.indexFeed.wake();
+    if (sub.indices || sub.underlyings) this.indexFeed.wake();
   }
 
   removeSub(sub: Sub): void {
@@ -68,8 +68,8 @@ export class StreamHub implements StreamHost {
     return this.byChannel.get(channel) ?? EMPTY;
   }
 
-  private indexSubs(): { value: ReadonlySet<Sub>; fast: ReadonlySet<Sub> } {
-    return { value: this.subsOf('cfbenchmarks_value'), fast: this.subsOf('cfbenchmarks_value_5hz') };
+  private indexSubs(): { value: ReadonlySet<Sub>; fast: ReadonlySet<Sub>; pyth: ReadonlySet<Sub> } {
+    return { value: this.subsOf('cfbenchmarks_value'), fast: this.subsOf('cfbenchmarks_value_5hz'), pyth: this.subsOf('pyth_value') };
   }
 
   // ------------------------------------------------------------------ events

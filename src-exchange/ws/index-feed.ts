@@ -7,10 +7,28 @@
 export const INDEX_IDS = ['BRTI', 'ETHUSD_RTI'] as const;
 export type IndexId = (typeof INDEX_IDS)[number];
 
-/** Starting level of each index, in 1e-8 dollars. */
-const BASE: Record<IndexId, bigint> = {
+/**
+ * The Pyth underlyings offered on `pyth_value` (a few of the symbols the service lists on
+ * docs.kalshi.com/websockets/pyth-value). Any other symbol may be subscribed, as on the service
+ * ("a successful subscribe response alone does not confirm that a requested ticker is streaming");
+ * it simply never streams.
+ */
+export const PYTH_UNDERLYINGS = ['Metal.XAU/USD', 'Metal.XAG/USD', 'Metal.XPT/USD', 'Commodities.Index.PYTHOIL/USD', 'Commodities.Index.NATGAS/USD'] as const;
+export type PythUnderlying = (typeof PYTH_UNDERLYINGS)[number];
+
+export function isPythUnderlying(id: string): id is PythUnderlying {
+  return (PYTH_UNDERLYINGS as readonly string[]).includes(id);
+}
+
+/** Starting level of each series, in 1e-8 dollars. */
+const BASE: Record<IndexId | PythUnderlying, bigint> = {
   BRTI: 95_000n * 100_000_000n,
   ETHUSD_RTI: 3_300n * 100_000_000n,
+  'Metal.XAU/USD': 2_650n * 100_000_000n,
+  'Metal.XAG/USD': 31n * 100_000_000n,
+  'Metal.XPT/USD': 950n * 100_000_000n,
+  'Commodities.Index.PYTHOIL/USD': 70n * 100_000_000n,
+  'Commodities.Index.NATGAS/USD': 320_000_000n,
 };
 
 /** Anchors every this many ticks (60 s at 5 Hz); values between them move linearly plus jitter. */
@@ -63,7 +81,7 @@ export class IndexGenerator {
   }
 
   /** A uniform integer in [-span, span] for (index, stream, n). */
-  private noise(index: IndexId, stream: number, n: bigint, span: number): bigint {
+  private noise(index: IndexId | PythUnderlying, stream: number, n: bigint, span: number): bigint {
     const lo = Number(BigInt.asUintN(32, n));
     const hi = Number(BigInt.asUintN(32, n >> 32n));
     const h = fmix32(this.salt ^ hashString(index) ^ fmix32(stream ^ fmix32(lo ^ fmix32(hi + 0x9e37_79b9))));
@@ -71,13 +89,13 @@ export class IndexGenerator {
   }
 
   /** Anchor k: within +-0.5% of the base. */
-  private anchor(index: IndexId, k: bigint): bigint {
+  private anchor(index: IndexId | PythUnderlying, k: bigint): bigint {
     const base = BASE[index];
     return base + (base / 1_000_000n) * this.noise(index, 1, k, 5_000);
   }
 
   /** The index value at tick `n` (time n * tickMs), in 1e-8 dollars. */
-  valueAt(index: IndexId, n: number): bigint {
+  valueAt(index: IndexId | PythUnderlying, n: number): bigint {
     const t = BigInt(n);
     const k = t >= 0n ? t / ANCHOR_TICKS : (t - ANCHOR_TICKS + 1n) / ANCHOR_TICKS;
     const pos = t - k * ANCHOR_TICKS;
@@ -109,6 +127,12 @@ export class IndexGenerator {
   fastMsg(index: IndexId, nowMs: number) {
     const n = this.tickOf(nowMs);
     return { index_id: index, value_usd: formatE8(this.valueAt(index, n)), source_ts_ms: n * this.tickMs, received_at: nowMs };
+  }
+
+  /** The `pyth_value` msg for the tick containing `nowMs`. */
+  pythMsg(underlying: PythUnderlying, nowMs: number) {
+    const n = this.tickOf(nowMs);
+    return { underlying_ticker: underlying, value_usd: formatE8(this.valueAt(underlying, n)), source_ts_ms: n * this.tickMs, received_at: nowMs };
   }
 
   /**

@@ -82,8 +82,9 @@ describe('FrameIngest', () => {
     ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
     ing.ingest(snapshotText(4, 1, 'B', [['0.5', '1']], []));
     for (const frame of [
-      { type: 'pyth_value', sid: 7, seq: 42, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2365.12345000' } },
-      { type: 'pyth_value_underlying_list', id: 2, msg: { underlying_tickers: ['Metal.XAU/USD'] } },
+      // (the pyth_value kinds stood here until the terminal learned them; kinds still to come stand in)
+      { type: 'chainlink_value', sid: 7, seq: 42, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2365.12345000' } },
+      { type: 'chainlink_value_underlying_list', id: 2, msg: { underlying_tickers: ['Metal.XAU/USD'] } },
       { type: 'totally_new' },
     ]) {
       const r = ing.ingest(JSON.stringify(frame));
@@ -95,6 +96,18 @@ describe('FrameIngest', () => {
     expect(ing.machine.book('B')!.stale).toBe(false);
     expect(ing.machine.stats.malformed).toBe(0);
     expect(ing.ingest(deltaText(1, 2, 'A', '0.6', '1', 'yes')).touched).toBe('A');
+  });
+
+  it('pyth_value frames (AsyncAPI 2.0.0) are read as themselves, not as unknown, and touch no book', () => {
+    const ing = new FrameIngest(new BookMachine());
+    ing.ingest(snapshotText(1, 1, 'A', [['0.5', '1']], []));
+    const r = ing.ingest(
+      JSON.stringify({ type: 'pyth_value', sid: 7, seq: 42, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2365.12345000', source_ts_ms: 1_710_000_000_100, received_at: 1_710_000_000_123 } }),
+    );
+    expect(r.actions).toEqual([]);
+    expect(r.message).toMatchObject({ type: 'pyth_value', msg: { value_usd: '2365.12345000' } });
+    expect(ing.machine.book('A')!.stale).toBe(false);
+    expect(ing.machine.stats.malformed).toBe(0);
   });
 
   it('a frame of an unknown type on an orderbook sid may have carried book data: that sid resyncs, its seq stays in line', () => {

@@ -116,7 +116,7 @@ export class TradingSession {
   private rendererWatch: string[] = [];
   private readonly pins = new Map<string, string[]>();
   private readonly bookVersions = new Map<string, number>();
-  private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [] };
+  private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
   private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -171,6 +171,8 @@ export class TradingSession {
     // Every market's inside quote, so lists of markets nobody watches still follow the exchange.
     void this.stream.want('ticker');
     void this.stream.want('cfbenchmarks_value', [], ['all']);
+    // Pyth prices are a paid feed on the service: an account without it is refused, and that is fine.
+    void this.stream.want('pyth_value', [], ['all'], { optional: true });
     this.stream.start();
     this.pushConnection();
   }
@@ -368,6 +370,13 @@ export class TradingSession {
         const v = m.msg;
         this.market.indices = this.market.indices.filter((x) => x.index_id !== v.index_id);
         this.market.indices.push(v);
+        this.marketDirty = true;
+        break;
+      }
+      case 'pyth_value': {
+        const v = m.msg;
+        const view = { underlying_ticker: v.underlying_ticker, value_usd: v.value_usd, source_ts_ms: v.source_ts_ms, received_at: v.received_at };
+        this.market.pyth = [...(this.market.pyth ?? []).filter((x) => x.underlying_ticker !== v.underlying_ticker), view];
         this.marketDirty = true;
         break;
       }
@@ -578,7 +587,7 @@ export class TradingSession {
       this.market.tickers = [...this.pendingTickers.values()];
       this.pendingTickers.clear();
       this.opts.emit('market', this.market);
-      this.market = { tickers: [], trades: [], lifecycle: [], indices: [] };
+      this.market = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
       this.marketDirty = false;
     }
     const priv = this.store.take();

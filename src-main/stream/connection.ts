@@ -5,6 +5,7 @@
 // Data frames go to `onData` as raw text (the books parse their own, on the hot path).
 import WebSocket from 'ws';
 import { Backoff, type BackoffOptions } from './backoff';
+import { CHANNELS, isChannel } from '../../src-shared/wire/stream';
 
 export type StreamPhase = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 
@@ -20,8 +21,14 @@ export interface Subscription {
   channel: string;
   /** market tickers; empty = all markets (public channels) */
   markets: string[];
-  /** index ids for the index channels */
+  /** index ids for the index channels (`underlying_tickers` on a channel scoped by Pyth underlyings) */
   indices?: string[];
+  /**
+   * A feed the server may refuse (one it does not offer, or one the account has not bought, as
+   * `pyth_value`): a refusal is logged and the channel no longer wanted, instead of failing the
+   * whole (re)subscribe and cutting the connection.
+   */
+  optional?: boolean;
 }
 
 export interface Reply {
@@ -129,10 +136,10 @@ export class StreamConnection {
   }
 
   /** Want a channel for these markets (merged with what is already wanted). */
-  async want(channel: string, markets: string[] = [], indices?: string[]): Promise<void> {
+  async want(channel: string, markets: string[] = [], indices?: string[], opts: { optional?: boolean } = {}): Promise<void> {
     const cur = this.wanted.get(channel);
     if (!cur) {
-      this.wanted.set(channel, { channel, markets: [...new Set(markets)], ...(indices ? { indices } : {}) });
+      this.wanted.set(channel, { channel, markets: [...new Set(markets)], ...(indices ? { indices } : {}), ...(opts.optional ? { optional: true } : {}) });
       if (this.phase === 'live') await this.subscribe([this.wanted.get(channel)!]);
       return;
     }
@@ -205,8 +212,16 @@ export class StreamConnection {
     for (const s of subs) {
       const params: Record<string, unknown> = { channels: [s.channel] };
       if (s.markets.length) params.market_tickers = s.markets;
-      if (s.indices?.length) params.index_ids = s.indices;
-      const replies = await this.command({ cmd: 'subscribe', params });
+      if (s.indices?.length) params[isChannel(s.channel) && CHANNELS[s.channel].scope === 'underlyings' ? 'underlying_tickers' : 'index_ids'] = s.indices;
+      let replies: Reply[];
+      try {
+        replies = await this.command({ cmd: 'subscribe', params });
+      } catch (err) {
+        if (!s.optional || !(err instanceof CommandError)) throw err;
+        this.opts.log?.(`stream: ${s.channel} refused (${err.code}: ${err.message}); not subscribing to it again on this connection's profile`);
+        this.wanted.delete(s.channel);
+        continue;
+      }
       for (const r of replies) {
         const info = r.msg as { channel?: string; sid?: number } | undefined;
         if (r.type === 'subscribed' && info?.channel && typeof info.sid === 'number') {

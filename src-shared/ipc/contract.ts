@@ -303,6 +303,14 @@ export interface IndexValueView {
   last_60s_windowed_average_15min?: WindowedAverageView;
 }
 
+/** A Pyth reference price from the pyth_value channel: exact 8-decimal dollars, times in Unix ms. */
+export interface PythValueView {
+  underlying_ticker: string;
+  value_usd: string;
+  source_ts_ms: number;
+  received_at: number;
+}
+
 /** Public market data other than books, coalesced per frame. */
 export interface MarketUpdate {
   tickers: TickerView[];
@@ -310,6 +318,8 @@ export interface MarketUpdate {
   lifecycle: { ticker: string; event_type: string; ts: number }[];
   /** latest value per index id since the last frame */
   indices: IndexValueView[];
+  /** latest Pyth value per underlying since the last frame (absent from hosts that do not stream them) */
+  pyth?: PythValueView[];
 }
 
 /** Private stores as upserts; `reset` means replace everything (after a reconnect reconcile). */

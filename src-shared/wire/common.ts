@@ -26,6 +26,13 @@ export const Rfc3339 = z.string().min(1);
 
 export const Subaccount = z.number().int().min(0).max(63);
 export const ExchangeIndex = z.number().int().min(-1);
+/**
+ * `exchange_index` where the spec requires it on an answer (market positions, fills,
+ * settlements, indexed balances) and the terminal acts on it nowhere: absent reads as 0 (a
+ * production positions answer of 2026-05-24 had none; every production shard is 0 today). A value
+ * of the wrong type is still refused.
+ */
+export const ExchangeIndexRead = ExchangeIndex.default(0);
 
 /** A list that may arrive as JSON null: read as empty. */
 export const nullableArray = <T extends z.ZodTypeAny>(item: T) =>

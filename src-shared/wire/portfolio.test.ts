@@ -49,10 +49,11 @@ describe('positions', () => {
   it('reads null arrays as empty', () => {
     expect(PositionsResponse.parse({ market_positions: null, event_positions: null })).toMatchObject({ market_positions: [], event_positions: [] });
   });
-  it('requires exchange_index on a market position (spec 3.29.0) and rejects numeric money', () => {
+  it('reads a market position without exchange_index (spec 3.29.0 requires it; production left it out) as shard 0, and rejects numeric money', () => {
     const pos = samplePositions.market_positions![0]!;
     const { exchange_index: _e, ...noIndex } = pos;
-    expect(rejects(MarketPosition, noIndex)).toMatch(/exchange_index/);
+    expect(MarketPosition.parse(noIndex).exchange_index).toBe(0);
+    expect(rejects(MarketPosition, { ...pos, exchange_index: '0' })).toMatch(/exchange_index/);
     rejects(MarketPosition, { ...pos, realized_pnl_dollars: -0.12 });
   });
   it('reads an SDK RFC 3339 last_updated_ts as Unix seconds', () => {
@@ -72,9 +73,9 @@ describe('settlements', () => {
     const sdk = endpoints.getSettlements.response.parse(sdkResponseSamples.getSettlements);
     expect(sdk.settlements[0]?.settled_at).toBe(1_735_689_600);
   });
-  it('rejects a settlement with neither, or without exchange_index', () => {
+  it('rejects a settlement with neither time; one without exchange_index reads as shard 0', () => {
     expect(rejects(Settlement, { ticker: 'T', exchange_index: 0, market_result: 'yes', revenue: 1 })).toMatch(/settled_at/);
-    rejects(Settlement, { ticker: 'T', market_result: 'yes', revenue: 1, settled_at: 1 });
+    expect(Settlement.parse({ ticker: 'T', market_result: 'yes', revenue: 1, settled_at: 1 }).exchange_index).toBe(0);
   });
 });
 
@@ -85,9 +86,9 @@ describe('fills', () => {
     expect(f.trade_id).toBe('fill-1');
     expect(Fill.parse({ ...sampleFill, ticker: undefined, market_ticker: 'KXT' }).ticker).toBe('KXT');
   });
-  it('rejects a fill without exchange_index or with a numeric count', () => {
+  it('reads a fill without exchange_index as shard 0; rejects a numeric count', () => {
     const { exchange_index: _e, ...noIndex } = sampleFill;
-    rejects(Fill, noIndex);
+    expect(Fill.parse(noIndex).exchange_index).toBe(0);
     rejects(Fill, { ...sampleFill, count_fp: 2 });
   });
   it('the ticker filter is a comma list of at most 100 tickers', () => {

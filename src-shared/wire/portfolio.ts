@@ -5,6 +5,7 @@ import {
   CountIn,
   DollarsIn,
   ExchangeIndex,
+  ExchangeIndexRead,
   ExchangeInstance,
   nullableArray,
   optionalBody,
@@ -19,7 +20,7 @@ import { openEnum } from './novelty';
 export const Cents = z.number().int();
 
 /** `{exchange_index, balance}` where `balance` is dollars (not cents). */
-export const IndexedBalance = z.object({ exchange_index: ExchangeIndex, balance: DollarsIn }).loose();
+export const IndexedBalance = z.object({ exchange_index: ExchangeIndexRead, balance: DollarsIn }).loose();
 export type IndexedBalance = z.output<typeof IndexedBalance>;
 
 export const Balance = z
@@ -45,7 +46,7 @@ export type TotalRestingOrderValue = z.output<typeof TotalRestingOrderValue>;
 export const MarketPosition = z
   .object({
     ticker: z.string().min(1),
-    exchange_index: ExchangeIndex,
+    exchange_index: ExchangeIndexRead,
     position_fp: CountIn,
     realized_pnl_dollars: DollarsIn,
     total_traded_dollars: DollarsIn,
@@ -90,7 +91,7 @@ export const Settlement = z
   .object({
     ticker: z.string().min(1),
     event_ticker: z.string().optional(),
-    exchange_index: ExchangeIndex,
+    exchange_index: ExchangeIndexRead,
     market_result: openEnum('settlement.market_result', ['yes', 'no', 'scalar', 'void', '']),
     revenue: Cents,
     settled_at: UnixTs.optional(),
@@ -120,7 +121,7 @@ export const Fill = z
     order_id: z.string().min(1),
     ticker: z.string().optional(),
     market_ticker: z.string().optional(),
-    exchange_index: ExchangeIndex,
+    exchange_index: ExchangeIndexRead,
     yes_price_dollars: DollarsIn,
     no_price_dollars: DollarsIn.optional(),
     count_fp: CountIn,

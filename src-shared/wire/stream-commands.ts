@@ -13,9 +13,10 @@ import { CommandId, Seq, Sid } from './stream-primitives';
  * - `markets_required`: `market_ticker`/`market_tickers` must be given (error 14 otherwise);
  * - `markets_optional`: tickers filter; none = every market;
  * - `none`: tickers are ignored (everything the caller may see);
- * - `indices`: scoped by `index_ids` (tickers ignored); `["all"]` = every index.
+ * - `indices`: scoped by `index_ids` (tickers ignored); `["all"]` = every index;
+ * - `underlyings`: scoped by `underlying_tickers` (Pyth symbols); `["all"]` = every underlying.
  */
-export type ChannelScope = 'markets_required' | 'markets_optional' | 'none' | 'indices';
+export type ChannelScope = 'markets_required' | 'markets_optional' | 'none' | 'indices' | 'underlyings';
 
 interface ChannelInfo {
   /** Private channels need a signed connection (error 9 otherwise). */
@@ -47,6 +48,8 @@ export const CHANNELS = {
   order_group_updates: { private: true, scope: 'none', messageTypes: ['order_group_updates'] },
   cfbenchmarks_value: { private: false, scope: 'indices', messageTypes: ['cfbenchmarks_value', 'cfbenchmarks_value_indexlist'] },
   cfbenchmarks_value_5hz: { private: false, scope: 'indices', messageTypes: ['cfbenchmarks_value_5hz', 'cfbenchmarks_value_5hz_indexlist'] },
+  // AsyncAPI 2.0.0 `pyth_value` (docs.kalshi.com/websockets/pyth-value): authenticated, by Pyth symbol.
+  pyth_value: { private: true, scope: 'underlyings', messageTypes: ['pyth_value', 'pyth_value_underlying_list'] },
 } as const satisfies Record<string, ChannelInfo>;
 
 export type Channel = keyof typeof CHANNELS;
@@ -83,6 +86,8 @@ export const MESSAGE_TYPES = {
   cfbenchmarks_value_indexlist: ['cfbenchmarks_value'],
   cfbenchmarks_value_5hz: ['cfbenchmarks_value_5hz'],
   cfbenchmarks_value_5hz_indexlist: ['cfbenchmarks_value_5hz'],
+  pyth_value: ['pyth_value'],
+  pyth_value_underlying_list: ['pyth_value'],
 } as const satisfies Record<string, readonly Channel[]>;
 export type DataMessageType = keyof typeof MESSAGE_TYPES;
 
@@ -110,6 +115,7 @@ export const WS_ERROR = {
   BUFFER_OVERFLOW: 25,
   MARKET_LIMIT: 26,
   TOO_MANY_REQUESTS: 27,
+  UNDERLYING_TICKERS_REQUIRED: 28,
 } as const;
 export type WsErrorCode = (typeof WS_ERROR)[keyof typeof WS_ERROR];
 
@@ -130,6 +136,7 @@ export const WS_ERROR_TEXT: Record<WsErrorCode, string> = {
   25: 'Subscription buffer overflow',
   26: 'Market limit exceeded',
   27: 'Too many requests',
+  28: 'Underlying tickers required',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -140,7 +147,17 @@ export const TickerList = z.array(Ticker).min(1);
 export const IndexIdList = z.array(z.string().min(1).max(100)).min(1);
 export const SidList = z.array(Sid).min(1);
 
-export const UPDATE_ACTIONS = ['add_markets', 'delete_markets', 'get_snapshot', 'subscribe_indices', 'unsubscribe_indices', 'indexlist'] as const;
+export const UPDATE_ACTIONS = [
+  'add_markets',
+  'delete_markets',
+  'get_snapshot',
+  'subscribe_indices',
+  'unsubscribe_indices',
+  'indexlist',
+  'subscribe_underlyings',
+  'unsubscribe_underlyings',
+  'underlying_list',
+] as const;
 export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 
 /** Whether `update_subscription` with `action` makes sense on a subscription to `channel`. */
@@ -156,6 +173,10 @@ export function channelSupportsAction(channel: Channel, action: UpdateAction): b
     case 'unsubscribe_indices':
     case 'indexlist':
       return scope === 'indices';
+    case 'subscribe_underlyings':
+    case 'unsubscribe_underlyings':
+    case 'underlying_list':
+      return scope === 'underlyings';
   }
 }
 
@@ -168,6 +189,7 @@ export const SubscribeCommand = z.object({
     market_ticker: Ticker.optional(),
     market_tickers: TickerList.optional(),
     index_ids: IndexIdList.optional(),
+    underlying_tickers: IndexIdList.optional(),
     send_initial_snapshot: z.boolean().optional(),
   }),
 });
@@ -190,6 +212,7 @@ export const UpdateSubscriptionCommand = z.object({
     market_ticker: Ticker.optional(),
     market_tickers: TickerList.optional(),
     index_ids: IndexIdList.optional(),
+    underlying_tickers: IndexIdList.optional(),
     action: z.enum(UPDATE_ACTIONS),
   }),
 });
@@ -201,11 +224,15 @@ export type ParsedCommand =
   | {
       id: number;
       cmd: 'subscribe';
-      params: { channels: Channel[]; market_tickers?: string[]; index_ids?: string[]; send_initial_snapshot?: boolean };
+      params: { channels: Channel[]; market_tickers?: string[]; index_ids?: string[]; underlying_tickers?: string[]; send_initial_snapshot?: boolean };
     }
   | { id: number; cmd: 'unsubscribe'; params: { sids: number[] } }
   | { id: number; cmd: 'list_subscriptions' }
-  | { id: number; cmd: 'update_subscription'; params: { sid: number; action: UpdateAction; market_tickers?: string[]; index_ids?: string[] } };
+  | {
+      id: number;
+      cmd: 'update_subscription';
+      params: { sid: number; action: UpdateAction; market_tickers?: string[]; index_ids?: string[]; underlying_tickers?: string[] };
+    };
 
 export type CommandParse = { ok: true; cmd: ParsedCommand } | { ok: false; id?: number; code: WsErrorCode; msg: string };
 
@@ -241,10 +268,10 @@ function readTickers(params: Record<string, unknown>): string[] | undefined | st
   return params.market_ticker === undefined && params.market_tickers === undefined ? undefined : [...new Set(out)];
 }
 
-function readIndexIds(params: Record<string, unknown>): string[] | undefined | string {
-  if (params.index_ids === undefined) return undefined;
-  const ids = z.array(z.string().min(1).max(100)).safeParse(params.index_ids);
-  return ids.success ? [...new Set(ids.data)] : 'index_ids must be an array of index ids';
+function readIndexIds(params: Record<string, unknown>, field: 'index_ids' | 'underlying_tickers' = 'index_ids'): string[] | undefined | string {
+  if (params[field] === undefined) return undefined;
+  const ids = z.array(z.string().min(1).max(100)).safeParse(params[field]);
+  return ids.success ? [...new Set(ids.data)] : `${field} must be an array of ${field === 'index_ids' ? 'index ids' : 'underlying tickers'}`;
 }
 
 /**
@@ -284,6 +311,8 @@ export function parseCommand(text: string, options: ParseCommandOptions = {}): C
   if (typeof tickers === 'string') return fail(id, WS_ERROR.INVALID_PARAMETER, tickers);
   const indexIds = readIndexIds(params);
   if (typeof indexIds === 'string') return fail(id, WS_ERROR.INVALID_PARAMETER, indexIds);
+  const underlyings = readIndexIds(params, 'underlying_tickers');
+  if (typeof underlyings === 'string') return fail(id, WS_ERROR.INVALID_PARAMETER, underlyings);
   if (options.maxMarkets !== undefined && tickers && tickers.length > options.maxMarkets) {
     return fail(id, WS_ERROR.MARKET_LIMIT, `at most ${options.maxMarkets} markets`);
   }
@@ -309,6 +338,7 @@ export function parseCommand(text: string, options: ParseCommandOptions = {}): C
     const out: Extract<ParsedCommand, { cmd: 'subscribe' }>['params'] = { channels: names };
     if (tickers) out.market_tickers = tickers;
     if (indexIds) out.index_ids = indexIds;
+    if (underlyings) out.underlying_tickers = underlyings;
     if (typeof params.send_initial_snapshot === 'boolean') out.send_initial_snapshot = params.send_initial_snapshot;
     return { ok: true, cmd: { id, cmd, params: out } };
   }
@@ -338,9 +368,13 @@ export function parseCommand(text: string, options: ParseCommandOptions = {}): C
   if ((act === 'subscribe_indices' || act === 'unsubscribe_indices') && !indexIds?.length) {
     return fail(id, WS_ERROR.INVALID_PARAMETER, 'index_ids required');
   }
+  if ((act === 'subscribe_underlyings' || act === 'unsubscribe_underlyings') && !underlyings?.length) {
+    return fail(id, WS_ERROR.UNDERLYING_TICKERS_REQUIRED);
+  }
   const out: Extract<ParsedCommand, { cmd: 'update_subscription' }>['params'] = { sid, action: act };
   if (tickers) out.market_tickers = tickers;
   if (indexIds) out.index_ids = indexIds;
+  if (underlyings) out.underlying_tickers = underlyings;
   return { ok: true, cmd: { id, cmd, params: out } };
 }
 
@@ -379,7 +413,11 @@ export const OkReply = z.object({
   msg: z
     .union([
       z.array(SubscriptionInfo),
-      z.object({ market_tickers: z.array(z.string()).optional(), index_ids: z.array(z.string()).optional() }),
+      z.object({
+        market_tickers: z.array(z.string()).optional(),
+        index_ids: z.array(z.string()).optional(),
+        underlying_tickers: z.array(z.string()).optional(),
+      }),
     ])
     .optional(),
 });

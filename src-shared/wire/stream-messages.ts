@@ -418,6 +418,36 @@ export const CfBenchmarksIndexListFrame = indexList('cfbenchmarks_value_indexlis
 export const CfBenchmarks5hzIndexListFrame = indexList('cfbenchmarks_value_5hz_indexlist');
 
 // ---------------------------------------------------------------------------------------------
+// Pyth values (AsyncAPI 2.0.0 `pyth_value`, docs.kalshi.com/websockets/pyth-value)
+// ---------------------------------------------------------------------------------------------
+
+/** One deduplicated Pyth price: `value_usd` exactly 8 decimals, times in Unix ms. Sequenced. */
+export const PythValueMsg = z
+  .object({
+    underlying_ticker: z.string().min(1),
+    value_usd: Decimal8,
+    source_ts_ms: UnixMillis,
+    received_at: UnixMillis,
+  })
+  .loose();
+export const PythValueFrame = z.object({
+  type: z.literal('pyth_value'),
+  sid: Sid,
+  seq: Seq,
+  sending_ts_ms: UnixMillis.optional(),
+  msg: PythValueMsg,
+});
+/** The underlyings seen on the stream in the last two hours; the answer to `underlying_list`. */
+export const PythUnderlyingListFrame = z.object({
+  type: z.literal('pyth_value_underlying_list'),
+  id: CommandId.optional(),
+  sid: Sid,
+  seq: Seq,
+  sending_ts_ms: UnixMillis.optional(),
+  msg: z.object({ underlying_tickers: z.array(z.string()) }).loose(),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Every frame the server sends
 // ---------------------------------------------------------------------------------------------
 
@@ -447,6 +477,8 @@ export const StreamMessage = z.discriminatedUnion('type', [
   CfBenchmarksValue5hzFrame,
   CfBenchmarksIndexListFrame,
   CfBenchmarks5hzIndexListFrame,
+  PythValueFrame,
+  PythUnderlyingListFrame,
 ]);
 export type StreamMessage = z.infer<typeof StreamMessage>;
 export type StreamMessageOf<T extends StreamMessage['type']> = Extract<StreamMessage, { type: T }>;

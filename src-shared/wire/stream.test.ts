@@ -210,6 +210,14 @@ const cases: Record<string, { good: object; bad: object }> = {
     good: { type: 'cfbenchmarks_value_5hz_indexlist', sid: 12, msg: { index_ids: [] } },
     bad: { type: 'cfbenchmarks_value_5hz_indexlist', sid: 12, msg: { index_ids: [1] } },
   },
+  pyth_value: {
+    good: { type: 'pyth_value', sid: 13, seq: 7, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2650.12345678', source_ts_ms: 1_710_000_000_100, received_at: 1_710_000_000_123 } },
+    bad: { type: 'pyth_value', sid: 13, seq: 7, msg: { underlying_ticker: 'Metal.XAU/USD', value_usd: '2650.12', source_ts_ms: 1, received_at: 1 } },
+  },
+  pyth_value_underlying_list: {
+    good: { type: 'pyth_value_underlying_list', id: 2, sid: 13, seq: 1, msg: { underlying_tickers: ['Metal.XAU/USD'] } },
+    bad: { type: 'pyth_value_underlying_list', id: 2, sid: 13, seq: 1, msg: { underlyings: ['Metal.XAU/USD'] } },
+  },
 };
 
 describe('stream frames', () => {

@@ -1,7 +1,7 @@
 // Live data: milestone and event live data with game stats, the weather index with its
 // calibrations, and reference index values with their windowed averages.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { IndexValueView } from '../../../src-shared/ipc/contract';
+import type { IndexValueView, PythValueView } from '../../../src-shared/ipc/contract';
 import type { WeatherCalibration } from '../../../src-shared/wire/live-data';
 import { getTerminalApi } from '../../lib/bridge';
 import { fmtDateTime, fmtTime } from '../../lib/format';
@@ -219,55 +219,90 @@ type IndexValue = IndexValueView;
 
 function IndexValues() {
   const [values, setValues] = useState<Record<string, IndexValue & { at: number }>>({});
+  const [pyth, setPyth] = useState<Record<string, PythValueView>>({});
   useEffect(
     () =>
       getTerminalApi().on('market', (u) => {
         const indices = u.indices;
-        if (!indices.length) return;
-        setValues((prev) => {
-          const next = { ...prev };
-          for (const v of indices) next[v.index_id] = { ...v, at: Date.now() };
-          return next;
-        });
+        if (indices.length) {
+          setValues((prev) => {
+            const next = { ...prev };
+            for (const v of indices) next[v.index_id] = { ...v, at: Date.now() };
+            return next;
+          });
+        }
+        const prices = u.pyth ?? [];
+        if (prices.length) {
+          setPyth((prev) => {
+            const next = { ...prev };
+            for (const v of prices) next[v.underlying_ticker] = v;
+            return next;
+          });
+        }
       }),
     [],
   );
   const rows = Object.values(values);
-  if (!rows.length)
+  const pythRows = Object.values(pyth).sort((a, b) => a.underlying_ticker.localeCompare(b.underlying_ticker));
+  if (!rows.length && !pythRows.length)
     return (
       <Empty>
-        No reference index values have arrived. They come from the exchange's index channel through main's 'market' stream; this terminal host is not forwarding
-        them yet.
+        No reference index values have arrived. They come from the exchange's index channels (cfbenchmarks_value, pyth_value) through main's 'market'
+        stream; this terminal host is not forwarding them yet.
       </Empty>
     );
   return (
     <div className="panel-body">
-      <table className="grid">
-        <thead>
-          <tr>
-            <th>Index</th>
-            <th className="num">Value</th>
-            <th className="num">60 s average</th>
-            <th className="num">15 min settlement average</th>
-            <th>Window</th>
-            <th>Received</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((v) => (
-            <tr key={v.index_id}>
-              <td className="mono">{v.index_id}</td>
-              <td className="num">{v.data}</td>
-              <td className="num">{v.avg_60s_data.value}</td>
-              <td className="num">{v.last_60s_windowed_average_15min?.value ?? '—'}</td>
-              <td className="dim">
-                {fmtTime(v.avg_60s_data.window_start_ts_ms)}–{fmtTime(v.avg_60s_data.window_end_ts_exclusive)} ({v.avg_60s_data.window_size} pts)
-              </td>
-              <td className="dim">{fmtTime(v.received_at ?? v.at)}</td>
+      {rows.length > 0 && (
+        <table className="grid" aria-label="CF Benchmarks indices">
+          <thead>
+            <tr>
+              <th>Index</th>
+              <th className="num">Value</th>
+              <th className="num">60 s average</th>
+              <th className="num">15 min settlement average</th>
+              <th>Window</th>
+              <th>Received</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((v) => (
+              <tr key={v.index_id}>
+                <td className="mono">{v.index_id}</td>
+                <td className="num">{v.data}</td>
+                <td className="num">{v.avg_60s_data.value}</td>
+                <td className="num">{v.last_60s_windowed_average_15min?.value ?? '—'}</td>
+                <td className="dim">
+                  {fmtTime(v.avg_60s_data.window_start_ts_ms)}–{fmtTime(v.avg_60s_data.window_end_ts_exclusive)} ({v.avg_60s_data.window_size} pts)
+                </td>
+                <td className="dim">{fmtTime(v.received_at ?? v.at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pythRows.length > 0 && (
+        <table className="grid" aria-label="Pyth prices">
+          <thead>
+            <tr>
+              <th>Pyth underlying</th>
+              <th className="num">Value (USD)</th>
+              <th>Source time</th>
+              <th>Received</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pythRows.map((v) => (
+              <tr key={v.underlying_ticker}>
+                <td className="mono">{v.underlying_ticker}</td>
+                <td className="num">{v.value_usd}</td>
+                <td className="dim">{fmtTime(v.source_ts_ms)}</td>
+                <td className="dim">{fmtTime(v.received_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
