@@ -1,0 +1,50 @@
+// When the exchange's values changed, from its own ticker stream: REST gives the values at two
+// reads around a sample, the stream says whether a value moved (and came back) in between, so a
+// screen that showed the in-between value is not called wrong.
+import WebSocket from 'ws';
+import { signedUpgradeHeaders } from '../../src-exchange/ws/test-client';
+
+type Field = 'bid' | 'ask' | 'last';
+
+export class TickerTimeline {
+  private last = new Map<string, Record<Field, string>>();
+  private changes = new Map<string, number[]>();
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const f = JSON.parse(data.toString()) as { type?: string; msg?: Record<string, unknown> };
+      if (f.type !== 'ticker' || !f.msg) return;
+      const t = String(f.msg.market_ticker);
+      const now: Record<Field, string> = { bid: String(f.msg.yes_bid_dollars), ask: String(f.msg.yes_ask_dollars), last: String(f.msg.price_dollars) };
+      const before = this.last.get(t);
+      this.last.set(t, now);
+      const at = Date.now();
+      for (const k of ['bid', 'ask', 'last'] as const) {
+        if (before?.[k] === now[k]) continue;
+        const key = `${t}|${k}`;
+        const list = this.changes.get(key) ?? [];
+        list.push(at);
+        if (list.length > 64) list.splice(0, list.length - 64);
+        this.changes.set(key, list);
+      }
+    });
+  }
+
+  static async open(wsUrl: string, key: { keyId: string; privateKeyPem: string }): Promise<TickerTimeline> {
+    const ws = new WebSocket(wsUrl, { headers: signedUpgradeHeaders(key.keyId, key.privateKeyPem), perMessageDeflate: false });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(JSON.stringify({ id: 1, cmd: 'subscribe', params: { channels: ['ticker'] } }));
+    return new TickerTimeline(ws);
+  }
+
+  /** Whether this market's field changed between two moments (stream receipt times, with margin). */
+  movedBetween(ticker: string, field: Field, from: number, to: number): boolean {
+    return (this.changes.get(`${ticker}|${field}`) ?? []).some((t) => t >= from - 50 && t <= to + 50);
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
