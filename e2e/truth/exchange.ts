@@ -31,14 +31,12 @@ async function allPages<T>(read: (cursor: string | undefined) => Promise<{ items
   return out;
 }
 
-export async function readExchange(pub: ApiClient, trader: ApiClient, tickers: { books: string[]; trades: string[] }): Promise<ExchangeSnapshot> {
+export async function readExchange(pub: ApiClient, trader: ApiClient, tickers: { books: string[]; trades: string[]; markets: string[] }): Promise<ExchangeSnapshot> {
   const startedAt = Date.now();
   const [books, markets, trades, orders, positions, balance] = await Promise.all([
     tickers.books.length ? pub.getOrderbooks({ query: { tickers: tickers.books } }) : Promise.resolve({ orderbooks: [] }),
-    allPages(async (cursor) => {
-      const r = await pub.getMarkets({ query: { limit: 1000, ...(cursor ? { cursor } : {}) } });
-      return { items: r.markets, cursor: r.cursor };
-    }),
+    // the markets on screen (a read of every market is slow enough to blur the moment)
+    tickers.markets.length ? pub.getMarkets({ query: { tickers: tickers.markets.slice(0, 100), limit: 100 } }).then((r) => r.markets) : Promise.resolve([]),
     Promise.all(tickers.trades.map(async (t) => [t, (await pub.getTrades({ query: { ticker: t, limit: 12 } })).trades] as const)),
     allPages(async (cursor) => {
       const r = await trader.getOrders({ query: { status: 'resting', limit: 1000, ...(cursor ? { cursor } : {}) } });

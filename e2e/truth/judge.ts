@@ -23,6 +23,8 @@ export interface Shown {
   exact?: boolean;
   /** whether the exchange's value moved (and perhaps came back) between two moments, when known */
   movedBetween?: (from: number, to: number) => boolean;
+  /** cash shown in cents: the exchange's finer value is compared rounded as the panel rounds it (half to even) */
+  cash?: boolean;
   /** a comparison of its own */
   matches?: (shown: string, truth: string) => boolean;
 }
@@ -38,6 +40,13 @@ export function num(text: string): string {
   }
 }
 const same = (a: string, b: string) => num(a) === num(b);
+/** Cash as shown: "$1.00" for the exchange's 0.995 (cents, half to even, as fmtCash does). */
+function sameCash(shown: string, truth: string): boolean {
+  const s = num(shown);
+  const t = num(truth);
+  if (s === '' || t === '' || s.startsWith('?') || t.startsWith('?')) return s === t;
+  return new Decimal(s).eq(new Decimal(t).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN));
+}
 const dollarsToTicks = (d: string) => new Decimal(d).mul(10_000).toNumber();
 
 /** Sizes at a ladder row: the view's bids floor to the row's step, its offers ceil, as the ladder buckets them. */
@@ -161,6 +170,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
       out.push({
         key: `positions|${p.ticker}|unrealized`,
         panel: 'positions',
+        cash: true,
         shown: num(p.unrealized),
         truth: (ex) => {
           const e = ex.positions.get(p.ticker);
@@ -170,7 +180,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
           const yes = new Decimal(m.split(' ')[0]!);
           const pos = new Decimal(e.position);
           const value = pos.gte(0) ? pos.mul(yes) : pos.abs().mul(new Decimal(1).minus(yes));
-          return num(value.minus(new Decimal(e.cost).abs()).toFixed(2, Decimal.ROUND_HALF_EVEN));
+          return num(value.minus(new Decimal(e.cost).abs()).toString());
         },
       });
       for (const f of ['position', 'cost', 'realized', 'fees'] as const) {
@@ -178,6 +188,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
           key: `positions|${p.ticker}|${f}`,
           panel: 'positions',
           shown: f === 'position' ? signed : num(p[f]),
+          cash: f !== 'position',
           truth: (ex) => {
             const e = ex.positions.get(p.ticker);
             return e ? num(e[f]) : 'none';
@@ -186,7 +197,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
       }
     }
   }
-  if (s.balance !== null) out.push({ key: 'balance', panel: 'balance', shown: num(s.balance), truth: (ex) => num(ex.balance) });
+  if (s.balance !== null) out.push({ key: 'balance', panel: 'balance', shown: num(s.balance), truth: (ex) => num(ex.balance), cash: true });
   // the exchange answered both reads around the sample: the terminal's link to it should be live
   out.push({ key: 'status|connection', panel: 'status', exact: true, shown: s.status.startsWith('Live') ? 'Live' : s.status, truth: () => 'Live' });
   return out;
@@ -238,7 +249,7 @@ export class Judge {
         track = { truth: t0, wrongSince: null, lastWrong: 0, counted: false };
         this.tracks.set(v.key, track);
       }
-      const ok = v.matches ? v.matches(v.shown, t0) : v.exact ? v.shown === t0 : same(v.shown, t0);
+      const ok = v.matches ? v.matches(v.shown, t0) : v.exact ? v.shown === t0 : v.cash ? sameCash(v.shown, t0) : same(v.shown, t0);
       if (ok) {
         this.close(v.key, v.panel);
         this.tracks.set(v.key, { truth: t0, wrongSince: null, lastWrong: 0, counted: false });

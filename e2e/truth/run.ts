@@ -20,6 +20,7 @@ export interface TruthOptions {
 const tickersOf = (s: Screen | null) => ({
   books: [...new Set([...(s?.ladders.map((l) => l.ticker) ?? []), ...(s?.positions?.map((p) => p.ticker) ?? [])])],
   trades: s?.tape ? [s.tape.ticker] : [],
+  markets: [...new Set([...(s?.markets?.map((m) => m.ticker) ?? []), ...(s?.positions?.map((p) => p.ticker) ?? [])])],
 });
 
 export async function runTruth(page: Page, terminal: Terminal, opts: TruthOptions): Promise<{ judge: Judge; steps: string[]; samples: number }> {

@@ -54,28 +54,31 @@ async function killAndRelease(page: Page) {
 export const SCRIPT: Step[] = [
   { name: 'show resting orders', run: (p) => showTab(p, 'Alt+Digit5', 'orders', 'Resting') },
   { name: 'join the bid (B)', run: (p) => ladderKey(p, 'b') },
-  { name: 'amend a row down on the ladder', run: amendOnLadder },
-  { name: 'scroll the ladder up', run: (p) => wheel(p, -3) },
-  { name: 'join the bid again (B)', run: (p) => ladderKey(p, 'b') },
-  { name: 'show positions', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Positions') },
   { name: 'cross the offer (Shift+B): a fill', run: (p) => ladderKey(p, 'Shift+B') },
+  { name: 'show the tape', run: key('Alt+Backquote') },
+  { name: 'amend a row down on the ladder', run: amendOnLadder },
+  { name: 'show positions', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Positions') },
+  { name: 'scroll the ladder up', run: (p) => wheel(p, -3) },
+  { name: 'show the balance', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Balance') },
   { name: 'centre with C', run: (p) => ladderKey(p, 'c') },
   { name: 'switch to NO (V)', run: (p) => ladderKey(p, 'v') },
+  { name: 'show resting orders', run: (p) => showTab(p, 'Alt+Digit5', 'orders', 'Resting') },
+  { name: 'join the bid again (B)', run: (p) => ladderKey(p, 'b') },
   { name: 'scroll the ladder down', run: (p) => wheel(p, 4) },
-  { name: 'show the balance', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Balance') },
   { name: 'sell at the bid (Shift+S): a fill', run: (p) => ladderKey(p, 'Shift+S') },
   { name: 'centre with the button', run: async (p) => void (await p.locator('[data-panel="ladder"]').getByRole('button', { name: 'Center' }).click({ timeout: 2000 }).catch(() => undefined)) },
-  { name: 'show the tape', run: key('Alt+Backquote') },
+  { name: 'show positions', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Positions') },
   { name: 'offer at the ask (S)', run: (p) => ladderKey(p, 's') },
   { name: 'back to YES (V)', run: (p) => ladderKey(p, 'v') },
-  { name: 'show resting orders', run: (p) => showTab(p, 'Alt+Digit5', 'orders', 'Resting') },
+  { name: 'show the tape', run: key('Alt+Backquote') },
   { name: 'cancel my orders in this market (Shift+X)', run: (p) => ladderKey(p, 'Shift+X') },
+  { name: 'show resting orders', run: (p) => showTab(p, 'Alt+Digit5', 'orders', 'Resting') },
   { name: 'join the bid (B)', run: (p) => ladderKey(p, 'b') },
   { name: 'kill switch on, then released', run: killAndRelease },
 ];
 
 /** Runs the script in a loop until `until`, a step every `pauseMs`; returns the steps done. */
-export async function trade(page: Page, until: () => boolean, pauseMs = 1200): Promise<string[]> {
+export async function trade(page: Page, until: () => boolean, pauseMs = 700): Promise<string[]> {
   const done: string[] = [];
   for (let i = 0; until() === false; i++) {
     const step = SCRIPT[i % SCRIPT.length]!;
