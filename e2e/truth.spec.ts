@@ -31,6 +31,8 @@ for (const run of runs) {
       // every panel was seen and judged
       for (const [panel, r] of judge.report) expect(r.values, `${panel} never judged`).toBeGreaterThan(0);
       expect(judge.totalWrong(), table).toBe(0);
+      // the trader's every step went through (C after a scroll re-centres the ladder, among them)
+      expect(steps.filter((s) => s.includes('(failed'))).toEqual([]);
       expect(realProblems(problems)).toEqual([]);
     } finally {
       await t.stop();

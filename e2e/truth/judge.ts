@@ -90,7 +90,17 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
     for (const [i, r] of l.rows.entries()) {
       const at = ticks[i]!;
       for (const side of ['bid', 'ask'] as const) {
-        out.push({ key: `ladder#${li}|${l.ticker}|${l.view}|${r.price}|${side}`, panel: 'ladder', shown: side === 'bid' ? r.bid : r.ask, truth: ladderTruth(l.ticker, l.view, step, at, side) });
+        // the book side and prices (ticks) whose levels land in this row
+        const bookSide = (side === 'bid') === (l.view === 'yes') ? 'yes' : 'no';
+        const [lo, hi] = side === 'bid' ? [at, at + step - 1] : [10_000 - at, 10_000 - at + step - 1];
+        out.push({
+          key: `ladder#${li}|${l.ticker}|${l.view}|${r.price}|${side}`,
+          panel: 'ladder',
+          shown: side === 'bid' ? r.bid : r.ask,
+          truth: ladderTruth(l.ticker, l.view, step, at, side),
+          // not followed yet: cannot tell whether it moved in between, so no judgment
+          ...(timeline ? { movedBetween: (a: number, b: number) => timeline.bookMovedBetween(l.ticker, bookSide, lo, hi, a, b) ?? true } : {}),
+        });
       }
     }
   }

@@ -46,6 +46,7 @@ export async function runTruth(page: Page, terminal: Terminal, opts: TruthOption
       const started = Date.now();
       screen = await readScreen(page);
       const at = Date.now();
+      timeline.watchBooks(screen.ladders.map((l) => l.ticker));
       // the tape's market may be new: read its trades from now on
       const after = await readExchange(pub, trader, tickersOf(screen));
       judge.sample(screen, at, before, after);

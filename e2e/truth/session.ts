@@ -15,7 +15,7 @@ const key = (combo: string): Step['run'] => async (page) => {
 
 async function ladderKey(page: Page, combo: string) {
   await page.keyboard.press('Alt+Digit2');
-  await expect(ladder(page)).toBeFocused({ timeout: 5000 });
+  await expect(ladder(page)).toBeFocused({ timeout: 10_000 });
   await page.keyboard.press(combo);
 }
 
@@ -60,7 +60,14 @@ export const SCRIPT: Step[] = [
   { name: 'show positions', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Positions') },
   { name: 'scroll the ladder up', run: (p) => wheel(p, -3) },
   { name: 'show the balance', run: (p) => showTab(p, 'Alt+Digit6', 'positions', 'Balance') },
-  { name: 'centre with C', run: (p) => ladderKey(p, 'c') },
+  {
+    name: 'centre with C after the scroll made it static',
+    run: async (p) => {
+      await ladderKey(p, 'c');
+      // C reaches this ladder (Alt+2 focused it): following again
+      await expect(p.locator('[data-panel="ladder"]').getByRole('button', { name: 'Follow' })).toBeVisible({ timeout: 10_000 });
+    },
+  },
   { name: 'switch to NO (V)', run: (p) => ladderKey(p, 'v') },
   { name: 'show resting orders', run: (p) => showTab(p, 'Alt+Digit5', 'orders', 'Resting') },
   { name: 'join the bid again (B)', run: (p) => ladderKey(p, 'b') },
