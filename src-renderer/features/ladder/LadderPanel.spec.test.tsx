@@ -231,3 +231,34 @@ describe('Center and the view switch go to the ladder the trader is on', () => {
     expect(first.getByRole('button', { name: 'Follow' })).toBeTruthy();
   });
 });
+
+describe('a market switch and the row spacing', () => {
+  it("a linked market switch never shows the previous market's levels, and then shows the new book", async () => {
+    const U = 'KXTEST-26DEC31-T2';
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000, 4400, 250], yesAsks: [4700, 800], version: 1 }]));
+    await expectRowsAreTheBook([4500, 1000, 4400, 250], [4700, 800], 'yes');
+    act(() => useTrading.getState().selectMarket(U));
+    await waitFor(() => expect(shownRows().size).toBe(0), { timeout: 2000 });
+    act(() => applyBooks([{ ticker: U, stale: false, yesBids: [3000, 700], yesAsks: [3200, 100], version: 2 }]));
+    await expectRowsAreTheBook([3000, 700], [3200, 100], 'yes');
+  });
+
+  it('rows at 0.001 show each level at its row, and stay true when levels empty', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 1 }]));
+    // 'auto' spacing takes the book's finest step: 0.001
+    await painted('0.450');
+    await expectRowsAreTheBook([4510, 300, 4500, 1000], [4530, 800, 4550, 200], 'yes');
+    act(() => {
+      fireEvent.click(rowAt('0.452').querySelector('[data-cell="price"]')!);
+      applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4530, 800], version: 2 }]);
+    });
+    await expectRowsAreTheBook([4500, 1000], [4530, 800], 'yes');
+    // whole-cent rows sum the levels each holds: bids down to their row, offers up
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '100' } });
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 3 }]));
+    await waitFor(() => expect(rowAt('0.45').querySelector('[data-cell="bid"] .qty')!.textContent).toBe('13'), { timeout: 2000 });
+    expect(rowAt('0.46').querySelector('[data-cell="ask"] .qty')!.textContent).toBe('10');
+  });
+});
