@@ -25,6 +25,8 @@ export interface Shown {
   movedBetween?: (from: number, to: number) => boolean;
   /** cash shown in cents: the exchange's finer value is compared rounded as the panel rounds it (half to even) */
   cash?: boolean;
+  /** more to say in the report when it is wrong */
+  note?: () => string;
   /** a comparison of its own */
   matches?: (shown: string, truth: string) => boolean;
 }
@@ -106,7 +108,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
   }
   for (const m of s.markets ?? []) {
     for (const f of ['bid', 'ask', 'last'] as const) {
-      out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b) } : {}) });
+      out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b), note: () => `the exchange's ticker stream last said ${timeline.lastValue(m.ticker, f) ?? 'nothing'}` } : {}) });
     }
   }
   if (s.tape) {
@@ -272,7 +274,7 @@ export class Judge {
         if (!track.counted) {
           track.counted = true;
           r.wrong++;
-          if (r.examples.length < 8) r.examples.push(`${v.key}: shows "${v.shown}", exchange "${t0}"`);
+          if (r.examples.length < 8) r.examples.push(`${v.key}: shows "${v.shown}", exchange "${t0}"${v.note ? ` (${v.note()})` : ''}`);
         }
         r.longestWrongMs = Math.max(r.longestWrongMs, wrongFor);
       }

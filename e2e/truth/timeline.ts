@@ -51,6 +51,11 @@ export class TickerTimeline {
     return new TickerTimeline(ws);
   }
 
+  /** What the exchange's ticker stream said last for this market's field (for the report). */
+  lastValue(ticker: string, field: Field): string | undefined {
+    return this.last.get(ticker)?.[field];
+  }
+
   /** Whether this market's field changed between two moments (stream receipt times, with margin). */
   movedBetween(ticker: string, field: Field, from: number, to: number): boolean {
     return (this.changes.get(`${ticker}|${field}`) ?? []).some((t) => t >= from - 50 && t <= to + 50);
