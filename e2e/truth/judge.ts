@@ -25,6 +25,12 @@ export interface Shown {
   movedBetween?: (from: number, to: number) => boolean;
   /** cash shown in cents: the exchange's finer value is compared rounded as the panel rounds it (half to even) */
   cash?: boolean;
+  /**
+   * Whether the exchange has published this value on its stream: it applies a command (and its
+   * REST shows it) before the journal makes it durable, and streams it only then; a value not yet
+   * streamed is one no client could show, so it is not judged until it is.
+   */
+  published?: (truth: string) => boolean;
   /** more to say in the report when it is wrong */
   note?: () => string;
   /** a comparison of its own */
@@ -108,7 +114,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
   }
   for (const m of s.markets ?? []) {
     for (const f of ['bid', 'ask', 'last'] as const) {
-      out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b), note: () => `the exchange's ticker stream last said ${timeline.lastValue(m.ticker, f) ?? 'nothing'}` } : {}) });
+      out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b), note: () => `the exchange's ticker stream last said ${timeline.lastValue(m.ticker, f) ?? 'nothing'}`, published: (t: string) => { const last = timeline.lastValue(m.ticker, f); return last === undefined || same(last, t); } } : {}) });
     }
   }
   if (s.tape) {
@@ -248,7 +254,7 @@ export class Judge {
       seenKeys.add(v.key);
       const t0 = v.truth(before);
       const t1 = v.truth(after);
-      if (t0 === undefined || t1 === undefined || t0 !== t1 || v.movedBetween?.(before.startedAt, after.at)) {
+      if (t0 === undefined || t1 === undefined || t0 !== t1 || v.movedBetween?.(before.startedAt, after.at) || v.published?.(t0) === false) {
         // the exchange's value moved across the sample (or cannot be read): no judgment, the clock restarts
         this.close(v.key, v.panel);
         continue;
