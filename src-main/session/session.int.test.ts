@@ -298,4 +298,25 @@ describe('session order path', () => {
     expect([...s.store.positions.values()].some((p) => p.ticker === ticker)).toBe(true);
     await s.stop();
   });
+
+  it('the balance follows what resting orders hold: it moves when an order rests and when it is canceled, with no fill', async () => {
+    const ticker = await newMarket();
+    const s = startSession();
+    await s.start();
+    const trader = t.client('trader');
+    const exchangeBalance = async () => String((await trader.getBalance()).balance_dollars);
+    const shows = async (what: string) => {
+      const want = await exchangeBalance();
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && s.store.balance?.balance_dollars !== want) await new Promise((r) => setTimeout(r, 25));
+      expect(s.store.balance?.balance_dollars, what).toBe(want);
+      return want;
+    };
+    const before = await shows('at start');
+    const ack = await s.placeOrder({ ticker, side: 'bid', price: '0.2000', count: '5' });
+    expect(await shows('with the order resting')).not.toBe(before);
+    await trader.cancelOrder({ params: { order_id: ack.order_id } });
+    expect(await shows('after the cancel')).toBe(before);
+    await s.stop();
+  });
 });

@@ -119,6 +119,8 @@ export class TradingSession {
   private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
   private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
+  private balanceRead: Promise<void> | null = null;
+  private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
   /** the last ping round trips and order ack round trips, for the status bar */
   private readonly latencyHistory: number[] = [];
@@ -385,13 +387,15 @@ export class TradingSession {
         this.putPrivate('fill', { ...f, ticker: f.market_ticker });
         this.notePnl(f);
         this.opts.emit('notices', fillNotice(f, typeof f.order_id === 'string' ? this.store.orders.get(f.order_id)?.side : undefined));
-        void this.refreshBalance();
+        this.refreshBalanceSoon();
         this.observe((o) => o.fill?.(f));
         break;
       }
       case 'user_order': {
         const o = m.msg as Row;
         this.putPrivate('order', { ...o, ticker: o.ticker ?? o.market_ticker });
+        // the cash available moves with what resting orders hold, not only with fills
+        this.refreshBalanceSoon();
         this.observe((x) => x.order?.(o));
         break;
       }
@@ -485,6 +489,21 @@ export class TradingSession {
       this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
     }
     this.coalescer.poke();
+  }
+
+  /** One balance read at a time; changes during it ask for one more read after it (a burst of orders costs two reads). */
+  private refreshBalanceSoon(): void {
+    if (this.balanceRead) {
+      this.balanceAgain = true;
+      return;
+    }
+    this.balanceRead = this.refreshBalance().finally(() => {
+      this.balanceRead = null;
+      if (this.balanceAgain && !this.closed) {
+        this.balanceAgain = false;
+        this.refreshBalanceSoon();
+      }
+    });
   }
 
   private async refreshBalance(): Promise<void> {

@@ -262,6 +262,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 return (
                   <tr
                     key={row.id}
+                    data-row-id={row.id}
                     aria-selected={selectable ? row.getIsSelected() : undefined}
                     className={cls || undefined}
                     onClick={(e) => {
@@ -276,7 +277,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     onDoubleClick={() => onActivate?.(row.original)}
                   >
                     {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={cell.column.columnDef.meta?.num ? 'num' : cell.column.id === '_actions' ? 'actions' : undefined}>
+                      <td key={cell.id} data-col={cell.column.id} className={cell.column.columnDef.meta?.num ? 'num' : cell.column.id === '_actions' ? 'actions' : undefined}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}

@@ -3,7 +3,8 @@
 // pushes, a click on a bid cell places a buy there with the ticket's size (from the ladder), and
 // a stale book is marked as such.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { runCommand } from '../../lib/commands';
 import userEvent from '@testing-library/user-event';
 import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { applyBooks, booksStore } from '../../stores/books';
@@ -30,6 +31,7 @@ beforeEach(() => {
   booksStore.setState({ byTicker: new Map(), version: 0 });
   applyPrivateUpdate({ reset: true });
   useTrading.getState().selectMarket(T);
+  useTrading.getState().setLadderView('yes');
   useTrading.getState().setDraft({ side: 'bid', count: '5', tif: 'good_till_canceled' });
 });
 afterEach(cleanup);
@@ -116,5 +118,147 @@ describe('local orders on the ladder', () => {
     expect(fake.api.placeOrder).not.toHaveBeenCalled();
     act(() => setLocalView(local('canceled', '0.4200')));
     await waitFor(() => expect(document.querySelector('.ladder-local')).toBeNull());
+  });
+});
+
+/** Every painted row as shown: price label -> bid and offer size text. */
+function shownRows(): Map<string, { bid: string; ask: string }> {
+  const out = new Map<string, { bid: string; ask: string }>();
+  for (const row of document.querySelectorAll<HTMLElement>('.ladder-row')) {
+    if (row.style.visibility === 'hidden') continue;
+    const t = (sel: string) => row.querySelector(sel)?.textContent?.trim() ?? '';
+    if (!t('[data-cell="price"]')) continue; // not painted yet
+    out.set(t('[data-cell="price"]'), { bid: t('[data-cell="bid"] .qty'), ask: t('[data-cell="ask"] .qty') });
+  }
+  return out;
+}
+
+/** Expects every painted row to show exactly the book's size at its price (whole cents, YES or NO view). */
+async function expectRowsAreTheBook(yesBids: number[], yesAsks: number[], view: 'yes' | 'no') {
+  const at = (flat: number[]) => {
+    const m = new Map<number, string>();
+    for (let i = 0; i < flat.length; i += 2) m.set(flat[i]!, flat[i + 1]! % 100 ? (flat[i + 1]! / 100).toFixed(2) : String(flat[i + 1]! / 100));
+    return m;
+  };
+  const bids = at(view === 'yes' ? yesBids : yesAsks.flatMap((v, i) => (i % 2 ? [v] : [10_000 - v])));
+  const asks = at(view === 'yes' ? yesAsks : yesBids.flatMap((v, i) => (i % 2 ? [v] : [10_000 - v])));
+  await waitFor(
+    () => {
+      const rows = shownRows();
+      expect(rows.size).toBeGreaterThan(0);
+      const wrong: string[] = [];
+      for (const [label, cells] of rows) {
+        const ticks = Math.round(Number(label) * 10_000);
+        if (cells.bid !== (bids.get(ticks) ?? '')) wrong.push(`${label} bid shows "${cells.bid}", book "${bids.get(ticks) ?? ''}"`);
+        if (cells.ask !== (asks.get(ticks) ?? '')) wrong.push(`${label} ask shows "${cells.ask}", book "${asks.get(ticks) ?? ''}"`);
+      }
+      expect(wrong).toEqual([]);
+    },
+    { timeout: 2000 },
+  );
+}
+
+describe('the ladder never shows a level that is gone', () => {
+  it('clears a level that empties after the panel re-rendered (a click moved the cursor)', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000, 4400, 250], yesAsks: [4700, 800, 4800, 300], version: 1 }]));
+    await expectRowsAreTheBook([4500, 1000, 4400, 250], [4700, 800, 4800, 300], 'yes');
+    // any re-render of the panel (here the cursor moves to a row) while levels empty, before the next frame
+    act(() => {
+      fireEvent.click(rowAt('0.46').querySelector('[data-cell="price"]')!);
+      applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 2 }]);
+    });
+    await waitFor(() => expect(rowAt('0.46').className).toContain('cursor'));
+    await expectRowsAreTheBook([4500, 1000], [4700, 800], 'yes');
+  });
+
+  it('stays true through re-renders, view switches and levels coming and going', async () => {
+    render(withQueries(<LadderPanel />));
+    const user = userEvent.setup();
+    const books: [number[], number[]][] = [
+      [[4500, 1000, 4400, 250, 4300, 100], [4700, 800, 4800, 300]],
+      [[4500, 900], [4600, 100, 4800, 300]],
+      [[4400, 250], [4600, 100]],
+      [[4500, 1000, 4200, 700], [4700, 800, 4900, 50]],
+      [[4500, 1000], [4700, 800]],
+    ];
+    let version = 0;
+    for (const [round, [bids, asks]] of books.entries()) {
+      act(() => applyBooks([{ ticker: T, stale: false, yesBids: bids, yesAsks: asks, version: ++version }]));
+      const view = round % 2 === 0 ? 'yes' : 'no';
+      await expectRowsAreTheBook(bids, asks, view);
+      // re-render: switch the view (and the cursor moves) before the next book
+      await user.click(screen.getByRole('button', { name: view === 'yes' ? 'NO' : 'YES' }));
+      await user.click(document.querySelector<HTMLElement>('[data-row="3"] [data-cell="price"]')!);
+    }
+  });
+});
+
+describe('Follow and Center', () => {
+  it('re-centres when the best bid leaves the rows though the best offer is still on them', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    await painted('0.45');
+    // 30 rows around 0.46 end at 0.32: the bid falls to 0.25, the offer stays at 0.47
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [2500, 1000], yesAsks: [4700, 800], version: 2 }]));
+    await waitFor(() => expect(rowAt('0.25').querySelector('[data-cell="bid"]')!.textContent).toContain('10'), { timeout: 2000 });
+    expect(rowAt('0.47').querySelector('[data-cell="ask"]')!.textContent).toContain('8');
+  });
+});
+
+describe('Center and the view switch go to the ladder the trader is on', () => {
+  it('C centres the focused ladder after a wheel scroll made it static, though another ladder was opened after it', async () => {
+    render(
+      withQueries(
+        <>
+          <div data-testid="first"><LadderPanel /></div>
+          <div data-testid="second"><LadderPanel /></div>
+        </>,
+      ),
+    );
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    const first = within(screen.getByTestId('first'));
+    await waitFor(() => expect(first.getByText('0.45')).toBeTruthy(), { timeout: 5000 });
+    const rows = first.getByRole('grid');
+    for (let i = 0; i < 8; i++) fireEvent.wheel(rows, { deltaY: -100 });
+    await waitFor(() => expect(first.getByRole('button', { name: 'Static' })).toBeTruthy());
+    await waitFor(() => expect(first.queryByText('0.45')).toBeNull(), { timeout: 5000 });
+    act(() => rows.focus());
+    act(() => {
+      expect(runCommand('ladder.center')).toBe(true);
+    });
+    await waitFor(() => expect(first.getByText('0.45')).toBeTruthy(), { timeout: 5000 });
+    expect(first.getByRole('button', { name: 'Follow' })).toBeTruthy();
+  });
+});
+
+describe('a market switch and the row spacing', () => {
+  it("a linked market switch never shows the previous market's levels, and then shows the new book", async () => {
+    const U = 'KXTEST-26DEC31-T2';
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000, 4400, 250], yesAsks: [4700, 800], version: 1 }]));
+    await expectRowsAreTheBook([4500, 1000, 4400, 250], [4700, 800], 'yes');
+    act(() => useTrading.getState().selectMarket(U));
+    await waitFor(() => expect(shownRows().size).toBe(0), { timeout: 2000 });
+    act(() => applyBooks([{ ticker: U, stale: false, yesBids: [3000, 700], yesAsks: [3200, 100], version: 2 }]));
+    await expectRowsAreTheBook([3000, 700], [3200, 100], 'yes');
+  });
+
+  it('rows at 0.001 show each level at its row, and stay true when levels empty', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 1 }]));
+    // 'auto' spacing takes the book's finest step: 0.001
+    await painted('0.450');
+    await expectRowsAreTheBook([4510, 300, 4500, 1000], [4530, 800, 4550, 200], 'yes');
+    act(() => {
+      fireEvent.click(rowAt('0.452').querySelector('[data-cell="price"]')!);
+      applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4530, 800], version: 2 }]);
+    });
+    await expectRowsAreTheBook([4500, 1000], [4530, 800], 'yes');
+    // whole-cent rows sum the levels each holds: bids down to their row, offers up
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '100' } });
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 3 }]));
+    await waitFor(() => expect(rowAt('0.45').querySelector('[data-cell="bid"] .qty')!.textContent).toBe('13'), { timeout: 2000 });
+    expect(rowAt('0.46').querySelector('[data-cell="ask"] .qty')!.textContent).toBe('10');
   });
 });

@@ -16,17 +16,17 @@ import {
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
-import { useCommand } from '../../lib/commands';
 import { fmtCount } from '../../lib/format';
 import { fmtPx } from '../../stores/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders } from '../../services/trade';
 import { Empty } from '../../ui/States';
-import { topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
+import { useLadderCommands } from './useLadderCommands';
 
 /** `compact`: no toolbar (the event ladders' columns carry their own title); rows, head and foot only. */
 export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
@@ -52,7 +52,10 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   followRef.current = follow;
   const scrollTo: Dispatch<SetStateAction<number | null>> = (v) => {
     setFollow(false);
-    setTop(v);
+    setTop((prev) => {
+      const next = typeof v === 'function' ? v(prev) : v;
+      return next === null ? null : clampTop(next, step, rowCount);
+    });
   };
 
   const resting = usePrivate((s) => (ticker ? restingOrdersIn(s, ticker).length : 0));
@@ -99,8 +102,8 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     setTop(null);
     schedule();
   }, [schedule]);
-  useCommand('ladder.center', center);
-  useCommand('ladder.toggleView', () => setView(view === 'yes' ? 'no' : 'yes'));
+  // C and V act on the ladder the trader last focused or touched (several may be open)
+  const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes') });
 
   const toggleView = (v: View) => {
     if (v === view) return;
@@ -128,7 +131,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const onWheel = (e: WheelEvent) => {
     if (top === null) return;
     const rows = Math.sign(e.deltaY) * 3;
-    scrollTo(Math.max(step * rowCount, Math.min(Math.floor(9999 / step) * step, top - rows * step)));
+    scrollTo(top - rows * step);
   };
 
   const rowIndexes = useMemo(() => Array.from({ length: rowCount }, (_, i) => i), [rowCount]);
@@ -145,7 +148,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const sideLabel = (s: 'bid' | 'ask') => (view === 'yes' ? (s === 'bid' ? 'YES bids' : 'YES offers') : s === 'bid' ? 'NO bids' : 'NO offers');
 
   return (
-    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}`}>
+    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}`} data-ticker={ticker} data-view={view} onFocus={claim} onPointerDownCapture={claim}>
       {compact && stale && (
         <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
           ⚠ STALE
@@ -182,7 +185,10 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
           type="button"
           className="btn btn-sm"
           aria-pressed={follow}
-          onClick={() => setFollow((f) => !f)}
+          onClick={() => {
+            setFollow((f) => !f);
+            schedule();
+          }}
           title={follow ? 'Following the inside market: the ladder re-centres when it leaves the rows. Click for a static ladder.' : 'Static: the ladder stays where you put it. Click to follow the inside market.'}
         >
           {follow ? 'Follow' : 'Static'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookView } from '../../../src-shared/ipc/contract';
-import { buildLadder, inferStep, midTicks, orderForClick, topForCenter, viewLevels } from './ladder-model';
+import { buildLadder, clampTop, inferStep, midTicks, orderForClick, topForCenter, viewLevels } from './ladder-model';
 
 const book = (yesBids: number[], yesAsks: number[], stale = false): BookView => ({ ticker: 'T', stale, yesBids, yesAsks, version: 1 });
 
@@ -83,5 +83,16 @@ describe('ladder rows from a BookView', () => {
     const none = buildLadder(undefined, [], { view: 'yes', step: 100, top: 5000, rows: 3 });
     expect(none.rows.every((r) => r.zone === 'empty' && r.bid === 0)).toBe(true);
     expect(none.bestBid).toBeNull();
+  });
+});
+
+describe('a scrolled window', () => {
+  it('keeps every row a price inside (0, 1): paging past 0.99 or below 0.01 stops at the edge', () => {
+    expect(clampTop(12_000, 100, 30)).toBe(9900);
+    expect(clampTop(500, 100, 30)).toBe(3000);
+    expect(clampTop(5000, 100, 30)).toBe(5000);
+    expect(clampTop(9999, 1, 30)).toBe(9999);
+    // a window taller than the range keeps its top at 0.99
+    expect(clampTop(100, 100, 200)).toBe(9900);
   });
 });

@@ -98,6 +98,12 @@ export function topForCenter(center: number, step: number, rows: number): number
   return Math.max(minTop, Math.min(maxTop, top));
 }
 
+/** A top row the trader scrolled to, kept where every row is a price inside (0, 10000) when the window allows. */
+export function clampTop(top: number, step: number, rows: number): number {
+  const maxTop = Math.floor((MAX_PRICE_TICKS - 1) / step) * step;
+  return Math.max(Math.min(maxTop, step * rows), Math.min(maxTop, top));
+}
+
 export function toViewPrice(yesTicks: number, view: View): number {
   return view === 'yes' ? yesTicks : mirror(yesTicks);
 }

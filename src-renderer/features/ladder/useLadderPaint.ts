@@ -110,6 +110,37 @@ export interface LadderPaintInput {
   followRef: MutableRefObject<boolean>;
 }
 
+/**
+ * Each row element's paint cache lives with the element it describes: a row React hands back
+ * again keeps the cache of what it shows, and a new element starts from its own (empty) cells.
+ * A cache made afresh for an element that still shows old text would take an emptied level for
+ * already cleared and leave its size on screen.
+ */
+const rowCaches = new WeakMap<HTMLDivElement, RowEls>();
+
+function rowElsOf(el: HTMLDivElement): RowEls {
+  const known = rowCaches.get(el);
+  if (known) return known;
+  const q = (sel: string) => el.querySelector(sel) as HTMLElement;
+  const price = q('[data-cell="price"]');
+  const bidQty = q('[data-cell="bid"] .qty');
+  const askQty = q('[data-cell="ask"] .qty');
+  const els: RowEls = {
+    row: el,
+    myBid: q('[data-cell="mybid"]'),
+    bidQty,
+    bidBar: q('[data-cell="bid"] .bar'),
+    price,
+    askQty,
+    askBar: q('[data-cell="ask"] .bar'),
+    myAsk: q('[data-cell="myask"]'),
+    // what the element shows now (its text, not a guess), bars unknown so the first paint writes them
+    last: { hidden: el.style.visibility === 'hidden', cls: el.className, price: price.textContent ?? '', bid: bidQty.textContent ?? '', ask: askQty.textContent ?? '', bidBar: -1, askBar: -1 },
+  };
+  rowCaches.set(el, els);
+  return els;
+}
+
 /** Paints the rows in animation frames; returns the model of the last paint, the row binder and `schedule`. */
 export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef }: LadderPaintInput) {
   const rowEls = useRef<(RowEls | null)[]>([]);
@@ -130,20 +161,26 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const p = params.current;
     if (!p.ticker) return;
     const book = booksStore.getState().byTicker.get(p.ticker);
-    if (book) {
-      if (!hasBookRef.current) {
-        hasBookRef.current = true;
-        setHasBook(true);
+    if (!book) {
+      // no book for this market (yet): its rows show nothing rather than another market's levels
+      for (const els of rowEls.current) {
+        if (!els || els.last.hidden) continue;
+        els.row.style.visibility = 'hidden';
+        els.last.hidden = true;
       }
-      // 'auto' is decided by the first book and then kept (rows that changed their spacing under
-      // the trader's cursor would move every price); the Row spacing menu sets it by hand
-      if (autoStepRef.current === null) {
-        autoStepRef.current = inferStep(book);
-        setAutoStep(autoStepRef.current);
-      }
+      return;
+    }
+    if (!hasBookRef.current) {
+      hasBookRef.current = true;
+      setHasBook(true);
+    }
+    // 'auto' is decided by the first book and then kept (rows that changed their spacing under
+    // the trader's cursor would move every price); the Row spacing menu sets it by hand
+    if (autoStepRef.current === null) {
+      autoStepRef.current = inferStep(book);
+      setAutoStep(autoStepRef.current);
     }
     if (p.top === null) {
-      if (!book) return;
       // an empty book centers on 0.50 until someone quotes
       const mid = midTicks(book) ?? 5000;
       const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
@@ -154,8 +191,10 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       }
     }
     const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount });
-    // the inside market has left the rows: follow it (a static ladder only when the trader scrolled)
-    if (book && followRef.current && (m.bestBid !== null || m.bestAsk !== null) && !m.rows.some((r) => r.isBestBid || r.isBestAsk)) {
+    // a side of the inside market has left the rows: follow it (a static ladder only when the trader scrolled)
+    const bidOff = m.bestBid !== null && !m.rows.some((r) => r.isBestBid);
+    const askOff = m.bestAsk !== null && !m.rows.some((r) => r.isBestAsk);
+    if (followRef.current && (bidOff || askOff)) {
       const mid = midTicks(book) ?? 5000;
       const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
       // a spread wider than the rows has no window that shows both sides: paint the centred one
@@ -241,24 +280,19 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     schedule();
   }, [ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, schedule]);
 
-  const bindRow = (i: number) => (el: HTMLDivElement | null) => {
-    if (!el) {
-      rowEls.current[i] = null;
-      return;
+  // One stable ref callback per row index: a new callback each render would make React detach
+  // and re-attach every row on every re-render.
+  const binders = useRef(new Map<number, (el: HTMLDivElement | null) => void>());
+  const bindRow = useCallback((i: number) => {
+    let bind = binders.current.get(i);
+    if (!bind) {
+      bind = (el: HTMLDivElement | null) => {
+        rowEls.current[i] = el ? rowElsOf(el) : null;
+      };
+      binders.current.set(i, bind);
     }
-    const q = (sel: string) => el.querySelector(sel) as HTMLElement;
-    rowEls.current[i] = {
-      row: el,
-      myBid: q('[data-cell="mybid"]'),
-      bidQty: q('[data-cell="bid"] .qty'),
-      bidBar: q('[data-cell="bid"] .bar'),
-      price: q('[data-cell="price"]'),
-      askQty: q('[data-cell="ask"] .qty'),
-      askBar: q('[data-cell="ask"] .bar'),
-      myAsk: q('[data-cell="myask"]'),
-      last: { hidden: false, cls: el.className, price: '', bid: '', ask: '', bidBar: -1, askBar: -1 },
-    };
-  };
+    return bind;
+  }, []);
   useEffect(() => {
     rowEls.current.length = rowCount;
   }, [rowCount]);

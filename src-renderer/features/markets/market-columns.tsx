@@ -1,6 +1,6 @@
 // Market table columns shared by the lists of this feature, with live prices from the
 // 'market' stream laid over the REST snapshot.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Market } from '../../../src-shared/wire/markets';
 import { useLiveTick } from '../../hooks/useLiveTick';
 import { fmtCount, fmtDateTime, isoTime } from '../../lib/format';
@@ -15,8 +15,11 @@ const live = (m: Market) => marketStore.getState().tickers[m.ticker];
 export const yesBid = (m: Market) => live(m)?.yes_bid_dollars ?? m.yes_bid_dollars;
 export const yesAsk = (m: Market) => live(m)?.yes_ask_dollars ?? m.yes_ask_dollars;
 
-/** How often lists of markets take the streamed prices: well inside a second. */
-const LIVE_LIST_MS = 250;
+/**
+ * Lists of markets take the streamed prices in the next frame: a list that waited a quarter of a
+ * second showed prices the exchange no longer had (the display-truth harness, e2e/truth).
+ */
+const LIVE_LIST = 'frame';
 
 function withLive(m: Market): Market {
   const t = live(m);
@@ -44,10 +47,16 @@ function withLive(m: Market): Market {
  * the same objects froze the list at the prices it was loaded with.
  */
 export function useLiveMarkets(markets: readonly Market[]): Market[] {
-  const tick = useLiveTick(LIVE_LIST_MS);
+  const tick = useLiveTick(LIVE_LIST);
+  const last = useRef<Market[]>([]);
   return useMemo(() => {
     void tick; // a new tick means the market stream moved: read the live prices again
-    return markets.map(withLive);
+    const next = markets.map(withLive);
+    // nothing listed moved (the stream moved other markets): the same rows, nothing to re-render
+    const prev = last.current;
+    if (prev.length === next.length && next.every((m, i) => m === prev[i])) return prev;
+    last.current = next;
+    return next;
   }, [markets, tick]);
 }
 

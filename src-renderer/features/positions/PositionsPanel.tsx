@@ -54,7 +54,8 @@ const LIVE_STORES = [booksStore, marketStore];
 function PositionsTable() {
   const positions = usePrivate((s) => s.positions);
   const seed = useSeed((s) => s.positions);
-  const tick = useStoreTick(LIVE_STORES, 1000);
+  // marks follow the books and tickers in the next frame (a second late showed a P&L the market no longer gave)
+  const tick = useStoreTick(LIVE_STORES, 'frame');
   const select = useTrading((s) => s.selectMarket);
   const [protect, setProtect] = useState<PositionLine | null>(null);
   const rows = useMemo<PositionLine[]>(() => {

@@ -1,0 +1,310 @@
+// The judge: pairs every value a panel shows with the exchange's value for it, and follows each
+// value over time. A sample is the screen read between two exchange snapshots (before and after);
+// a value is judged only when the exchange had it the same in both (steady). A shown value that
+// differs from a steady exchange value starts a "wrong since" clock; the clock resets when the
+// exchange's value changes; a value still wrong at a later sample more than two frames after
+// it was first seen wrong is a wrong value (its episode is counted once, its length kept).
+import { Decimal } from '../../src-shared/money';
+import type { ExchangeSnapshot } from './exchange';
+import type { Screen } from './screen';
+import type { TickerTimeline } from './timeline';
+
+export const TWO_FRAMES_MS = 2 * (1000 / 60);
+export type Panel = 'ladder' | 'markets' | 'tape' | 'blotter' | 'positions' | 'balance' | 'status';
+export const PANELS: Panel[] = ['ladder', 'markets', 'tape', 'blotter', 'positions', 'balance', 'status'];
+
+/** A shown value and how to find its truth in a snapshot (undefined: the snapshot cannot say). */
+export interface Shown {
+  key: string;
+  panel: Panel;
+  shown: string;
+  truth: (ex: ExchangeSnapshot) => string | undefined;
+  /** compared as text (composite values), else as numbers */
+  exact?: boolean;
+  /** whether the exchange's value moved (and perhaps came back) between two moments, when known */
+  movedBetween?: (from: number, to: number) => boolean;
+  /** cash shown in cents: the exchange's finer value is compared rounded as the panel rounds it (half to even) */
+  cash?: boolean;
+  /**
+   * Whether the exchange has published this value on its stream: it applies a command (and its
+   * REST shows it) before the journal makes it durable, and streams it only then; a value not yet
+   * streamed is one no client could show, so it is not judged until it is.
+   */
+  published?: (truth: string) => boolean;
+  /** more to say in the report when it is wrong */
+  note?: () => string;
+  /** a comparison of its own */
+  matches?: (shown: string, truth: string) => boolean;
+}
+
+/** "1,234.50" / "$12.00" / "-$0.40" / "+$1.20" / "" -> a canonical decimal string ('' stays ''). */
+export function num(text: string): string {
+  const t = text.replace(/[,$+\s]/g, '').replace(/^—$/, '');
+  if (t === '') return '';
+  try {
+    return new Decimal(t).toString();
+  } catch {
+    return `?${text}`;
+  }
+}
+const same = (a: string, b: string) => num(a) === num(b);
+/** Cash as shown: "$1.00" for the exchange's 0.995 (cents, half to even, as fmtCash does). */
+function sameCash(shown: string, truth: string): boolean {
+  const s = num(shown);
+  const t = num(truth);
+  if (s === '' || t === '' || s.startsWith('?') || t.startsWith('?')) return s === t;
+  return new Decimal(s).eq(new Decimal(t).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN));
+}
+const dollarsToTicks = (d: string) => new Decimal(d).mul(10_000).toNumber();
+
+/** Sizes at a ladder row: the view's bids floor to the row's step, its offers ceil, as the ladder buckets them. */
+function ladderTruth(ticker: string, view: 'yes' | 'no', step: number, rowTicks: number, side: 'bid' | 'ask') {
+  return (ex: ExchangeSnapshot): string | undefined => {
+    const b = ex.books.get(ticker);
+    if (!b) return undefined;
+    // YES view: bids are YES bids, offers are NO bids at 1 - p. NO view: the mirror.
+    const bidsOf = view === 'yes' ? b.yes : b.no;
+    const asksOf = view === 'yes' ? b.no : b.yes;
+    let sum = new Decimal(0);
+    if (side === 'bid') {
+      for (const [p, c] of bidsOf) if (Math.floor(dollarsToTicks(p) / step) * step === rowTicks) sum = sum.add(c);
+    } else {
+      for (const [p, c] of asksOf) if (Math.ceil((10_000 - dollarsToTicks(p)) / step) * step === rowTicks) sum = sum.add(c);
+    }
+    return sum.isZero() ? '' : sum.toString();
+  };
+}
+
+/** The mark a panel names: 'mid' is the book's (floored to the tick), 'last' the last trade; "price source". */
+function markTruth(ex: ExchangeSnapshot, ticker: string, source: string): string | undefined {
+  if (source === 'last') {
+    const last = ex.markets.get(ticker)?.last;
+    return last === undefined ? undefined : `${num(last)} last`;
+  }
+  const b = ex.books.get(ticker);
+  if (!b) return undefined;
+  const bid = b.yes.reduce<number | null>((m, [p]) => Math.max(m ?? 0, dollarsToTicks(p)), null);
+  const noBid = b.no.reduce<number | null>((m, [p]) => Math.max(m ?? 0, dollarsToTicks(p)), null);
+  if (bid === null || noBid === null) return 'no mark';
+  return `${num(new Decimal(Math.floor((bid + 10_000 - noBid) / 2)).div(10_000).toString())} mid`;
+}
+
+/** Every value the screen shows, with its truth. */
+export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
+  const out: Shown[] = [];
+  for (const [li, l] of s.ladders.entries()) {
+    const ticks = l.rows.map((r) => dollarsToTicks(r.price));
+    const step = ticks.length > 1 ? Math.abs(ticks[0]! - ticks[1]!) : 100;
+    for (const [i, r] of l.rows.entries()) {
+      const at = ticks[i]!;
+      for (const side of ['bid', 'ask'] as const) {
+        // the book side and prices (ticks) whose levels land in this row
+        const bookSide = (side === 'bid') === (l.view === 'yes') ? 'yes' : 'no';
+        const [lo, hi] = side === 'bid' ? [at, at + step - 1] : [10_000 - at, 10_000 - at + step - 1];
+        out.push({
+          key: `ladder#${li}|${l.ticker}|${l.view}|${r.price}|${side}`,
+          panel: 'ladder',
+          shown: side === 'bid' ? r.bid : r.ask,
+          truth: ladderTruth(l.ticker, l.view, step, at, side),
+          // not followed yet: cannot tell whether it moved in between, so no judgment
+          ...(timeline ? { movedBetween: (a: number, b: number) => timeline.bookMovedBetween(l.ticker, bookSide, lo, hi, a, b) ?? true } : {}),
+        });
+      }
+    }
+  }
+  for (const m of s.markets ?? []) {
+    for (const f of ['bid', 'ask', 'last'] as const) {
+      out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b), note: () => `the exchange's ticker stream last said ${timeline.lastValue(m.ticker, f) ?? 'nothing'}`, published: (t: string) => { const last = timeline.lastValue(m.ticker, f); return last === undefined || same(last, t); } } : {}) });
+    }
+  }
+  if (s.tape) {
+    const { ticker, rows } = s.tape;
+    // the exchange's newest trades lead the tape: those newer than the sixth are in its first
+    // rows, and its first row is one of the newest (trades of one instant may list in any order)
+    const ids = rows.map((r) => r.id);
+    out.push({
+      key: `tape|${ticker}|newest`,
+      panel: 'tape',
+      shown: JSON.stringify(ids),
+      truth: (ex) => {
+        const t = ex.trades.get(ticker);
+        if (!t) return undefined;
+        const sixth = t[5]?.time;
+        const newest = t.filter((x) => x.time === t[0]?.time).map((x) => x.id);
+        return JSON.stringify({ lead: t.slice(0, 5).filter((x) => sixth === undefined || x.time !== sixth).map((x) => x.id), first: newest });
+      },
+      matches: (shown, truth) => {
+        const s = JSON.parse(shown) as string[];
+        const t = JSON.parse(truth) as { lead: string[]; first: string[] };
+        if (t.first.length === 0) return s.length === 0;
+        return t.first.includes(s[0] ?? '') && t.lead.every((id) => s.slice(0, 12).includes(id));
+      },
+    });
+    for (const r of rows.slice(0, 5)) {
+      const side = r.side.includes('buy') ? 'yes' : r.side.includes('sell') ? 'no' : '';
+      out.push({
+        key: `tape|${ticker}|${r.id}`,
+        panel: 'tape',
+        exact: true,
+        shown: `${num(r.price)}|${num(r.size)}|${side}`,
+        truth: (ex) => {
+          const t = ex.trades.get(ticker)?.find((x) => x.id === r.id);
+          return t ? `${num(t.price)}|${num(t.count)}|${t.taker}` : undefined;
+        },
+      });
+    }
+  }
+  if (s.resting) {
+    const rows = new Map(s.resting.map((r) => [r.id, r]));
+    out.push({ key: 'blotter|resting ids', panel: 'blotter', exact: true, shown: JSON.stringify([...rows.keys()].sort()), truth: (ex) => JSON.stringify([...ex.resting.keys()].sort()) });
+    for (const r of s.resting) {
+      out.push({
+        key: `blotter|${r.id}`,
+        panel: 'blotter',
+        exact: true,
+        shown: `${r.ticker}|${num(r.price)}|${num(r.remaining)}`,
+        truth: (ex) => {
+          const o = ex.resting.get(r.id);
+          return o ? `${o.ticker}|${num(o.price)}|${num(o.remaining)}` : 'not resting';
+        },
+      });
+    }
+  }
+  if (s.positions) {
+    const shownPos = new Map(s.positions.map((p) => [p.ticker, p]));
+    out.push({
+      key: 'positions|tickers',
+      panel: 'positions',
+      exact: true,
+      shown: JSON.stringify([...shownPos.keys()].sort()),
+      truth: (ex) => JSON.stringify([...ex.positions].filter(([, p]) => !new Decimal(p.position).isZero()).map(([t]) => t).sort()),
+    });
+    for (const p of s.positions) {
+      const [count = '', sideWord = ''] = p.position.split(/\s+/);
+      const signed = sideWord === 'NO' ? `-${num(count)}` : num(count);
+      // the mark as the panel says it took it (the book's mid, or the last trade), and the P&L at it
+      const [markText = '', source = ''] = p.mark.split(/\s+/);
+      out.push({ key: `positions|${p.ticker}|mark`, panel: 'positions', shown: p.mark === 'no mark' ? 'no mark' : `${num(markText)} ${source}`, truth: (ex) => markTruth(ex, p.ticker, source), exact: true });
+      out.push({
+        key: `positions|${p.ticker}|unrealized`,
+        panel: 'positions',
+        cash: true,
+        shown: num(p.unrealized),
+        truth: (ex) => {
+          const e = ex.positions.get(p.ticker);
+          const m = markTruth(ex, p.ticker, source);
+          if (!e || m === undefined) return undefined;
+          if (m === 'no mark') return '';
+          const yes = new Decimal(m.split(' ')[0]!);
+          const pos = new Decimal(e.position);
+          const value = pos.gte(0) ? pos.mul(yes) : pos.abs().mul(new Decimal(1).minus(yes));
+          return num(value.minus(new Decimal(e.cost).abs()).toString());
+        },
+      });
+      for (const f of ['position', 'cost', 'realized', 'fees'] as const) {
+        out.push({
+          key: `positions|${p.ticker}|${f}`,
+          panel: 'positions',
+          shown: f === 'position' ? signed : num(p[f]),
+          cash: f !== 'position',
+          truth: (ex) => {
+            const e = ex.positions.get(p.ticker);
+            return e ? num(e[f]) : 'none';
+          },
+        });
+      }
+    }
+  }
+  if (s.balance !== null) out.push({ key: 'balance', panel: 'balance', shown: num(s.balance), truth: (ex) => num(ex.balance), cash: true });
+  // the exchange answered both reads around the sample: the terminal's link to it should be live
+  out.push({ key: 'status|connection', panel: 'status', exact: true, shown: s.status.startsWith('Live') ? 'Live' : s.status, truth: () => 'Live' });
+  return out;
+}
+
+interface Track {
+  truth: string;
+  /** first sample time this value was seen wrong against `truth` */
+  wrongSince: number | null;
+  lastWrong: number;
+  counted: boolean;
+}
+
+export interface PanelReport {
+  samples: number;
+  values: number;
+  /** seen differing at one sample only (in flight within the sampling interval) */
+  transient: number;
+  wrong: number;
+  longestWrongMs: number;
+  examples: string[];
+}
+
+/** Follows every value across samples; `sample` takes the screen and the snapshots around it. */
+export class Judge {
+  private tracks = new Map<string, Track>();
+  readonly report = new Map<Panel, PanelReport>(PANELS.map((p) => [p, { samples: 0, values: 0, transient: 0, wrong: 0, longestWrongMs: 0, examples: [] }]));
+
+  constructor(private readonly timeline?: TickerTimeline) {}
+
+  sample(screen: Screen, at: number, before: ExchangeSnapshot, after: ExchangeSnapshot): void {
+    const seenPanels = new Set<Panel>();
+    const seenKeys = new Set<string>();
+    for (const v of shownValues(screen, this.timeline)) {
+      seenPanels.add(v.panel);
+      seenKeys.add(v.key);
+      const t0 = v.truth(before);
+      const t1 = v.truth(after);
+      if (t0 === undefined || t1 === undefined || t0 !== t1 || v.movedBetween?.(before.startedAt, after.at) || v.published?.(t0) === false) {
+        // the exchange's value moved across the sample (or cannot be read): no judgment, the clock restarts
+        this.close(v.key, v.panel);
+        continue;
+      }
+      const r = this.report.get(v.panel)!;
+      r.values++;
+      let track = this.tracks.get(v.key);
+      if (!track || track.truth !== t0) {
+        if (track) this.close(v.key, v.panel);
+        track = { truth: t0, wrongSince: null, lastWrong: 0, counted: false };
+        this.tracks.set(v.key, track);
+      }
+      const ok = v.matches ? v.matches(v.shown, t0) : v.exact ? v.shown === t0 : v.cash ? sameCash(v.shown, t0) : same(v.shown, t0);
+      if (ok) {
+        this.close(v.key, v.panel);
+        this.tracks.set(v.key, { truth: t0, wrongSince: null, lastWrong: 0, counted: false });
+        continue;
+      }
+      if (track.wrongSince === null) track.wrongSince = at;
+      track.lastWrong = at;
+      const wrongFor = at - track.wrongSince;
+      if (wrongFor > TWO_FRAMES_MS) {
+        if (!track.counted) {
+          track.counted = true;
+          r.wrong++;
+          if (r.examples.length < 8) r.examples.push(`${v.key}: shows "${v.shown}", exchange "${t0}"${v.note ? ` (${v.note()})` : ''}`);
+        }
+        r.longestWrongMs = Math.max(r.longestWrongMs, wrongFor);
+      }
+    }
+    for (const p of seenPanels) this.report.get(p)!.samples++;
+    // a value no longer shown ends its episode
+    for (const key of [...this.tracks.keys()]) if (!seenKeys.has(key)) this.close(key, key.split(/[|#]/)[0] as Panel);
+  }
+
+  private close(key: string, panel: Panel): void {
+    const t = this.tracks.get(key);
+    if (t && t.wrongSince !== null && !t.counted) this.report.get(panel)!.transient++;
+    this.tracks.delete(key);
+  }
+
+  /** Wrong values in all panels. */
+  totalWrong(): number {
+    return [...this.report.values()].reduce((n, r) => n + r.wrong, 0);
+  }
+
+  table(): string {
+    const lines = ['panel       samples  values checked  in flight  wrong  longest wrong'];
+    for (const [p, r] of this.report) lines.push(`${p.padEnd(11)} ${String(r.samples).padStart(7)}  ${String(r.values).padStart(14)}  ${String(r.transient).padStart(9)}  ${String(r.wrong).padStart(5)}  ${r.wrong ? `${Math.round(r.longestWrongMs)} ms` : '-'}`);
+    for (const [p, r] of this.report) for (const e of r.examples) lines.push(`  ${p}: ${e}`);
+    return lines.join('\n');
+  }
+}

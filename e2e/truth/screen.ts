@@ -1,0 +1,100 @@
+// What the trader sees, read from the rendered panels in one go (a single evaluate, so every
+// panel is read in the same task, between two paints). Text as shown: the judge compares numbers.
+import type { Page } from '@playwright/test';
+
+export interface ScreenLadder {
+  ticker: string;
+  view: 'yes' | 'no';
+  rows: { price: string; bid: string; ask: string }[];
+}
+
+export interface Screen {
+  ladders: ScreenLadder[];
+  /** the Markets list's visible rows (null when the panel is not shown) */
+  markets: { ticker: string; bid: string; ask: string; last: string }[] | null;
+  /** the tape's newest rows, by trade id */
+  tape: { ticker: string; rows: { id: string; price: string; size: string; side: string }[] } | null;
+  /** the Orders panel's Resting tab rows, by order id */
+  resting: { id: string; ticker: string; price: string; remaining: string }[] | null;
+  /** Positions & P&L, the Positions tab */
+  positions: { ticker: string; position: string; cost: string; mark: string; unrealized: string; realized: string; fees: string }[] | null;
+  /** the Balance tab's cash balance */
+  balance: string | null;
+  /** the status bar's connection item */
+  status: string;
+}
+
+export async function readScreen(page: Page): Promise<Screen> {
+  return page.evaluate(() => {
+    const shown = (el: Element | null): el is HTMLElement => !!el && (el as HTMLElement).checkVisibility?.() !== false && (el as HTMLElement).offsetParent !== null;
+    const text = (el: Element | null | undefined) => (el?.textContent ?? '').trim();
+    const panelOf = (id: string) => document.querySelector<HTMLElement>(`[data-panel="${id}"]`);
+    const selectedTab = (root: HTMLElement) => text(root.querySelector('[role="tab"][aria-selected="true"]'));
+    const cells = (tr: Element, ...cols: string[]) => cols.map((c) => text(tr.querySelector(`td[data-col="${c}"]`)));
+    const bodyRows = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('tbody tr[data-row-id]')].filter((tr) => shown(tr));
+
+    const ladders = [...document.querySelectorAll<HTMLElement>('.panel.ladder[data-ticker]')]
+      .filter((p) => shown(p))
+      .map((p) => ({
+        ticker: p.dataset.ticker!,
+        view: (p.dataset.view === 'no' ? 'no' : 'yes') as 'yes' | 'no',
+        // a ladder still waiting for its book shows no rows
+        rows: p.querySelector('.ladder-rows [role="status"]')
+          ? []
+          : [...p.querySelectorAll<HTMLElement>('.ladder-row')]
+              .filter((r) => r.style.visibility !== 'hidden' && text(r.querySelector('[data-cell="price"]')) !== '')
+              .map((r) => ({ price: text(r.querySelector('[data-cell="price"]')), bid: text(r.querySelector('[data-cell="bid"] .qty')), ask: text(r.querySelector('[data-cell="ask"] .qty')) })),
+      }));
+
+    const mp = panelOf('markets');
+    const marketsTable = mp && shown(mp) ? mp.querySelector<HTMLElement>('[role="region"][aria-label^="Markets: arrows move"]') : null;
+    const markets = marketsTable && shown(marketsTable)
+      ? bodyRows(marketsTable).map((tr) => {
+          const [bid, ask, last] = cells(tr, 'bid', 'ask', 'last');
+          return { ticker: tr.dataset.rowId!, bid: bid!, ask: ask!, last: last! };
+        })
+      : null;
+
+    const tp = panelOf('tape');
+    const tapeRegion = tp && shown(tp) ? tp.querySelector<HTMLElement>('[aria-label^="Time and sales for "]') : null;
+    const tape = tapeRegion && /^Time and sales for [^\s:]+/.test(tapeRegion.getAttribute('aria-label') ?? '')
+      ? {
+          ticker: /^Time and sales for ([^\s:]+)/.exec(tapeRegion.getAttribute('aria-label') ?? '')?.[1] ?? '',
+          rows: bodyRows(tapeRegion)
+            .slice(0, 12)
+            .map((tr) => {
+              const [price, size, side] = cells(tr, 'price', 'size', 'side');
+              return { id: tr.dataset.rowId!, price: price!, size: size!, side: side! };
+            }),
+        }
+      : null;
+
+    const op = panelOf('orders');
+    const resting =
+      op && shown(op) && selectedTab(op) === 'Resting'
+        ? bodyRows(op).map((tr) => {
+            const [ticker, price, remaining] = cells(tr, 'ticker', 'price', 'remaining');
+            return { id: tr.dataset.rowId!, ticker: ticker!, price: price!, remaining: remaining! };
+          })
+        : null;
+
+    const pp = panelOf('positions');
+    const tab = pp && shown(pp) ? selectedTab(pp) : '';
+    const positions =
+      tab === 'Positions' && pp && !pp.querySelector('[role="status"] .spinner')
+        ? bodyRows(pp).map((tr) => {
+            const [ticker, position, cost, mark, unrealized, realized, fees] = cells(tr, 'ticker', 'position', 'cost', 'mark', 'unrealized', 'realized', 'fees');
+            return { ticker: ticker!, position: position!, cost: cost!, mark: mark!, unrealized: unrealized!, realized: realized!, fees: fees! };
+          })
+        : null;
+    let balance: string | null = null;
+    if (tab === 'Balance' && pp) {
+      const dt = [...pp.querySelectorAll('dt')].find((d) => text(d) === 'Cash balance');
+      balance = dt ? text(dt.nextElementSibling) : null;
+    }
+
+    const bar = document.querySelector('footer.statusbar');
+    const status = text(bar?.querySelector('.item[role="status"]'));
+    return { ladders, markets, tape, resting, positions, balance, status };
+  });
+}
