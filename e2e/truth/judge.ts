@@ -3,7 +3,7 @@
 // a value is judged only when the exchange had it the same in both (steady). A shown value that
 // differs from a steady exchange value starts a "wrong since" clock; the clock resets when the
 // exchange's value changes; a value still wrong at a later sample more than two frames after
-// it was first seen wrong is a wrong value (its episode is counted once, its length kept).
+// it was first seen wrong (in time and in the page's own animation frames) is a wrong value (its episode is counted once, its length kept).
 import { Decimal } from '../../src-shared/money';
 import type { ExchangeSnapshot } from './exchange';
 import type { Screen } from './screen';
@@ -225,6 +225,8 @@ interface Track {
   truth: string;
   /** first sample time this value was seen wrong against `truth` */
   wrongSince: number | null;
+  /** the page's frame count at that sample */
+  wrongSinceFrame: number;
   lastWrong: number;
   counted: boolean;
 }
@@ -264,19 +266,24 @@ export class Judge {
       let track = this.tracks.get(v.key);
       if (!track || track.truth !== t0) {
         if (track) this.close(v.key, v.panel);
-        track = { truth: t0, wrongSince: null, lastWrong: 0, counted: false };
+        track = { truth: t0, wrongSince: null, wrongSinceFrame: 0, lastWrong: 0, counted: false };
         this.tracks.set(v.key, track);
       }
       const ok = v.matches ? v.matches(v.shown, t0) : v.exact ? v.shown === t0 : v.cash ? sameCash(v.shown, t0) : same(v.shown, t0);
       if (ok) {
         this.close(v.key, v.panel);
-        this.tracks.set(v.key, { truth: t0, wrongSince: null, lastWrong: 0, counted: false });
+        this.tracks.set(v.key, { truth: t0, wrongSince: null, wrongSinceFrame: 0, lastWrong: 0, counted: false });
         continue;
       }
-      if (track.wrongSince === null) track.wrongSince = at;
+      if (track.wrongSince === null) {
+        track.wrongSince = at;
+        track.wrongSinceFrame = screen.frames;
+      }
       track.lastWrong = at;
       const wrongFor = at - track.wrongSince;
-      if (wrongFor > TWO_FRAMES_MS) {
+      // longer than two frames: in time, and in frames the page ran (a starved page that ran no
+      // frame in between has not had the chance to paint; one that kept painting a stale value has)
+      if (wrongFor > TWO_FRAMES_MS && screen.frames - track.wrongSinceFrame > 2) {
         if (!track.counted) {
           track.counted = true;
           r.wrong++;

@@ -5,7 +5,7 @@ import { openTerminal, restAs, selectLivelyMarket } from '../helpers';
 import type { Terminal } from '../fixtures';
 import { readExchange, type ExchangeSnapshot } from './exchange';
 import { Judge } from './judge';
-import { readScreen, type Screen } from './screen';
+import { installFrameCounter, readScreen, type Screen } from './screen';
 import { trade } from './session';
 import { TickerTimeline } from './timeline';
 
@@ -28,6 +28,7 @@ export async function runTruth(page: Page, terminal: Terminal, opts: TruthOption
   const trader = restAs(terminal, 'trader');
   await openTerminal(page, terminal);
   const ticker = await selectLivelyMarket(page);
+  await installFrameCounter(page);
   opts.log?.(`trading ${ticker}`);
   const creds = terminal.credentials();
   const cp = creds.accounts.find((a) => a.name === 'counterparty')!;

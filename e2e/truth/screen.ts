@@ -22,6 +22,26 @@ export interface Screen {
   balance: string | null;
   /** the status bar's connection item */
   status: string;
+  /** animation frames the page has run so far (installFrameCounter), to judge "two frames" in the page's own frames */
+  frames: number;
+}
+
+/**
+ * Counts the page's animation frames. "Wrong for longer than two frames" is judged in frames the
+ * page actually ran, as well as in time: a starved machine that runs no frame for half a second
+ * has not shown a stale value for 30 frames, while a page that keeps painting one has.
+ */
+export async function installFrameCounter(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __truthFrames?: number };
+    if (w.__truthFrames !== undefined) return;
+    w.__truthFrames = 0;
+    const tick = () => {
+      w.__truthFrames = (w.__truthFrames ?? 0) + 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
 }
 
 export async function readScreen(page: Page): Promise<Screen> {
@@ -95,6 +115,7 @@ export async function readScreen(page: Page): Promise<Screen> {
 
     const bar = document.querySelector('footer.statusbar');
     const status = text(bar?.querySelector('.item[role="status"]'));
-    return { ladders, markets, tape, resting, positions, balance, status };
+    const frames = (window as unknown as { __truthFrames?: number }).__truthFrames ?? 0;
+    return { ladders, markets, tape, resting, positions, balance, status, frames };
   });
 }
