@@ -143,23 +143,32 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export const test = base.extend<{ terminal: Terminal; problems: string[] }>({
-  // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
-  terminal: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      // a market that moves, at the pace the specs were written for: an order that joins the bid
-      // rests long enough to be amended (the lively default fills it within seconds)
-      const t = await startTerminal({ sim: true, simRate: 40 });
-      await use(t.terminal);
-      await t.stop();
+/** A fresh terminal per test on an embedded exchange with these options, and the page's console problems. */
+function terminalTest(opts: Parameters<typeof startTerminal>[0]) {
+  return base.extend<{ terminal: Terminal; problems: string[] }>({
+    // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
+    terminal: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const t = await startTerminal(opts);
+        await use(t.terminal);
+        await t.stop();
+      },
+      // a slow machine's start (provisioning signs with RSA) is not the test's time
+      { timeout: 600_000 },
+    ],
+    problems: async ({ page }, use) => {
+      await use(watchConsole(page));
     },
-    // a slow machine's start (provisioning signs with RSA) is not the test's time
-    { timeout: 600_000 },
-  ],
-  problems: async ({ page }, use) => {
-    await use(watchConsole(page));
-  },
-});
+  });
+}
+
+/**
+ * A market that moves, at the pace the specs were written for: an order that joins the bid rests
+ * long enough to be amended (the lively default fills it within seconds).
+ */
+export const test = terminalTest({ sim: true, simRate: 40 });
+/** Still markets: nothing trades but what the spec does. */
+export const quietTest = terminalTest({ sim: false });
 
 export { expect };

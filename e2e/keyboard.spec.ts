@@ -2,24 +2,14 @@
 // preselects a harmful action on a partial match; trading keys do what the help says in and out
 // of the ticket's fields; a dangerous confirmation focuses the safe choice; a panic cancel does
 // not ask by default.
-import { test as base, expect, type Page } from '@playwright/test';
-import { startTerminal, watchConsole, type Terminal } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { quietTest } from './fixtures';
 import { ladder, marketsTable, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'keyboard';
 
-const test = base.extend<{ terminal: Terminal; problems: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  terminal: async ({}, use) => {
-    const t = await startTerminal({ sim: false });
-    await use(t.terminal);
-    await t.stop();
-  },
-  problems: async ({ page }, use) => {
-    await use(watchConsole(page));
-  },
-});
+const test = quietTest;
 
 const palette = (page: Page) => page.getByRole('dialog', { name: /Command palette/ });
 

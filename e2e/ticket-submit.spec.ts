@@ -3,24 +3,14 @@
 // local order type, sent by Ctrl+Enter with focus in Count, Enter in a field, the palette and
 // the button, becomes a local order held by the terminal, and never a plain limit at the
 // exchange; the exchange sees only what the ticket showed (the bracket's entry).
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { startTerminal, watchConsole, type Terminal } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { quietTest, type Terminal } from './fixtures';
 import { dismissToasts, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'ticket-submit';
 
-const test = base.extend<{ terminal: Terminal; problems: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  terminal: async ({}, use) => {
-    const t = await startTerminal({ sim: false });
-    await use(t.terminal);
-    await t.stop();
-  },
-  problems: async ({ page }, use) => {
-    await use(watchConsole(page));
-  },
-});
+const test = quietTest;
 
 /** The trader's orders and fills in a market, as the exchange has them. */
 async function atExchange(terminal: Terminal, ticker: string): Promise<{ orders: { side: string; price: string }[]; fills: number }> {

@@ -3,8 +3,8 @@
 // on a level fires once with its panel closed; (c) two ladders in different link groups follow
 // different markets; (d) a bracket: the entry fills, a stop and a target appear, the target
 // fills and the stop is canceled (OCO).
-import { test as base, expect, type Page } from '@playwright/test';
-import { startTerminal, watchConsole, type Terminal } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { quietTest, type Terminal } from './fixtures';
 import { dismissToasts, ladder, marketsTable, openTerminal, panel, realProblems, restAs, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 import { stepAt, type PriceRange } from '../src-shared/price-ranges';
@@ -14,17 +14,7 @@ const fmt = (p: string) => { const d = new Decimal(p); return d.toFixed(Math.max
 
 const S = 'tools';
 
-const test = base.extend<{ terminal: Terminal; problems: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  terminal: async ({}, use) => {
-    const t = await startTerminal({ sim: false });
-    await use(t.terminal);
-    await t.stop();
-  },
-  problems: async ({ page }, use) => {
-    await use(watchConsole(page));
-  },
-});
+const test = quietTest;
 
 /** The YES bids and asks of a market as REST shows them, best first. */
 async function bookOf(terminal: Terminal, ticker: string) {
