@@ -3,6 +3,7 @@
 // trader's. Every read of a snapshot runs at once, so a snapshot is one short moment.
 import type { ApiClient } from '../../src-main/api/client';
 import { Decimal } from '../../src-shared/money';
+import type { PriceRange } from '../../src-shared/price-ranges';
 
 export interface ExchangeSnapshot {
   /** when the snapshot's reads were sent, and when they had all answered */
@@ -11,6 +12,8 @@ export interface ExchangeSnapshot {
   /** YES bids and NO bids per ticker, [price dollars, count] */
   books: Map<string, { yes: [string, string][]; no: [string, string][] }>;
   markets: Map<string, { bid: string; ask: string; last: string }>;
+  /** each market's price grid, as the exchange publishes it (price_ranges) */
+  ranges: Map<string, PriceRange[]>;
   /** the newest trades per ticker, newest first */
   trades: Map<string, { id: string; price: string; count: string; taker: string; time: string }[]>;
   resting: Map<string, { ticker: string; price: string; remaining: string }>;
@@ -45,11 +48,14 @@ export async function readExchange(pub: ApiClient, trader: ApiClient, tickers: {
     trader.getPositions({ query: { limit: 1000 } }),
     trader.getBalance(),
   ]);
-  const snap: ExchangeSnapshot = { startedAt, at: Date.now(), books: new Map(), markets: new Map(), trades: new Map(), resting: new Map(), positions: new Map(), balance: new Decimal(balance.balance).div(100).toFixed(2) };
+  const snap: ExchangeSnapshot = { startedAt, at: Date.now(), books: new Map(), markets: new Map(), ranges: new Map(), trades: new Map(), resting: new Map(), positions: new Map(), balance: new Decimal(balance.balance).div(100).toFixed(2) };
   for (const b of books.orderbooks) {
     snap.books.set(b.market_ticker, { yes: (b.orderbook_fp.yes_dollars ?? []).map(([p, c]) => [String(p), String(c)]), no: (b.orderbook_fp.no_dollars ?? []).map(([p, c]) => [String(p), String(c)]) });
   }
-  for (const m of markets) snap.markets.set(m.ticker, { bid: String(m.yes_bid_dollars ?? ''), ask: String(m.yes_ask_dollars ?? ''), last: String(m.last_price_dollars ?? '') });
+  for (const m of markets) {
+    snap.markets.set(m.ticker, { bid: String(m.yes_bid_dollars ?? ''), ask: String(m.yes_ask_dollars ?? ''), last: String(m.last_price_dollars ?? '') });
+    if (m.price_ranges) snap.ranges.set(m.ticker, m.price_ranges.map((r) => ({ start: String(r.start), end: String(r.end), step: String(r.step) })));
+  }
   for (const [t, list] of trades) snap.trades.set(t, list.map((x) => ({ id: x.trade_id, price: String(x.yes_price_dollars), count: String(x.count_fp), taker: String(x.taker_side ?? ''), time: String(x.created_time ?? '') })));
   for (const o of orders) if (o.status === 'resting') snap.resting.set(o.order_id, { ticker: o.ticker, price: String(o.yes_price_dollars ?? ''), remaining: String(o.remaining_count_fp) });
   for (const p of positions.market_positions ?? []) {

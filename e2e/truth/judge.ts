@@ -5,6 +5,7 @@
 // exchange's value changes; a value still wrong at a later sample more than two frames after
 // it was first seen wrong (in time and in the page's own animation frames) is a wrong value (its episode is counted once, its length kept).
 import { Decimal } from '../../src-shared/money';
+import { isOnTick, isPriceTextAtTick } from '../../src-shared/price-ranges';
 import type { ExchangeSnapshot } from './exchange';
 import type { Screen } from './screen';
 import type { TickerTimeline } from './timeline';
@@ -89,9 +90,35 @@ function markTruth(ex: ExchangeSnapshot, ticker: string, source: string): string
   return `${num(new Decimal(Math.floor((bid + 10_000 - noBid) / 2)).div(10_000).toString())} mid`;
 }
 
+/**
+ * A price as the panel shows it, against its market's tick: on the market's grid and written
+ * with exactly the decimals of its tick ("0.43" in a cent market, "0.095" in a tapered one's
+ * tail). A ladder's row label is checked for the grid only: its rows may be spaced finer than the
+ * tick and are written at the spacing's decimals, and only a row holding size must be on the grid.
+ */
+function tickCheck(panel: Panel, key: string, ticker: string, text: string, gridOnly = false): Shown | null {
+  if (!/^\d+\.\d+$/.test(text)) return null; // "—", empty: no price shown
+  return {
+    key: `${panel}|tick|${key}`,
+    panel,
+    exact: true,
+    shown: text,
+    truth: (ex) => {
+      const ranges = ex.ranges.get(ticker);
+      if (!ranges) return undefined;
+      return (gridOnly ? isOnTick(text, ranges) : isPriceTextAtTick(text, ranges)) ? text : `a price at the tick of ${ticker}`;
+    },
+  };
+}
+
 /** Every value the screen shows, with its truth. */
 export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
   const out: Shown[] = [];
+  const push = (v: Shown | null) => v && out.push(v);
+  for (const l of s.ladders) for (const r of l.rows) if (r.bid || r.ask) push(tickCheck('ladder', `${l.ticker}|${l.view}|${r.price}`, l.ticker, r.price, true));
+  for (const m of s.markets ?? []) for (const f of ['bid', 'ask', 'last'] as const) push(tickCheck('markets', `${m.ticker}|${f}`, m.ticker, m[f]));
+  if (s.tape) for (const r of s.tape.rows.slice(0, 5)) push(tickCheck('tape', `${s.tape.ticker}|${r.id}`, s.tape.ticker, r.price));
+  for (const r of s.resting ?? []) push(tickCheck('blotter', r.id, r.ticker, r.price));
   for (const [li, l] of s.ladders.entries()) {
     const ticks = l.rows.map((r) => dollarsToTicks(r.price));
     const step = ticks.length > 1 ? Math.abs(ticks[0]! - ticks[1]!) : 100;

@@ -20,7 +20,8 @@ export interface TruthOptions {
 const tickersOf = (s: Screen | null) => ({
   books: [...new Set([...(s?.ladders.map((l) => l.ticker) ?? []), ...(s?.positions?.map((p) => p.ticker) ?? [])])],
   trades: s?.tape ? [s.tape.ticker] : [],
-  markets: [...new Set([...(s?.markets?.map((m) => m.ticker) ?? []), ...(s?.positions?.map((p) => p.ticker) ?? [])])],
+  // every market a price is shown for: its price grid is read with it (the tick check)
+  markets: [...new Set([...(s?.markets?.map((m) => m.ticker) ?? []), ...(s?.positions?.map((p) => p.ticker) ?? []), ...(s?.ladders.map((l) => l.ticker) ?? []), ...(s?.tape ? [s.tape.ticker] : []), ...(s?.resting?.map((r) => r.ticker) ?? [])])],
 });
 
 export async function runTruth(page: Page, terminal: Terminal, opts: TruthOptions): Promise<{ judge: Judge; steps: string[]; samples: number }> {

@@ -41,4 +41,16 @@ describe('the one price formatter on real structures', () => {
     expect(priceDecimalsOf('TAPER')).toBe(3);
     expect(priceDecimalsOf('NEVER-READ')).toBeUndefined();
   });
+  it("a ladder row's label has at least its spacing's decimals, so a column of rows lines up", async () => {
+    const { rangesOf } = await import('../../src-shared/price-ranges');
+    const { fmtRowTicks } = await import('./ticks');
+    noteAnswer({ market: { ticker: 'CENT', price_ranges: rangesOf('linear_cent') } });
+    expect(fmtRowTicks('CENT', 4600, 100)).toBe('0.46');
+    expect(fmtRowTicks('CENT', 4600, 10)).toBe('0.460');
+    expect(fmtRowTicks('CENT', 4590, 10)).toBe('0.459');
+    expect(fmtRowTicks('CENT', 4600, 1)).toBe('0.4600');
+    noteAnswer({ market: { ticker: 'TAPER2', price_ranges: rangesOf('tapered_deci_cent') } });
+    expect(fmtRowTicks('TAPER2', 950, 100)).toBe('0.095'); // never fewer decimals than the tick
+  });
 });
+

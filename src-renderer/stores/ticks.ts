@@ -59,6 +59,19 @@ export function fmtPx(ticker: string | null | undefined, value: string | Decimal
   return /^-?\d+(\.\d+)?$/.test(text) ? text : '—';
 }
 
+/**
+ * A ladder row's label: the price at its market's tick, written with at least the decimals of the
+ * rows' spacing (ticks of 0.0001: 100 -> 2, 10 -> 3, 1 -> 4), so a column of rows spaced finer
+ * than the tick still lines up ("0.460", "0.459", not "0.46", "0.459").
+ */
+export function fmtRowTicks(ticker: string | null | undefined, ticks: number, spacing: number): string {
+  const text = fmtTicks(ticker, ticks);
+  const want = spacing % 100 === 0 ? 2 : spacing % 10 === 0 ? 3 : 4;
+  const dot = text.indexOf('.');
+  const have = dot < 0 ? 0 : text.length - dot - 1;
+  return have >= want ? text : `${text}${dot < 0 ? '.' : ''}${'0'.repeat(want - have)}`;
+}
+
 /** fmtPx of a price in ticks (0.0001), cached per market: the ladder's row labels. */
 export function fmtTicks(ticker: string | null | undefined, ticks: number): string {
   const key = ticker ?? '';

@@ -7,7 +7,7 @@ import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
 import { buildLadder, inferStep, localMarks, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
-import { fmtTicks } from '../../stores/ticks';
+import { fmtRowTicks } from '../../stores/ticks';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
 
@@ -228,7 +228,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       }
       const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
       if (last.cls !== cls) els.row.className = last.cls = cls;
-      const price = fmtTicks(p.ticker, r.price);
+      const price = fmtRowTicks(p.ticker, r.price, p.step);
       if (last.price !== price) els.price.textContent = last.price = price;
       const bid = r.bid ? fmtCount(centiToCount(r.bid)) : '';
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
