@@ -89,7 +89,7 @@ test('FCM: the panel follows the active key; subtrader, daily cap, and RFQs for 
   const myRfqs = rfq.getByRole('table', { name: 'My RFQs' });
   const rfqRow = myRfqs.locator('tbody tr').filter({ hasText: ticker });
   await expect(rfqRow).toHaveCount(1);
-  await expect(rfqRow).toContainText('$40.0000');
+  await expect(rfqRow).toContainText('$40.00');
   await expect(rfqRow).toContainText('open');
   const rfqId = await cellUnder(myRfqs, rfqRow, 'RFQ id');
   await shot(page, S, '04-under-cap-accepted');

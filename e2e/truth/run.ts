@@ -38,7 +38,7 @@ export async function runTruth(page: Page, terminal: Terminal, opts: TruthOption
   const end = Date.now() + opts.ms;
   const interval = opts.intervalMs ?? 300;
   let stop = false;
-  const trader$ = trade(page, () => stop || Date.now() >= end);
+  const trader$ = trade(page, terminal, () => stop || Date.now() >= end);
   let samples = 0;
   try {
     let screen: Screen | null = await readScreen(page);

@@ -2,12 +2,13 @@
 // crossed for fills, canceled, the kill switch engaged and released, the ladder scrolled,
 // re-centred (key and button), switched YES/NO, and the bottom panels shown in turn.
 import { expect, type Page } from '@playwright/test';
-import { ladder } from '../helpers';
+import type { Terminal } from '../fixtures';
+import { consoleCode, ladder } from '../helpers';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One step of the script; a step that cannot act now (no order to amend) just moves on. */
-type Step = { name: string; run: (page: Page) => Promise<void> };
+type Step = { name: string; run: (page: Page, terminal: Terminal) => Promise<void> };
 
 const key = (combo: string): Step['run'] => async (page) => {
   await page.keyboard.press(combo);
@@ -41,13 +42,18 @@ async function showTab(page: Page, panelKey: string, panel: string, tab: string)
   if (await t.count()) await t.first().click({ timeout: 2000 }).catch(() => undefined);
 }
 
-async function killAndRelease(page: Page) {
+/** Engages by hotkey, then releases: on the web host with the one-time code the host printed on its console. */
+async function killAndRelease(page: Page, terminal: Terminal) {
   await page.keyboard.press('ControlOrMeta+Shift+KeyK');
   const status = page.getByRole('contentinfo', { name: 'Status' });
   await expect(status).toContainText('KILL SWITCH ON', { timeout: 10_000 });
   await sleep(1500);
   await status.getByRole('button', { name: 'Release…' }).click();
+  const printedBefore = terminal.logs.length;
   await page.getByRole('dialog', { name: 'Release the kill switch?' }).getByRole('button', { name: 'Release' }).click();
+  const askCode = page.getByRole('dialog', { name: 'Code from the console' });
+  await askCode.getByLabel('Code from the console').fill(await consoleCode(terminal, printedBefore));
+  await askCode.getByRole('button', { name: 'Confirm' }).click();
   await expect(status.getByRole('button', { name: 'Kill switch' })).toBeVisible({ timeout: 10_000 });
 }
 
@@ -85,12 +91,12 @@ export const SCRIPT: Step[] = [
 ];
 
 /** Runs the script in a loop until `until`, a step every `pauseMs`; returns the steps done. */
-export async function trade(page: Page, until: () => boolean, pauseMs = 700): Promise<string[]> {
+export async function trade(page: Page, terminal: Terminal, until: () => boolean, pauseMs = 700): Promise<string[]> {
   const done: string[] = [];
   for (let i = 0; until() === false; i++) {
     const step = SCRIPT[i % SCRIPT.length]!;
     try {
-      await step.run(page);
+      await step.run(page, terminal);
       done.push(step.name);
     } catch (err) {
       done.push(`${step.name} (failed: ${(err as Error).message.split('\n')[0]})`);
