@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     }, ladderTicker);
     await page.goto(host.url);
     const foot = page.locator('[data-panel="ladder"] .ladder-foot').first();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 600_000 }); // a slow machine's first book is waited for, not failed
     const ladder = page.locator('[data-panel="ladder"] [role="grid"]').first();
     await ladder.focus();
     await page.keyboard.press('c');
@@ -170,16 +170,37 @@ async function main(): Promise<void> {
     const resting = async () => Number(/Resting (\d+)/.exec((await foot.textContent()) ?? '')?.[1] ?? -1);
     const clear = async () => {
       await call(terminal.door, 'cancelAll', { ticker: ladderTicker });
-      await page.waitForFunction(() => /Resting 0/.test(document.querySelector('[data-panel="ladder"] .ladder-foot')?.textContent ?? ''), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => /Resting 0/.test(document.querySelector('[data-panel="ladder"] .ladder-foot')?.textContent ?? ''), undefined, { timeout: 600_000 });
     };
     await clear();
     for (let i = 0; i < SAMPLES + 3; i++) {
       const warm = i < 3;
       // the raw call: the same order (1 at the best bid of the ladder's market), then canceled
-      const t0 = performance.now();
-      const created = await raw.createOrder({ body: { ticker: ladderTicker, side: 'bid', price: bid, count: '1' } });
-      if (!warm) rawMs.push(performance.now() - t0);
-      await raw.cancelOrder({ params: { order_id: created.order_id }, query: {} });
+      // the raw client and the terminal share the account's write bucket at the exchange: a 429 is
+      // waited out and that sample not counted (its time is the bucket's, not the call's)
+      let t0 = performance.now();
+      let retried = false;
+      let created: { order_id: string } | undefined;
+      for (let tries = 0; !created; tries++) {
+        try {
+          created = await raw.createOrder({ body: { ticker: ladderTicker, side: 'bid', price: bid, count: '1' } });
+        } catch (e) {
+          if ((e as { status?: number }).status !== 429 || tries >= 30) throw e;
+          retried = true;
+          await new Promise((r) => setTimeout(r, 1000));
+          t0 = performance.now();
+        }
+      }
+      if (!warm && !retried) rawMs.push(performance.now() - t0);
+      for (let tries = 0; ; tries++) {
+        try {
+          await raw.cancelOrder({ params: { order_id: created.order_id }, query: {} });
+          break;
+        } catch (e) {
+          if ((e as { status?: number }).status !== 429 || tries >= 30) throw e;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
       await clear();
 
       // the terminal: B on the ladder until the foot paints "Resting 1"
