@@ -170,7 +170,6 @@ export function TapePanel() {
           </>
         }
         csv
-        pureRows
       />
     </div>
   );
