@@ -40,7 +40,7 @@ const VIEWPORT = { width: 1920, height: 1080 };
 const LADDERS = ['white', 'red', 'green'] as const;
 // Playwright's own waits (navigation, a click) are not the machine's speed test either
 const PAGE_TIMEOUT_MS = 600_000;
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'];
+const chromiumArgs = ['--no-sandbox', '--js-flags=--expose-gc', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'];
 
 async function buildAndWait(): Promise<void> {
   const run = (args: string[], what: string) =>

@@ -1,7 +1,7 @@
 // Every blotter: TanStack Table for columns, sorting and selection, TanStack Virtual for long
 // lists, keyboard navigation (arrows, Home/End, Space selects, Enter opens), honest states and
 // CSV export of all rows in the current sort.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -9,6 +9,7 @@ import {
   useReactTable,
   type ColumnDef,
   type RowData,
+  type Row,
   type RowSelectionState,
   type SortingState,
   type Table,
@@ -83,7 +84,56 @@ export interface DataTableProps<T> {
   initialSorting?: SortingState;
   rowClassName?: (row: T) => string | undefined;
   csv?: boolean;
+  /**
+   * The cells show only their row object and the columns (no store read at render time): a row
+   * whose object, class and selection did not change is not rendered again (lists that update
+   * many times a second, like the tape and the Markets list).
+   */
+  pureRows?: boolean;
 }
+
+interface RowHandlers<T> {
+  click: (id: string, row: T, e: MouseEvent<HTMLTableRowElement>) => void;
+  dblclick: (row: T) => void;
+}
+
+interface BodyRowProps<T> {
+  row: Row<T>;
+  cls: string | undefined;
+  selected: boolean | undefined;
+  /** the row's object and the columns: what a pure row's cells show */
+  original: T;
+  columns: unknown;
+  handlers: { current: RowHandlers<T> };
+}
+
+function BodyRowView<T>({ row, cls, selected, handlers }: BodyRowProps<T>) {
+  return (
+    <tr
+      data-row-id={row.id}
+      aria-selected={selected}
+      className={cls}
+      onClick={(e) => handlers.current.click(row.id, row.original, e)}
+      onMouseDown={(e) => {
+        // a double click opens the row; it should not also select its text
+        if (e.detail > 1) e.preventDefault();
+      }}
+      onDoubleClick={() => handlers.current.dblclick(row.original)}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} data-col={cell.column.id} className={cell.column.columnDef.meta?.num ? 'num' : cell.column.id === '_actions' ? 'actions' : undefined}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/** A pure row renders again only when its object, class, selection or columns change. */
+const PureBodyRow = memo(
+  BodyRowView,
+  (a, b) => a.original === b.original && a.cls === b.cls && a.selected === b.selected && a.columns === b.columns && a.handlers === b.handlers,
+) as typeof BodyRowView;
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { data, columns, getRowId, label, selectable, onActivate, activateOnClick, onDelete, rowClassName } = props;
@@ -146,6 +196,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const doExport = () => exportCsv(label, csvColumns(table), rows.map((r) => r.original));
   const exportRef = useRef(doExport);
   exportRef.current = doExport;
+  // the rows' handlers through one stable ref: a pure row need not render again for new closures
+  const handlers = useRef<RowHandlers<T>>({ click: () => undefined, dblclick: () => undefined });
+  handlers.current = {
+    click: (id, original, e) => {
+      setActive(rows.findIndex((r) => r.id === id));
+      // clicks on controls inside the row (star, buttons) do their own thing
+      if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(original);
+    },
+    dblclick: (original) => onActivate?.(original),
+  };
+  const RowView = props.pureRows ? PureBodyRow : BodyRowView;
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== scrollRef.current) return;
@@ -260,28 +321,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 if (!row) return null;
                 const cls = [vi.index === active ? 'active-row' : '', onActivate ? 'clickable' : '', rowClassName?.(row.original) ?? ''].filter(Boolean).join(' ');
                 return (
-                  <tr
+                  <RowView
                     key={row.id}
-                    data-row-id={row.id}
-                    aria-selected={selectable ? row.getIsSelected() : undefined}
-                    className={cls || undefined}
-                    onClick={(e) => {
-                      setActive(vi.index);
-                      // clicks on controls inside the row (star, buttons) do their own thing
-                      if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(row.original);
-                    }}
-                    onMouseDown={(e) => {
-                      // a double click opens the row; it should not also select its text
-                      if (e.detail > 1) e.preventDefault();
-                    }}
-                    onDoubleClick={() => onActivate?.(row.original)}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} data-col={cell.column.id} className={cell.column.columnDef.meta?.num ? 'num' : cell.column.id === '_actions' ? 'actions' : undefined}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
+                    row={row}
+                    cls={cls || undefined}
+                    selected={selectable ? row.getIsSelected() : undefined}
+                    original={row.original}
+                    columns={allColumns}
+                    handlers={handlers}
+                  />
                 );
               })}
               {padBottom > 0 && (

@@ -62,6 +62,7 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
       onRetry={() => void pages.refetch()}
       emptyText={filtered ? 'No markets match these filters.' : 'No open markets.'}
       activateOnClick
+      pureRows
       onActivate={(m) => {
         select(m.ticker);
       }}

@@ -8,7 +8,7 @@ import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from 
 import { applyMarketUpdate, marketStore } from '../../stores/market';
 import { applyPrivateUpdate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
-import { sameMomentOf, TapePanel } from './TapePanel';
+import { sameMomentOf, stableTapeRows, TapePanel, type TapeRow } from './TapePanel';
 
 let fake: FakeTerminal;
 const T = 'KXTEST-26DEC31-T1';
@@ -85,5 +85,37 @@ describe('trades printed in the same moment', () => {
   it('are marked: the times seen more than once', () => {
     expect([...sameMomentOf([{ ts: 1 }, { ts: 2 }, { ts: 2 }, { ts: 3 }, { ts: 2 }])]).toEqual([2]);
     expect(sameMomentOf([{ ts: 1 }, { ts: 2 }]).size).toBe(0);
+  });
+});
+
+describe('rows kept between updates (the table renders again only what changed)', () => {
+  const row = (id: string, ts: number): TapeRow => ({ id, ts, price: '0.45', count: '1.00', aggressor: 'buy', block: false, mine: false });
+  it('reuses the object of a trade already shown and makes new ones for new or changed trades', () => {
+    const cache = new Map<string, TapeRow>();
+    const first = stableTapeRows([row('a', 1), row('b', 2)], cache);
+    const second = stableTapeRows([row('c', 3), row('a', 1), row('b', 2)], cache);
+    expect(second[1]).toBe(first[0]);
+    expect(second[2]).toBe(first[1]);
+    const mine = stableTapeRows([{ ...row('c', 3), mine: true }, row('a', 1), row('b', 2)], cache);
+    expect(mine[0]).not.toBe(second[0]);
+    expect(mine[0]!.mine).toBe(true);
+  });
+  it('marks an older row when a later trade prints in its millisecond', () => {
+    const cache = new Map<string, TapeRow>();
+    const first = stableTapeRows([row('a', 5)], cache);
+    expect(first[0]!.same).toBe(false);
+    const next = stableTapeRows([row('b', 5), row('a', 5)], cache);
+    expect(next[1]).not.toBe(first[0]);
+    expect(next.map((r) => r.same)).toEqual([true, true]);
+  });
+  it('shows the mark on the older row in the panel', async () => {
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.45');
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('m1', '0.4800', '1.00', 'yes', 1_800_000_200)], lifecycle: [], indices: [] }));
+    expect(rowOf('0.48').textContent).not.toContain('≡');
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('m2', '0.4900', '1.00', 'yes', 1_800_000_200)], lifecycle: [], indices: [] }));
+    expect(rowOf('0.48').textContent).toContain('≡');
+    expect(rowOf('0.49').textContent).toContain('≡');
   });
 });

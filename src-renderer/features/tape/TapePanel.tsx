@@ -24,22 +24,24 @@ export interface TapeRow {
   aggressor: 'buy' | 'sell' | null;
   block: boolean;
   mine: boolean;
+  /** printed in the same millisecond as another trade shown here */
+  same?: boolean;
 }
 
 const tsMs = (ts: number | string | undefined): number => (typeof ts === 'number' ? (ts < 1e12 ? ts * 1000 : ts) : typeof ts === 'string' ? Date.parse(ts) || 0 : 0);
 const aggressorOf = (side: string | undefined): TapeRow['aggressor'] => (side === 'yes' || side === 'bid' ? 'buy' : side === 'no' || side === 'ask' ? 'sell' : null);
 
 /** The tape's columns; prices at the market's own decimals. */
-const tapeColumns = (ticker: string | null, sameMoment: ReadonlySet<number>): Columns<TapeRow> => [
+const tapeColumns = (ticker: string | null): Columns<TapeRow> => [
   col<TapeRow>({
     id: 'time',
     header: 'Time',
     size: 104,
     accessorFn: (r) => r.ts,
-    cell: ({ getValue }) => (
+    cell: ({ row, getValue }) => (
       <>
         {fmtTimeMs(getValue() as number)}
-        {sameMoment.has(getValue() as number) && (
+        {row.original.same && (
           <span className="faint" title="Printed in the same millisecond as another trade here (one aggressor, several resting orders)">
             {' '}≡
           </span>
@@ -98,6 +100,25 @@ export function mergeTape(live: readonly TradeView[], history: readonly { trade_
   return out.sort((a, b) => b.ts - a.ts);
 }
 
+/**
+ * The rows as shown, with their same-moment mark, reusing the row object of a trade already shown
+ * when nothing in it changed: the table renders again only the rows that are new.
+ */
+export function stableTapeRows(rows: readonly TapeRow[], cache: Map<string, TapeRow>): TapeRow[] {
+  const sameMoment = sameMomentOf(rows);
+  const next = new Map<string, TapeRow>();
+  const out = rows.map((r) => {
+    const same = sameMoment.has(r.ts);
+    const old = cache.get(r.id);
+    const row = old && old.ts === r.ts && old.price === r.price && old.count === r.count && old.aggressor === r.aggressor && old.block === r.block && old.mine === r.mine && !!old.same === same ? old : { ...r, same };
+    next.set(r.id, row);
+    return row;
+  });
+  cache.clear();
+  for (const [k, v] of next) cache.set(k, v);
+  return out;
+}
+
 export function TapePanel() {
   const ticker = usePanelTicker();
   const live = useMarket((s) => (ticker ? s.trades[ticker] : undefined));
@@ -109,9 +130,9 @@ export function TapePanel() {
 
   const myTrades = useMemo(() => new Set(fills.filter((f) => f.ticker === ticker && f.trade_id).map((f) => f.trade_id!)), [fills, ticker]);
   const min = parseUserDecimal(minText);
-  const merged = useMemo(() => mergeTape(live ?? [], history.data?.trades ?? [], myTrades), [live, history.data, myTrades]);
-  const sameMoment = useMemo(() => sameMomentOf(merged), [merged]);
-  const columns = useMemo(() => tapeColumns(ticker, sameMoment), [ticker, sameMoment]);
+  const rowCache = useRef(new Map<string, TapeRow>());
+  const merged = useMemo(() => stableTapeRows(mergeTape(live ?? [], history.data?.trades ?? [], myTrades), rowCache.current), [live, history.data, myTrades]);
+  const columns = useMemo(() => tapeColumns(ticker), [ticker]);
   // a pause holds the trades as they were; the size filter still applies at once
   if (!paused) frozen.current = merged;
   const source = paused ? frozen.current : merged;
