@@ -28,6 +28,10 @@ export interface LadderRow {
   zone: 'bid' | 'ask' | 'spread' | 'empty';
   isBestBid: boolean;
   isBestAsk: boolean;
+  /** centi-contracts bid at this row's price or better (from the inside outward); 0 outside the bid side */
+  cumBid: number;
+  /** centi-contracts offered at this row's price or better; 0 outside the offer side */
+  cumAsk: number;
 }
 
 export interface LadderModel {
@@ -142,6 +146,9 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
     cell.ids.push(o.order_id);
     myAt.set(key, cell);
   }
+  // cumulative depth over every level (not only the visible ones), from the inside outward
+  const cumBidAt = cumulative(bidAt, 'bid');
+  const cumAskAt = cumulative(askAt, 'ask');
   const out: LadderRow[] = [];
   let maxSize = 0;
   for (let i = 0; i < rows; i++) {
@@ -167,9 +174,49 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
       zone,
       isBestBid: price === bestBid,
       isBestAsk: price === bestAsk,
+      cumBid: bestBid !== null && price <= bestBid ? depthAt(cumBidAt, price, 'bid') : 0,
+      cumAsk: bestAsk !== null && price >= bestAsk ? depthAt(cumAskAt, price, 'ask') : 0,
     });
   }
   return { rows: out, bestBid, bestAsk, maxSize, stale: book?.stale ?? false };
+}
+
+/** Row prices with the running total from the inside outward: bids from the highest down, asks from the lowest up. */
+export function cumulative(at: ReadonlyMap<number, number>, side: Side): [number, number][] {
+  const prices = [...at.keys()].sort((a, b) => (side === 'bid' ? b - a : a - b));
+  let sum = 0;
+  return prices.map((p) => [p, (sum += at.get(p)!)]);
+}
+
+/** The cumulative depth at a row price: the total of every level at that price or better. */
+export function depthAt(cum: readonly [number, number][], price: number, side: Side): number {
+  let total = 0;
+  for (const [p, c] of cum) {
+    if (side === 'bid' ? p < price : p > price) break;
+    total = c;
+  }
+  return total;
+}
+
+export interface TradeLite {
+  /** YES price in ticks */
+  yesTicks: number;
+  centi: number;
+}
+
+/** Volume traded at each row price (view terms, bucketed down to the step), centi-contracts. */
+export function volumeAtPrice(trades: Iterable<TradeLite>, view: View, step: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const t of trades) {
+    const r = bucket(toViewPrice(t.yesTicks, view), step, 'bid');
+    out.set(r, (out.get(r) ?? 0) + t.centi);
+  }
+  return out;
+}
+
+/** The row price (view terms) of a trade, bucketed as the volume column buckets it. */
+export function tradeRow(t: TradeLite, view: View, step: number): number {
+  return bucket(toViewPrice(t.yesTicks, view), step, 'bid');
 }
 
 /** A local conditional order as the ladder draws it: at its trigger's row, on its side. */
