@@ -43,6 +43,9 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const [hasBook, setHasBook] = useState(false);
   const [dropRow, setDropRow] = useState<number | null>(null);
   const [queueVersion, setQueueVersion] = useState(0);
+  // optional columns: cumulative depth and session volume at price, both on by default
+  const [showCum, setShowCum] = useState(true);
+  const [showVol, setShowVol] = useState(true);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
@@ -148,7 +151,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const sideLabel = (s: 'bid' | 'ask') => (view === 'yes' ? (s === 'bid' ? 'YES bids' : 'YES offers') : s === 'bid' ? 'NO bids' : 'NO offers');
 
   return (
-    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}`} data-ticker={ticker} data-view={view} onFocus={claim} onPointerDownCapture={claim}>
+    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}${showCum ? '' : ' no-cum'}${showVol ? '' : ' no-vol'}`} data-ticker={ticker} data-view={view} onFocus={claim} onPointerDownCapture={claim}>
       {compact && stale && (
         <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
           ⚠ STALE
@@ -193,17 +196,26 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         >
           {follow ? 'Follow' : 'Static'}
         </button>
+        <button type="button" className="btn btn-sm" aria-pressed={showCum} onClick={() => setShowCum((v) => !v)} title="Show or hide the cumulative depth columns (Σ)">
+          Σ
+        </button>
+        <button type="button" className="btn btn-sm" aria-pressed={showVol} onClick={() => setShowVol((v) => !v)} title="Show or hide volume at price (this session's trades)">
+          Vol
+        </button>
         <button type="button" className="btn btn-sm" onClick={center} title="Center on the inside market (C)">
           Center
         </button>
       </div>
       )}
       <div className="ladder-head" aria-hidden="true">
+        <div className="c-cumbid" title="Cumulative bid depth: everything bid at this price or better">Σ</div>
         <div>Mine</div>
         <div>{sideLabel('bid')}</div>
         <div>{view === 'yes' ? 'YES price' : 'NO price'}</div>
         <div>{sideLabel('ask')}</div>
         <div>Mine</div>
+        <div className="c-cumask" title="Cumulative offer depth: everything offered at this price or better">Σ</div>
+        <div className="c-vol" title="Volume traded at this price this session; the last trade's row shows its size first">Vol</div>
       </div>
       <div
         className="ladder-rows"
@@ -227,6 +239,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         )}
         {rowIndexes.map((i) => (
           <div key={i} className="ladder-row" data-row={i} ref={bindRow(i)} role="row">
+            <div data-cell="cumbid" className="c-cumbid num" role="gridcell" />
             <div data-cell="mybid" className="c-mybid" role="gridcell" />
             <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here">
               <span className="bar" />
@@ -238,6 +251,8 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
               <span className="qty" />
             </div>
             <div data-cell="myask" className="c-myask" role="gridcell" />
+            <div data-cell="cumask" className="c-cumask num" role="gridcell" />
+            <div data-cell="vol" className="c-vol num" role="gridcell" />
           </div>
         ))}
       </div>
