@@ -322,3 +322,20 @@ describe('the ladder columns: cumulative depth, volume at price, last trade', ()
     expect(panel.className).not.toContain('no-cum');
   });
 });
+
+describe('the open position on the ladder', () => {
+  it('marks the average open price row and shows open P&L at the mid in the header', async () => {
+    act(() => applyPrivateUpdate({ positions: [{ ticker: T, position_fp: '10.00', market_exposure_dollars: '4.5000' }] }));
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4900, 1000], yesAsks: [5100, 800], version: 1 }]));
+    await painted('0.45');
+    await waitFor(() => expect(rowAt('0.45').className).toContain('avg-open'));
+    expect(rowAt('0.46').className).not.toContain('avg-open');
+    const head = await screen.findByTestId('ladder-open');
+    expect(head.textContent).toContain('0.45');
+    expect(head.textContent).toContain('+$0.50');
+    // the mid moves: the P&L follows
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4000, 1000], yesAsks: [4200, 800], version: 2 }]));
+    await waitFor(() => expect(screen.getByTestId('ladder-open').textContent).toContain('-$0.40'));
+  });
+});

@@ -16,13 +16,16 @@ import {
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
-import { fmtCount } from '../../lib/format';
+import { fmtCount, fmtPnl, signOf } from '../../lib/format';
+import { useStore } from 'zustand';
+import { booksStore } from '../../stores/books';
+import { Decimal } from '../../../src-shared/money';
 import { fmtPx } from '../../stores/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders } from '../../services/trade';
 import { Empty } from '../../ui/States';
-import { clampTop, topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, midTicks, openPosition, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
@@ -167,6 +170,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
             ⚠ STALE
           </span>
         )}
+        <LadderOpen ticker={ticker} view={view} />
         <div className="seg" role="group" aria-label="Ladder view">
           <button type="button" aria-pressed={view === 'yes'} onClick={() => toggleView('yes')}>
             YES
@@ -258,6 +262,25 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
       </div>
       <LadderFoot ticker={ticker} />
     </div>
+  );
+}
+
+/** The open position's average price (marked on its row) and open P&L at the mid, in the header. */
+function LadderOpen({ ticker, view }: { ticker: string; view: View }) {
+  const pos = usePrivate((s) => s.positions[ticker]);
+  // a string selector: the header re-renders when the mid moves, not on every book update
+  const mid = useStore(booksStore, (s) => {
+    const b = s.byTicker.get(ticker);
+    return b && b.yesBids.length && b.yesAsks.length ? midTicks(b) : null;
+  });
+  const open = openPosition(pos?.position, pos?.exposure, mid);
+  if (!open) return null;
+  const avg = view === 'yes' ? open.avgYes : new Decimal(1).minus(open.avgYes).toFixed(4);
+  return (
+    <span className="ladder-open nowrap" data-testid="ladder-open" title="Average open price (the row marked ◆) and open P&L of this market's position at the mid">
+      <span className="dim">Avg</span> <span className="num">{fmtPx(ticker, avg)}</span>{' '}
+      <span className="dim">P&amp;L</span> <span className={`num ${signOf(open.pnl)}`}>{open.pnl === null ? '—' : fmtPnl(open.pnl)}</span>
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookView } from '../../../src-shared/ipc/contract';
-import { buildLadder, clampTop, cumulative, depthAt, inferStep, midTicks, orderForClick, topForCenter, tradeRow, viewLevels, volumeAtPrice } from './ladder-model';
+import { avgRow, buildLadder, openPosition, clampTop, cumulative, depthAt, inferStep, midTicks, orderForClick, topForCenter, tradeRow, viewLevels, volumeAtPrice } from './ladder-model';
 
 const book = (yesBids: number[], yesAsks: number[], stale = false): BookView => ({ ticker: 'T', stale, yesBids, yesAsks, version: 1 });
 
@@ -141,5 +141,32 @@ describe('ladder columns: cumulative depth, volume at price', () => {
     expect([...volumeAtPrice(trades, 'yes', 10)]).toEqual([[5300, 100], [5350, 250], [5400, 5]]);
     expect([...volumeAtPrice(trades, 'no', 100)]).toEqual([[4700, 100], [4600, 255]]);
     expect(tradeRow({ yesTicks: 5350, centi: 1 }, 'no', 100)).toBe(4600);
+  });
+});
+
+describe('open position on the ladder: average open price and open P&L', () => {
+  it('a YES position: average is cost per contract, P&L is value at the mid minus cost', () => {
+    const o = openPosition('10.00', '4.5000', 5000);
+    expect(o).toEqual({ avgYesTicks: 4500, avgYes: '0.4500', pnl: '0.5000' });
+  });
+
+  it('a NO position: the YES-terms average is 1 - cost per contract; it gains as YES falls', () => {
+    const o = openPosition('-4.00', '1.2000', 6000);
+    expect(o!.avgYes).toBe('0.7000');
+    expect(o!.pnl).toBe('0.4000');
+  });
+
+  it('no P&L without a mark; nothing for a flat or unreadable position', () => {
+    expect(openPosition('3.00', '1.0000', null)!.pnl).toBeNull();
+    expect(openPosition('0.00', '0.0000', 5000)).toBeNull();
+    expect(openPosition(undefined, '1', 5000)).toBeNull();
+    expect(openPosition('x', '1', 5000)).toBeNull();
+  });
+
+  it('puts the average on the nearest row, in the view terms', () => {
+    expect(avgRow(4533.33, 'yes', 100)).toBe(4500);
+    expect(avgRow(4560, 'yes', 100)).toBe(4600);
+    expect(avgRow(4533.33, 'no', 100)).toBe(5500);
+    expect(avgRow(4533.33, 'yes', 10)).toBe(4530);
   });
 });

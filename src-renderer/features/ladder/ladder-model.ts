@@ -1,7 +1,7 @@
 // The ladder's rows from a BookView, on integer ticks only. In the NO view every price q is the
 // YES price 10000 - q and the sides swap: a NO bid is a YES ask. Orders always go in on the YES leg.
 import type { BookView } from '../../../src-shared/ipc/contract';
-import { MAX_PRICE_TICKS } from '../../../src-shared/money';
+import { Decimal, isDecimalString, MAX_PRICE_TICKS, TICKS_PER_DOLLAR } from '../../../src-shared/money';
 
 export type View = 'yes' | 'no';
 export type Side = 'bid' | 'ask';
@@ -237,4 +237,40 @@ export function localMarks(rows: readonly Pick<LadderRow, 'price'>[], locals: re
     if (row >= 0) out.push({ id: o.id, label: o.label, row, side });
   }
   return out;
+}
+
+export interface OpenPosition {
+  /** average open price in YES ticks (fractional: an average need not sit on a tick) */
+  avgYesTicks: number;
+  /** the average as exact YES dollars, 4 decimals */
+  avgYes: string;
+  /** value at the mid minus cost, dollars; null without both sides of the book */
+  pnl: string | null;
+}
+
+/**
+ * A position's average open price and open P&L. A positive position holds YES and cost
+ * `exposure` for `position` contracts; a negative one holds NO, so its YES-terms average is
+ * 1 - cost per contract. The mark is the book's mid (YES ticks), as the Positions panel marks it.
+ */
+export function openPosition(position: string | undefined, exposure: string | undefined, midYesTicks: number | null): OpenPosition | null {
+  if (!position || !exposure || !isDecimalString(position) || !isDecimalString(exposure)) return null;
+  const p = new Decimal(position);
+  if (p.isZero()) return null;
+  const cost = new Decimal(exposure).abs();
+  const perContract = cost.div(p.abs());
+  const avg = p.gt(0) ? perContract : new Decimal(1).minus(perContract);
+  let pnl: string | null = null;
+  if (midYesTicks !== null) {
+    const yes = new Decimal(midYesTicks).div(TICKS_PER_DOLLAR);
+    const value = p.gt(0) ? p.mul(yes) : p.abs().mul(new Decimal(1).minus(yes));
+    pnl = value.minus(cost).toFixed(4);
+  }
+  return { avgYesTicks: avg.mul(TICKS_PER_DOLLAR).toNumber(), avgYes: avg.toFixed(4), pnl };
+}
+
+/** The row (view terms, on the step) that holds an average YES price: the nearest row price. */
+export function avgRow(avgYesTicks: number, view: View, step: number): number {
+  const v = view === 'yes' ? avgYesTicks : MAX_PRICE_TICKS - avgYesTicks;
+  return Math.round(v / step) * step;
 }

@@ -5,7 +5,7 @@ import { centiToCount, countToCenti, dollarsToTicks } from '../../../src-shared/
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
-import { buildLadder, inferStep, localMarks, midTicks, topForCenter, tradeRow, volumeAtPrice, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
+import { avgRow, buildLadder, inferStep, localMarks, midTicks, openPosition, topForCenter, tradeRow, volumeAtPrice, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { fmtTicks } from '../../stores/ticks';
 import { useLadderTrades } from './useLadderVolume';
@@ -226,6 +226,9 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const tr = trades.current;
     const vol = volumeAtPrice(tr.byId.values(), p.view, p.step);
     const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step) : null;
+    const pos = privateStore.getState().positions[p.ticker];
+    const open = openPosition(pos?.position, pos?.exposure, null);
+    const avgAt = open ? avgRow(open.avgYesTicks, p.view, p.step) : null;
     for (let i = 0; i < rowEls.current.length; i++) {
       const els = rowEls.current[i];
       if (!els) continue;
@@ -242,7 +245,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
         els.row.style.visibility = '';
         last.hidden = false;
       }
-      const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}${r.price === lastRow ? ' last-trade' : ''}`;
+      const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}${r.price === lastRow ? ' last-trade' : ''}${r.price === avgAt ? ' avg-open' : ''}`;
       if (last.cls !== cls) els.row.className = last.cls = cls;
       const price = fmtTicks(p.ticker, r.price);
       if (last.price !== price) els.price.textContent = last.price = price;
@@ -286,7 +289,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (t && s.byTicker.get(t) !== undefined && (s.version !== prev.version)) schedule();
     });
     const offPrivate = privateStore.subscribe((s, prev) => {
-      if (s.orders !== prev.orders) schedule();
+      if (s.orders !== prev.orders || s.positions !== prev.positions) schedule();
     });
     const offLocal = useTools.subscribe((s, prev) => {
       if (s.local !== prev.local) schedule();
