@@ -339,3 +339,35 @@ describe('the open position on the ladder', () => {
     await waitFor(() => expect(screen.getByTestId('ladder-open').textContent).toContain('-$0.40'));
   });
 });
+
+describe('the ladder keys: improve the inside, cancel one side', () => {
+  it('Alt+[ / Alt+] bid and offer one row better than the painted inside, never crossing', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4800, 800], version: 1 }]));
+    await painted('0.45');
+    act(() => runCommand('ladder.improveBid'));
+    act(() => runCommand('ladder.improveAsk'));
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledTimes(2));
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4600', count: '5.00', origin: 'ladder' });
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'ask', price: '0.4700', count: '5.00', origin: 'ladder' });
+    // a one-tick spread: improving joins, it never crosses
+    fake.api.placeOrder.mockClear();
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4600, 800], version: 2 }]));
+    await waitFor(() => expect(rowAt('0.46').querySelector('[data-cell="ask"]')!.textContent).toContain('8'));
+    act(() => runCommand('ladder.improveBid'));
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4500', count: '5.00', origin: 'ladder' }));
+  });
+
+  it('cancel bids cancels only my bids in this market', async () => {
+    fake.api.cancelOrder.mockReset();
+    fake.api.cancelOrder.mockResolvedValue({ reduced_by: '5.00', ts_ms: 1 });
+    const order = (id: string, side: string, ticker = T) => ({ order_id: id, client_order_id: `c-${id}`, ticker, status: 'resting', book_side: side, yes_price_dollars: '0.4500', remaining_count_fp: '5.00', fill_count_fp: '0.00', created_time: '2026-11-25T10:00:00Z' });
+    act(() => applyPrivateUpdate({ orders: [order('b1', 'bid'), order('a1', 'ask'), order('b2', 'bid', 'OTHER-T')] }));
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4400, 1000], yesAsks: [4800, 800], version: 1 }]));
+    await painted('0.45');
+    act(() => runCommand('ladder.cancelBids'));
+    await waitFor(() => expect(fake.api.cancelOrder).toHaveBeenCalledTimes(1));
+    expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'ladder' });
+  });
+});

@@ -23,9 +23,10 @@ import { Decimal } from '../../../src-shared/money';
 import { fmtPx } from '../../stores/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
-import { cancelOrders } from '../../services/trade';
+import { cancelOrders, placeAt } from '../../services/trade';
+import { privateStore } from '../../stores/private';
 import { Empty } from '../../ui/States';
-import { clampTop, midTicks, openPosition, topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, flip, improvePrice, midTicks, openPosition, orderForClick, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
@@ -109,7 +110,22 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     schedule();
   }, [schedule]);
   // C and V act on the ladder the trader last focused or touched (several may be open)
-  const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes') });
+  // Alt+[ / Alt+]: one row better than the painted inside (the price the ladder shows), never crossing
+  const improve = (side: Side) => {
+    const m = model.current;
+    if (!ticker || !m) return;
+    const price = improvePrice(m.bestBid, m.bestAsk, side, 1, step);
+    if (price === null) return;
+    const o = orderForClick(view, side, price);
+    void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
+  };
+  const cancelSide = (side: Side) => {
+    if (!ticker) return;
+    const yesSide = view === 'yes' ? side : flip(side);
+    const mine = restingOrdersIn(privateStore.getState(), ticker).filter((o) => o.side === yesSide);
+    if (mine.length) void cancelOrders(mine, 'ladder');
+  };
+  const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes'), improve, cancelSide });
 
   const toggleView = (v: View) => {
     if (v === view) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookView } from '../../../src-shared/ipc/contract';
-import { avgRow, buildLadder, openPosition, clampTop, cumulative, depthAt, inferStep, midTicks, orderForClick, topForCenter, tradeRow, viewLevels, volumeAtPrice } from './ladder-model';
+import { avgRow, buildLadder, improvePrice, openPosition, clampTop, cumulative, depthAt, inferStep, midTicks, orderForClick, topForCenter, tradeRow, viewLevels, volumeAtPrice } from './ladder-model';
 
 const book = (yesBids: number[], yesAsks: number[], stale = false): BookView => ({ ticker: 'T', stale, yesBids, yesAsks, version: 1 });
 
@@ -168,5 +168,24 @@ describe('open position on the ladder: average open price and open P&L', () => {
     expect(avgRow(4560, 'yes', 100)).toBe(4600);
     expect(avgRow(4533.33, 'no', 100)).toBe(5500);
     expect(avgRow(4533.33, 'yes', 10)).toBe(4530);
+  });
+});
+
+describe('join and improve, never crossing', () => {
+  it('improves a bid by n steps inside the spread and stops one step under the offer', () => {
+    expect(improvePrice(4500, 4800, 'bid', 1, 100)).toBe(4600);
+    expect(improvePrice(4500, 4800, 'bid', 5, 100)).toBe(4700);
+    expect(improvePrice(4500, 4600, 'bid', 1, 100)).toBe(4500);
+    expect(improvePrice(4500, 4800, 'bid', 0, 100)).toBe(4500);
+    expect(improvePrice(null, 4800, 'bid', 1, 100)).toBeNull();
+    expect(improvePrice(4500, null, 'bid', 1, 10)).toBe(4510);
+  });
+
+  it('improves an offer by n steps and stops one step over the bid', () => {
+    expect(improvePrice(4500, 4800, 'ask', 1, 100)).toBe(4700);
+    expect(improvePrice(4500, 4800, 'ask', 9, 100)).toBe(4600);
+    expect(improvePrice(4500, 4600, 'ask', 1, 100)).toBe(4600);
+    expect(improvePrice(4500, null, 'ask', 1, 100)).toBeNull();
+    expect(improvePrice(null, 100, 'ask', 1, 100)).toBeNull();
   });
 });

@@ -274,3 +274,23 @@ export function avgRow(avgYesTicks: number, view: View, step: number): number {
   const v = view === 'yes' ? avgYesTicks : MAX_PRICE_TICKS - avgYesTicks;
   return Math.round(v / step) * step;
 }
+
+/**
+ * The price that joins the inside on a side and improves it by `n` rows of `step`, never
+ * crossing: a bid stops one step under the best offer, an offer one step over the best bid
+ * (a spread of one step joins). View terms; null when that side has no inside to join.
+ */
+export function improvePrice(bestBid: number | null, bestAsk: number | null, side: Side, n: number, step: number): number | null {
+  if (side === 'bid') {
+    if (bestBid === null) return null;
+    let p = bestBid + n * step;
+    if (bestAsk !== null) p = Math.min(p, bestAsk - step);
+    p = Math.max(p, bestBid);
+    return p > 0 && p < MAX_PRICE_TICKS ? p : null;
+  }
+  if (bestAsk === null) return null;
+  let p = bestAsk - n * step;
+  if (bestBid !== null) p = Math.max(p, bestBid + step);
+  p = Math.min(p, bestAsk);
+  return p > 0 && p < MAX_PRICE_TICKS ? p : null;
+}
