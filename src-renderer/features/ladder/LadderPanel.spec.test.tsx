@@ -345,8 +345,12 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     render(withQueries(<LadderPanel />));
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4800, 800], version: 1 }]));
     await painted('0.45');
-    act(() => runCommand('ladder.improveBid'));
-    act(() => runCommand('ladder.improveAsk'));
+    act(() => {
+      void runCommand('ladder.improveBid');
+    });
+    act(() => {
+      void runCommand('ladder.improveAsk');
+    });
     await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledTimes(2));
     expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4600', count: '5.00', origin: 'ladder' });
     expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'ask', price: '0.4700', count: '5.00', origin: 'ladder' });
@@ -354,7 +358,9 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     fake.api.placeOrder.mockClear();
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4600, 800], version: 2 }]));
     await waitFor(() => expect(rowAt('0.46').querySelector('[data-cell="ask"]')!.textContent).toContain('8'));
-    act(() => runCommand('ladder.improveBid'));
+    act(() => {
+      void runCommand('ladder.improveBid');
+    });
     await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4500', count: '5.00', origin: 'ladder' }));
   });
 
@@ -366,7 +372,9 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     render(withQueries(<LadderPanel />));
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4400, 1000], yesAsks: [4800, 800], version: 1 }]));
     await painted('0.45');
-    act(() => runCommand('ladder.cancelBids'));
+    act(() => {
+      void runCommand('ladder.cancelBids');
+    });
     await waitFor(() => expect(fake.api.cancelOrder).toHaveBeenCalledTimes(1));
     expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'ladder' });
   });
