@@ -379,3 +379,12 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'ladder' });
   });
 });
+
+describe('what survives the terminal closing', () => {
+  it('the foot says which protections are held at the exchange and which only while the terminal runs', () => {
+    render(withQueries(<LadderPanel />));
+    const line = screen.getByTestId('ladder-held');
+    expect(line.textContent).toMatch(/Exchange-held: groups, limits/);
+    expect(line.getAttribute('title')).toMatch(/local stops, take-profits and trailing stops .* do not fire/);
+  });
+});

@@ -315,6 +315,13 @@ function LadderFoot({ ticker }: { ticker: string }) {
         {position && position.startsWith('-') ? ' (NO)' : ''}
       </span>
       <span>Resting {restingCount}</span>
+      <span
+        className="dim"
+        data-testid="ladder-held"
+        title="If this terminal closes: order groups and exchange-side limits stay in force at the exchange; local stops, take-profits and trailing stops (dashed marks) do not fire until it runs again."
+      >
+        ⓘ Exchange-held: groups, limits · local STP/TP/TRL: only while running
+      </span>
       {last && (
         <span>
           Last {fmtPx(ticker, last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : last.taker_side === 'no' ? 'seller' : last.taker_side} took)
