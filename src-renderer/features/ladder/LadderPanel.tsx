@@ -231,7 +231,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         <div className="c-cumbid" title="Cumulative bid depth: everything bid at this price or better">Σ</div>
         <div>Mine</div>
         <div>{sideLabel('bid')}</div>
-        <div>{view === 'yes' ? 'YES price' : 'NO price'}</div>
+        <div title={view === 'yes' ? 'YES price' : 'NO price'}>{view === 'yes' ? 'YES' : 'NO'}</div>
         <div>{sideLabel('ask')}</div>
         <div>Mine</div>
         <div className="c-cumask" title="Cumulative offer depth: everything offered at this price or better">Σ</div>
@@ -320,7 +320,7 @@ function LadderFoot({ ticker }: { ticker: string }) {
         data-testid="ladder-held"
         title="If this terminal closes: order groups and exchange-side limits stay in force at the exchange; local stops, take-profits and trailing stops (dashed marks) do not fire until it runs again."
       >
-        ⓘ Exchange-held: groups, limits · local STP/TP/TRL: only while running
+        Exchange-held: groups, limits · local STP/TP/TRL: only while running
       </span>
       {last && (
         <span>

@@ -258,9 +258,10 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.bidBar !== bidBar) els.bidBar.style.width = `${(last.bidBar = bidBar)}%`;
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
       if (last.askBar !== askBar) els.askBar.style.width = `${(last.askBar = askBar)}%`;
-      const cumBid = r.cumBid ? fmtCount(centiToCount(r.cumBid)) : '';
+      // the running total shows on rows that hold a level: calm rows below the last one
+      const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
-      const cumAsk = r.cumAsk ? fmtCount(centiToCount(r.cumAsk)) : '';
+      const cumAsk = r.cumAsk && r.ask ? fmtCount(centiToCount(r.cumAsk)) : '';
       if (last.cumAsk !== cumAsk) els.cumAsk.textContent = last.cumAsk = cumAsk;
       // the last trade's row shows its size beside the session volume there
       const v = vol.get(r.price);
