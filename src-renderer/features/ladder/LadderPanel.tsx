@@ -230,9 +230,9 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
       <div className="ladder-head" aria-hidden="true">
         <div className="c-cumbid" title="Cumulative bid depth: everything bid at this price or better">Σ</div>
         <div>Mine</div>
-        <div>{sideLabel('bid')}</div>
+        <div title={sideLabel('bid')}>Bids</div>
         <div title={view === 'yes' ? 'YES price' : 'NO price'}>{view === 'yes' ? 'YES' : 'NO'}</div>
-        <div>{sideLabel('ask')}</div>
+        <div title={sideLabel('ask')}>Offers</div>
         <div>Mine</div>
         <div className="c-cumask" title="Cumulative offer depth: everything offered at this price or better">Σ</div>
         <div className="c-vol" title="Volume traded at this price this session; the last trade's row shows its size first">Vol</div>
