@@ -58,6 +58,8 @@ const CODES: Record<string, [key: string, code: string]> = {
   slash: ['/', 'Slash'],
   comma: [',', 'Comma'],
   backquote: ['`', 'Backquote'],
+  bracketleft: ['[', 'BracketLeft'],
+  bracketright: [']', 'BracketRight'],
 };
 
 /** Presses a binding ("mod+shift+k") on the focused element, as a keyboard would: modifiers down, key down and up, modifiers up. */
@@ -122,6 +124,6 @@ describe('the keyboard contract: every key × every focus context', () => {
 
   it('the actions that trade or cancel are marked dangerous, so the palette never preselects them on a partial match', () => {
     const danger = ACTIONS.filter((a) => a.danger).map((a) => a.id).sort();
-    expect(danger).toEqual(['app.resetLayout', 'risk.engageKill', 'risk.releaseKill', 'ticket.submit', 'trade.buyAsk', 'trade.buyBid', 'trade.cancelAllMarket', 'trade.flatten', 'trade.sellAsk', 'trade.sellBid']);
+    expect(danger).toEqual(['app.resetLayout', 'ladder.cancelAsks', 'ladder.cancelBids', 'ladder.improveAsk', 'ladder.improveBid', 'risk.engageKill', 'risk.releaseKill', 'ticket.submit', 'trade.buyAsk', 'trade.buyBid', 'trade.cancelAllMarket', 'trade.flatten', 'trade.sellAsk', 'trade.sellBid']);
   });
 });

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { applyBooks, booksStore } from '../../stores/books';
 import { applyPrivateUpdate } from '../../stores/private';
+import { applyMarketUpdate, marketStore } from '../../stores/market';
 import { useTrading } from '../../stores/trading';
 import { setLocalView } from '../../stores/tools';
 import { LadderPanel } from './LadderPanel';
@@ -260,5 +261,131 @@ describe('a market switch and the row spacing', () => {
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 3 }]));
     await waitFor(() => expect(rowAt('0.45').querySelector('[data-cell="bid"] .qty')!.textContent).toBe('13'), { timeout: 2000 });
     expect(rowAt('0.46').querySelector('[data-cell="ask"] .qty')!.textContent).toBe('10');
+  });
+});
+
+describe('the ladder columns: cumulative depth, volume at price, last trade', () => {
+  const trade = (id: string, price: string, count: string) => ({ trade_id: id, ticker: T, yes_price_dollars: price, no_price_dollars: '0', count_fp: count, taker_side: 'yes', ts: 1 });
+  beforeEach(() => marketStore.setState({ tickers: {}, trades: {}, lifecycle: [], lastTrades: [], version: 0 }));
+
+  it('sums depth from the inside outward on each side', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000, 4400, 250], yesAsks: [4700, 800, 4900, 100], version: 1 }]));
+    await painted('0.44');
+    const cell = (label: string, c: string) => rowAt(label).querySelector(`[data-cell="${c}"]`)!.textContent?.trim();
+    await waitFor(() => expect(cell('0.44', 'cumbid')).toBe('12.50'));
+    expect(cell('0.45', 'cumbid')).toBe('10');
+    // rows without a level stay calm (no repeated total)
+    expect(cell('0.43', 'cumbid')).toBe('');
+    expect(cell('0.47', 'cumask')).toBe('8');
+    expect(cell('0.48', 'cumask')).toBe('');
+    expect(cell('0.49', 'cumask')).toBe('9');
+    expect(cell('0.46', 'cumbid')).toBe('');
+    expect(cell('0.46', 'cumask')).toBe('');
+    expect(cell('0.45', 'cumask')).toBe('');
+  });
+
+  it('adds up the session volume per price and marks the last trade with its size', async () => {
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('t1', '0.4500', '3.00')], lifecycle: [], indices: [] }));
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    await painted('0.45');
+    const vol = (label: string) => rowAt(label).querySelector('[data-cell="vol"]')!.textContent?.trim();
+    await waitFor(() => expect(vol('0.45')).toBe('3 · 3'));
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('t2', '0.4500', '2.00'), trade('t3', '0.4700', '1.50')], lifecycle: [], indices: [] }));
+    // the tape is newest first: t3 is the last trade
+    await waitFor(() => expect(vol('0.47')).toBe('1.50 · 1.50'));
+    expect(vol('0.45')).toBe('5');
+    expect(rowAt('0.47').className).toContain('last-trade');
+    expect(rowAt('0.45').className).not.toContain('last-trade');
+    // the same trade arriving again (a resend) is not counted twice
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('t2', '0.4500', '2.00')], lifecycle: [], indices: [] }));
+    await waitFor(() => expect(rowAt('0.45').className).toContain('last-trade'));
+    expect(vol('0.45')).toBe('2 · 5');
+  });
+
+  it('hides and shows the columns from the header, both on by default', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4700, 800], version: 1 }]));
+    await painted('0.45');
+    const panel = document.querySelector('.ladder')!;
+    const user = userEvent.setup();
+    const cum = screen.getByRole('button', { name: 'Σ' });
+    const vol = screen.getByRole('button', { name: 'Vol' });
+    expect(cum.getAttribute('aria-pressed')).toBe('true');
+    expect(vol.getAttribute('aria-pressed')).toBe('true');
+    expect(panel.className).not.toMatch(/no-cum|no-vol/);
+    await user.click(cum);
+    expect(panel.className).toContain('no-cum');
+    await user.click(vol);
+    expect(panel.className).toContain('no-vol');
+    await user.click(cum);
+    expect(panel.className).not.toContain('no-cum');
+  });
+});
+
+describe('the open position on the ladder', () => {
+  it('marks the average open price row and shows open P&L at the mid in the header', async () => {
+    act(() => applyPrivateUpdate({ positions: [{ ticker: T, position_fp: '10.00', market_exposure_dollars: '4.5000' }] }));
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4900, 1000], yesAsks: [5100, 800], version: 1 }]));
+    await painted('0.45');
+    await waitFor(() => expect(rowAt('0.45').className).toContain('avg-open'));
+    expect(rowAt('0.46').className).not.toContain('avg-open');
+    const head = await screen.findByTestId('ladder-open');
+    expect(head.textContent).toContain('0.45');
+    expect(head.textContent).toContain('+$0.50');
+    // the mid moves: the P&L follows
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4000, 1000], yesAsks: [4200, 800], version: 2 }]));
+    await waitFor(() => expect(screen.getByTestId('ladder-open').textContent).toContain('-$0.40'));
+  });
+});
+
+describe('the ladder keys: improve the inside, cancel one side', () => {
+  it('Alt+[ / Alt+] bid and offer one row better than the painted inside, never crossing', async () => {
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4800, 800], version: 1 }]));
+    await painted('0.45');
+    act(() => {
+      void runCommand('ladder.improveBid');
+    });
+    act(() => {
+      void runCommand('ladder.improveAsk');
+    });
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledTimes(2));
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4600', count: '5.00', origin: 'ladder' });
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'ask', price: '0.4700', count: '5.00', origin: 'ladder' });
+    // a one-tick spread: improving joins, it never crosses
+    fake.api.placeOrder.mockClear();
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4600, 800], version: 2 }]));
+    await waitFor(() => expect(rowAt('0.46').querySelector('[data-cell="ask"]')!.textContent).toContain('8'));
+    act(() => {
+      void runCommand('ladder.improveBid');
+    });
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4500', count: '5.00', origin: 'ladder' }));
+  });
+
+  it('cancel bids cancels only my bids in this market', async () => {
+    fake.api.cancelOrder.mockReset();
+    fake.api.cancelOrder.mockResolvedValue({ reduced_by: '5.00', ts_ms: 1 });
+    const order = (id: string, side: string, ticker = T) => ({ order_id: id, client_order_id: `c-${id}`, ticker, status: 'resting', book_side: side, yes_price_dollars: '0.4500', remaining_count_fp: '5.00', fill_count_fp: '0.00', created_time: '2026-11-25T10:00:00Z' });
+    act(() => applyPrivateUpdate({ orders: [order('b1', 'bid'), order('a1', 'ask'), order('b2', 'bid', 'OTHER-T')] }));
+    render(withQueries(<LadderPanel />));
+    act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4400, 1000], yesAsks: [4800, 800], version: 1 }]));
+    await painted('0.45');
+    act(() => {
+      void runCommand('ladder.cancelBids');
+    });
+    await waitFor(() => expect(fake.api.cancelOrder).toHaveBeenCalledTimes(1));
+    expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'ladder' });
+  });
+});
+
+describe('what survives the terminal closing', () => {
+  it('the foot says which protections are held at the exchange and which only while the terminal runs', () => {
+    render(withQueries(<LadderPanel />));
+    const line = screen.getByTestId('ladder-held');
+    expect(line.textContent).toMatch(/Exchange-held: groups, limits/);
+    expect(line.getAttribute('title')).toMatch(/local stops, take-profits and trailing stops .* do not fire/);
   });
 });

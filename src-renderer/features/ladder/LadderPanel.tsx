@@ -16,13 +16,17 @@ import {
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
-import { fmtCount } from '../../lib/format';
+import { fmtCount, fmtPnl, signOf } from '../../lib/format';
+import { useStore } from 'zustand';
+import { booksStore } from '../../stores/books';
+import { Decimal } from '../../../src-shared/money';
 import { fmtPx } from '../../stores/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
-import { cancelOrders } from '../../services/trade';
+import { cancelOrders, placeAt } from '../../services/trade';
+import { privateStore } from '../../stores/private';
 import { Empty } from '../../ui/States';
-import { clampTop, topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, flip, improvePrice, midTicks, openPosition, orderForClick, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
@@ -43,6 +47,9 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const [hasBook, setHasBook] = useState(false);
   const [dropRow, setDropRow] = useState<number | null>(null);
   const [queueVersion, setQueueVersion] = useState(0);
+  // optional columns: cumulative depth and session volume at price, both on by default
+  const [showCum, setShowCum] = useState(true);
+  const [showVol, setShowVol] = useState(true);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
@@ -103,7 +110,22 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     schedule();
   }, [schedule]);
   // C and V act on the ladder the trader last focused or touched (several may be open)
-  const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes') });
+  // Alt+[ / Alt+]: one row better than the painted inside (the price the ladder shows), never crossing
+  const improve = (side: Side) => {
+    const m = model.current;
+    if (!ticker || !m) return;
+    const price = improvePrice(m.bestBid, m.bestAsk, side, 1, step);
+    if (price === null) return;
+    const o = orderForClick(view, side, price);
+    void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
+  };
+  const cancelSide = (side: Side) => {
+    if (!ticker) return;
+    const yesSide = view === 'yes' ? side : flip(side);
+    const mine = restingOrdersIn(privateStore.getState(), ticker).filter((o) => o.side === yesSide);
+    if (mine.length) void cancelOrders(mine, 'ladder');
+  };
+  const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes'), improve, cancelSide });
 
   const toggleView = (v: View) => {
     if (v === view) return;
@@ -148,7 +170,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const sideLabel = (s: 'bid' | 'ask') => (view === 'yes' ? (s === 'bid' ? 'YES bids' : 'YES offers') : s === 'bid' ? 'NO bids' : 'NO offers');
 
   return (
-    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}`} data-ticker={ticker} data-view={view} onFocus={claim} onPointerDownCapture={claim}>
+    <div className={`panel ladder${stale ? ' is-stale' : ''}${compact ? ' ladder-compact' : ''}${showCum ? '' : ' no-cum'}${showVol ? '' : ' no-vol'}`} data-ticker={ticker} data-view={view} onFocus={claim} onPointerDownCapture={claim}>
       {compact && stale && (
         <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
           ⚠ STALE
@@ -164,6 +186,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
             ⚠ STALE
           </span>
         )}
+        <LadderOpen ticker={ticker} view={view} />
         <div className="seg" role="group" aria-label="Ladder view">
           <button type="button" aria-pressed={view === 'yes'} onClick={() => toggleView('yes')}>
             YES
@@ -193,17 +216,26 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         >
           {follow ? 'Follow' : 'Static'}
         </button>
+        <button type="button" className="btn btn-sm" aria-pressed={showCum} onClick={() => setShowCum((v) => !v)} title="Show or hide the cumulative depth columns (Σ)">
+          Σ
+        </button>
+        <button type="button" className="btn btn-sm" aria-pressed={showVol} onClick={() => setShowVol((v) => !v)} title="Show or hide volume at price (this session's trades)">
+          Vol
+        </button>
         <button type="button" className="btn btn-sm" onClick={center} title="Center on the inside market (C)">
           Center
         </button>
       </div>
       )}
       <div className="ladder-head" aria-hidden="true">
+        <div className="c-cumbid" title="Cumulative bid depth: everything bid at this price or better">Σ</div>
         <div>Mine</div>
-        <div>{sideLabel('bid')}</div>
-        <div>{view === 'yes' ? 'YES price' : 'NO price'}</div>
-        <div>{sideLabel('ask')}</div>
+        <div title={sideLabel('bid')}>Bids</div>
+        <div title={view === 'yes' ? 'YES price' : 'NO price'}>{view === 'yes' ? 'YES' : 'NO'}</div>
+        <div title={sideLabel('ask')}>Offers</div>
         <div>Mine</div>
+        <div className="c-cumask" title="Cumulative offer depth: everything offered at this price or better">Σ</div>
+        <div className="c-vol" title="Volume traded at this price this session; the last trade's row shows its size first">Vol</div>
       </div>
       <div
         className="ladder-rows"
@@ -227,6 +259,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         )}
         {rowIndexes.map((i) => (
           <div key={i} className="ladder-row" data-row={i} ref={bindRow(i)} role="row">
+            <div data-cell="cumbid" className="c-cumbid num" role="gridcell" />
             <div data-cell="mybid" className="c-mybid" role="gridcell" />
             <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here">
               <span className="bar" />
@@ -238,11 +271,32 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
               <span className="qty" />
             </div>
             <div data-cell="myask" className="c-myask" role="gridcell" />
+            <div data-cell="cumask" className="c-cumask num" role="gridcell" />
+            <div data-cell="vol" className="c-vol num" role="gridcell" />
           </div>
         ))}
       </div>
       <LadderFoot ticker={ticker} />
     </div>
+  );
+}
+
+/** The open position's average price (marked on its row) and open P&L at the mid, in the header. */
+function LadderOpen({ ticker, view }: { ticker: string; view: View }) {
+  const pos = usePrivate((s) => s.positions[ticker]);
+  // a string selector: the header re-renders when the mid moves, not on every book update
+  const mid = useStore(booksStore, (s) => {
+    const b = s.byTicker.get(ticker);
+    return b && b.yesBids.length && b.yesAsks.length ? midTicks(b) : null;
+  });
+  const open = openPosition(pos?.position, pos?.exposure, mid);
+  if (!open) return null;
+  const avg = view === 'yes' ? open.avgYes : new Decimal(1).minus(open.avgYes).toFixed(4);
+  return (
+    <span className="ladder-open nowrap" data-testid="ladder-open" title="Average open price (the row marked ◆) and open P&L of this market's position at the mid">
+      <span className="dim">Avg</span> <span className="num">{fmtPx(ticker, avg)}</span>{' '}
+      <span className="dim">P&amp;L</span> <span className={`num ${signOf(open.pnl)}`}>{open.pnl === null ? '—' : fmtPnl(open.pnl)}</span>
+    </span>
   );
 }
 
@@ -261,6 +315,13 @@ function LadderFoot({ ticker }: { ticker: string }) {
         {position && position.startsWith('-') ? ' (NO)' : ''}
       </span>
       <span>Resting {restingCount}</span>
+      <span
+        className="dim"
+        data-testid="ladder-held"
+        title="If this terminal closes: order groups and exchange-side limits stay in force at the exchange; local stops, take-profits and trailing stops (dashed marks) do not fire until it runs again."
+      >
+        Exchange-held: groups, limits · local STP/TP/TRL: only while running
+      </span>
       {last && (
         <span>
           Last {fmtPx(ticker, last.yes_price_dollars)} × {fmtCount(last.count_fp)} ({last.taker_side === 'yes' ? 'buyer' : last.taker_side === 'no' ? 'seller' : last.taker_side} took)

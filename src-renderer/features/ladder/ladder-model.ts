@@ -1,7 +1,7 @@
 // The ladder's rows from a BookView, on integer ticks only. In the NO view every price q is the
 // YES price 10000 - q and the sides swap: a NO bid is a YES ask. Orders always go in on the YES leg.
 import type { BookView } from '../../../src-shared/ipc/contract';
-import { MAX_PRICE_TICKS } from '../../../src-shared/money';
+import { Decimal, isDecimalString, MAX_PRICE_TICKS, TICKS_PER_DOLLAR } from '../../../src-shared/money';
 
 export type View = 'yes' | 'no';
 export type Side = 'bid' | 'ask';
@@ -28,6 +28,10 @@ export interface LadderRow {
   zone: 'bid' | 'ask' | 'spread' | 'empty';
   isBestBid: boolean;
   isBestAsk: boolean;
+  /** centi-contracts bid at this row's price or better (from the inside outward); 0 outside the bid side */
+  cumBid: number;
+  /** centi-contracts offered at this row's price or better; 0 outside the offer side */
+  cumAsk: number;
 }
 
 export interface LadderModel {
@@ -142,6 +146,9 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
     cell.ids.push(o.order_id);
     myAt.set(key, cell);
   }
+  // cumulative depth over every level (not only the visible ones), from the inside outward
+  const cumBidAt = cumulative(bidAt, 'bid');
+  const cumAskAt = cumulative(askAt, 'ask');
   const out: LadderRow[] = [];
   let maxSize = 0;
   for (let i = 0; i < rows; i++) {
@@ -167,9 +174,49 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
       zone,
       isBestBid: price === bestBid,
       isBestAsk: price === bestAsk,
+      cumBid: bestBid !== null && price <= bestBid ? depthAt(cumBidAt, price, 'bid') : 0,
+      cumAsk: bestAsk !== null && price >= bestAsk ? depthAt(cumAskAt, price, 'ask') : 0,
     });
   }
   return { rows: out, bestBid, bestAsk, maxSize, stale: book?.stale ?? false };
+}
+
+/** Row prices with the running total from the inside outward: bids from the highest down, asks from the lowest up. */
+export function cumulative(at: ReadonlyMap<number, number>, side: Side): [number, number][] {
+  const prices = [...at.keys()].sort((a, b) => (side === 'bid' ? b - a : a - b));
+  let sum = 0;
+  return prices.map((p) => [p, (sum += at.get(p)!)]);
+}
+
+/** The cumulative depth at a row price: the total of every level at that price or better. */
+export function depthAt(cum: readonly [number, number][], price: number, side: Side): number {
+  let total = 0;
+  for (const [p, c] of cum) {
+    if (side === 'bid' ? p < price : p > price) break;
+    total = c;
+  }
+  return total;
+}
+
+export interface TradeLite {
+  /** YES price in ticks */
+  yesTicks: number;
+  centi: number;
+}
+
+/** Volume traded at each row price (view terms, bucketed down to the step), centi-contracts. */
+export function volumeAtPrice(trades: Iterable<TradeLite>, view: View, step: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const t of trades) {
+    const r = bucket(toViewPrice(t.yesTicks, view), step, 'bid');
+    out.set(r, (out.get(r) ?? 0) + t.centi);
+  }
+  return out;
+}
+
+/** The row price (view terms) of a trade, bucketed as the volume column buckets it. */
+export function tradeRow(t: TradeLite, view: View, step: number): number {
+  return bucket(toViewPrice(t.yesTicks, view), step, 'bid');
 }
 
 /** A local conditional order as the ladder draws it: at its trigger's row, on its side. */
@@ -190,4 +237,60 @@ export function localMarks(rows: readonly Pick<LadderRow, 'price'>[], locals: re
     if (row >= 0) out.push({ id: o.id, label: o.label, row, side });
   }
   return out;
+}
+
+export interface OpenPosition {
+  /** average open price in YES ticks (fractional: an average need not sit on a tick) */
+  avgYesTicks: number;
+  /** the average as exact YES dollars, 4 decimals */
+  avgYes: string;
+  /** value at the mid minus cost, dollars; null without both sides of the book */
+  pnl: string | null;
+}
+
+/**
+ * A position's average open price and open P&L. A positive position holds YES and cost
+ * `exposure` for `position` contracts; a negative one holds NO, so its YES-terms average is
+ * 1 - cost per contract. The mark is the book's mid (YES ticks), as the Positions panel marks it.
+ */
+export function openPosition(position: string | undefined, exposure: string | undefined, midYesTicks: number | null): OpenPosition | null {
+  if (!position || !exposure || !isDecimalString(position) || !isDecimalString(exposure)) return null;
+  const p = new Decimal(position);
+  if (p.isZero()) return null;
+  const cost = new Decimal(exposure).abs();
+  const perContract = cost.div(p.abs());
+  const avg = p.gt(0) ? perContract : new Decimal(1).minus(perContract);
+  let pnl: string | null = null;
+  if (midYesTicks !== null) {
+    const yes = new Decimal(midYesTicks).div(TICKS_PER_DOLLAR);
+    const value = p.gt(0) ? p.mul(yes) : p.abs().mul(new Decimal(1).minus(yes));
+    pnl = value.minus(cost).toFixed(4);
+  }
+  return { avgYesTicks: avg.mul(TICKS_PER_DOLLAR).toNumber(), avgYes: avg.toFixed(4), pnl };
+}
+
+/** The row (view terms, on the step) that holds an average YES price: the nearest row price. */
+export function avgRow(avgYesTicks: number, view: View, step: number): number {
+  const v = view === 'yes' ? avgYesTicks : MAX_PRICE_TICKS - avgYesTicks;
+  return Math.round(v / step) * step;
+}
+
+/**
+ * The price that joins the inside on a side and improves it by `n` rows of `step`, never
+ * crossing: a bid stops one step under the best offer, an offer one step over the best bid
+ * (a spread of one step joins). View terms; null when that side has no inside to join.
+ */
+export function improvePrice(bestBid: number | null, bestAsk: number | null, side: Side, n: number, step: number): number | null {
+  if (side === 'bid') {
+    if (bestBid === null) return null;
+    let p = bestBid + n * step;
+    if (bestAsk !== null) p = Math.min(p, bestAsk - step);
+    p = Math.max(p, bestBid);
+    return p > 0 && p < MAX_PRICE_TICKS ? p : null;
+  }
+  if (bestAsk === null) return null;
+  let p = bestAsk - n * step;
+  if (bestBid !== null) p = Math.max(p, bestBid + step);
+  p = Math.min(p, bestAsk);
+  return p > 0 && p < MAX_PRICE_TICKS ? p : null;
 }

@@ -7,6 +7,10 @@ import { registerCommand } from '../../lib/commands';
 export interface LadderCommands {
   center: () => void;
   toggleView: () => void;
+  /** join the inside on a view side and improve it by one row, never crossing */
+  improve: (side: 'bid' | 'ask') => void;
+  /** cancel my orders on a view side in this market */
+  cancelSide: (side: 'bid' | 'ask') => void;
 }
 
 /** Registers this ladder's handlers now and returns `claim`, which makes them the ones that run. */
@@ -20,7 +24,14 @@ export function useLadderCommands(handlers: LadderCommands): () => void {
   }, []);
   const claim = useCallback(() => {
     release();
-    offs.current = [registerCommand('ladder.center', () => latest.current.center()), registerCommand('ladder.toggleView', () => latest.current.toggleView())];
+    offs.current = [
+      registerCommand('ladder.center', () => latest.current.center()),
+      registerCommand('ladder.toggleView', () => latest.current.toggleView()),
+      registerCommand('ladder.improveBid', () => latest.current.improve('bid')),
+      registerCommand('ladder.improveAsk', () => latest.current.improve('ask')),
+      registerCommand('ladder.cancelBids', () => latest.current.cancelSide('bid')),
+      registerCommand('ladder.cancelAsks', () => latest.current.cancelSide('ask')),
+    ];
   }, [release]);
   useEffect(() => {
     claim();

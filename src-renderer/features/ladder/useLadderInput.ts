@@ -114,6 +114,8 @@ export interface LadderKeysInput {
 export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders }: LadderKeysInput) {
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== rowsHost.current || top === null) return;
+    // Alt/Ctrl/Cmd chords are the keymap's (Alt+[ improves the bid): never also a plain [ at the cursor
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const cur = cursor ?? Math.floor(rowCount / 2);
     const moveCursor = (n: number) => {
       const next = cur + n;

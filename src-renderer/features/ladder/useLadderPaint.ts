@@ -5,9 +5,10 @@ import { centiToCount, countToCenti, dollarsToTicks } from '../../../src-shared/
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
-import { buildLadder, inferStep, localMarks, midTicks, topForCenter, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
+import { avgRow, buildLadder, inferStep, localMarks, midTicks, openPosition, topForCenter, tradeRow, volumeAtPrice, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { fmtRowTicks } from '../../stores/ticks';
+import { useLadderTrades } from './useLadderVolume';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
 
@@ -53,8 +54,11 @@ export interface RowEls {
   askQty: HTMLElement;
   askBar: HTMLElement;
   myAsk: HTMLElement;
+  cumBid: HTMLElement;
+  cumAsk: HTMLElement;
+  vol: HTMLElement;
   /** what the cells show now, so a paint writes only what changed */
-  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number };
+  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string };
 }
 
 function myOrdersOf(ticker: string): MyOrderLite[] {
@@ -125,6 +129,9 @@ function rowElsOf(el: HTMLDivElement): RowEls {
   const price = q('[data-cell="price"]');
   const bidQty = q('[data-cell="bid"] .qty');
   const askQty = q('[data-cell="ask"] .qty');
+  const cumBid = q('[data-cell="cumbid"]');
+  const cumAsk = q('[data-cell="cumask"]');
+  const vol = q('[data-cell="vol"]');
   const els: RowEls = {
     row: el,
     myBid: q('[data-cell="mybid"]'),
@@ -134,8 +141,11 @@ function rowElsOf(el: HTMLDivElement): RowEls {
     askQty,
     askBar: q('[data-cell="ask"] .bar'),
     myAsk: q('[data-cell="myask"]'),
+    cumBid,
+    cumAsk,
+    vol,
     // what the element shows now (its text, not a guess), bars unknown so the first paint writes them
-    last: { hidden: el.style.visibility === 'hidden', cls: el.className, price: price.textContent ?? '', bid: bidQty.textContent ?? '', ask: askQty.textContent ?? '', bidBar: -1, askBar: -1 },
+    last: { hidden: el.style.visibility === 'hidden', cls: el.className, price: price.textContent ?? '', bid: bidQty.textContent ?? '', ask: askQty.textContent ?? '', bidBar: -1, askBar: -1, cumBid: cumBid.textContent ?? '', cumAsk: cumAsk.textContent ?? '', vol: vol.textContent ?? '' },
   };
   rowCaches.set(el, els);
   return els;
@@ -155,6 +165,9 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
   const dropRef = useRef<number | null>(null);
   cursorRef.current = cursor;
   dropRef.current = dropRow;
+  const scheduleRef = useRef<() => void>(() => undefined);
+  const onTrades = useCallback(() => scheduleRef.current(), []);
+  const trades = useLadderTrades(ticker, onTrades);
 
   const paint = useCallback(() => {
     frame.current = null;
@@ -210,6 +223,12 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     }
     const q = queueRef.current;
     const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step);
+    const tr = trades.current;
+    const vol = volumeAtPrice(tr.byId.values(), p.view, p.step);
+    const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step) : null;
+    const pos = privateStore.getState().positions[p.ticker];
+    const open = openPosition(pos?.position, pos?.exposure, null);
+    const avgAt = open ? avgRow(open.avgYesTicks, p.view, p.step) : null;
     for (let i = 0; i < rowEls.current.length; i++) {
       const els = rowEls.current[i];
       if (!els) continue;
@@ -226,7 +245,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
         els.row.style.visibility = '';
         last.hidden = false;
       }
-      const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}`;
+      const cls = `ladder-row z-${r.zone}${r.isBestBid ? ' best-bid' : ''}${r.isBestAsk ? ' best-ask' : ''}${i === cursorRef.current ? ' cursor' : ''}${i === dropRef.current ? ' drop-target' : ''}${r.price === lastRow ? ' last-trade' : ''}${r.price === avgAt ? ' avg-open' : ''}`;
       if (last.cls !== cls) els.row.className = last.cls = cls;
       const price = fmtRowTicks(p.ticker, r.price, p.step);
       if (last.price !== price) els.price.textContent = last.price = price;
@@ -239,12 +258,21 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.bidBar !== bidBar) els.bidBar.style.width = `${(last.bidBar = bidBar)}%`;
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
       if (last.askBar !== askBar) els.askBar.style.width = `${(last.askBar = askBar)}%`;
+      // the running total shows on rows that hold a level: calm rows below the last one
+      const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
+      if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
+      const cumAsk = r.cumAsk && r.ask ? fmtCount(centiToCount(r.cumAsk)) : '';
+      if (last.cumAsk !== cumAsk) els.cumAsk.textContent = last.cumAsk = cumAsk;
+      // the last trade's row shows its size beside the session volume there
+      const v = vol.get(r.price);
+      const volText = `${r.price === lastRow && tr.last ? `${fmtCount(centiToCount(tr.last.centi))} · ` : ''}${v ? fmtCount(centiToCount(v)) : ''}`;
+      if (last.vol !== volText) els.vol.textContent = last.vol = volText;
       setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
       setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
       setLocal(els.myBid, marks.filter((x) => x.row === i && x.side === 'bid'));
       setLocal(els.myAsk, marks.filter((x) => x.row === i && x.side === 'ask'));
     }
-  }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef]);
+  }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef, trades]);
   useEffect(() => {
     hasBookRef.current = false;
     autoStepRef.current = null;
@@ -254,6 +282,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
   const schedule = useCallback(() => {
     if (frame.current === null) frame.current = requestAnimationFrame(paint);
   }, [paint]);
+  scheduleRef.current = schedule;
 
   useEffect(() => {
     const offBooks = booksStore.subscribe((s, prev) => {
@@ -261,7 +290,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (t && s.byTicker.get(t) !== undefined && (s.version !== prev.version)) schedule();
     });
     const offPrivate = privateStore.subscribe((s, prev) => {
-      if (s.orders !== prev.orders) schedule();
+      if (s.orders !== prev.orders || s.positions !== prev.positions) schedule();
     });
     const offLocal = useTools.subscribe((s, prev) => {
       if (s.local !== prev.local) schedule();

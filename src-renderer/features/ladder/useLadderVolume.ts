@@ -1,0 +1,58 @@
+// Session volume at price for the ladder, from the trades the renderer receives (the market
+// store's tape seeds it, each later batch adds to it). Kept here, by trade id, so the store's
+// shape stays as it is and a trade counted once is never counted twice.
+import { useEffect, useRef } from 'react';
+import { countToCenti, dollarsToTicks } from '../../../src-shared/money';
+import type { TradeView } from '../../../src-shared/ipc/contract';
+import { marketStore } from '../../stores/market';
+import type { TradeLite } from './ladder-model';
+
+export interface LadderTrades {
+  /** every trade of the market seen this session, by id */
+  byId: Map<string, TradeLite>;
+  /** the newest trade, for the last-trade mark */
+  last: TradeLite | null;
+}
+
+function lite(t: TradeView): TradeLite | null {
+  try {
+    return { yesTicks: dollarsToTicks(t.yes_price_dollars), centi: countToCenti(t.count_fp) };
+  } catch {
+    return null; // a price finer than the tick is in the tape, not on the ladder
+  }
+}
+
+/** Keeps `ref.current` up to date for `ticker` and calls `onChange` when a trade of it arrives. */
+export function useLadderTrades(ticker: string | null, onChange: () => void) {
+  const ref = useRef<LadderTrades>({ byId: new Map(), last: null });
+  useEffect(() => {
+    const acc: LadderTrades = { byId: new Map(), last: null };
+    ref.current = acc;
+    if (!ticker) return undefined;
+    const add = (list: readonly TradeView[]) => {
+      let changed = false;
+      for (const t of list) {
+        if (t.ticker !== ticker || acc.byId.has(t.trade_id)) continue;
+        const l = lite(t);
+        if (!l) continue;
+        acc.byId.set(t.trade_id, l);
+        changed = true;
+      }
+      const newest = marketStore.getState().trades[ticker]?.[0];
+      const last = newest ? (acc.byId.get(newest.trade_id) ?? null) : null;
+      if (last !== acc.last) {
+        acc.last = last;
+        changed = true;
+      }
+      return changed;
+    };
+    // the tape is newest first: oldest first is the order they happened in
+    add([...(marketStore.getState().trades[ticker] ?? [])].reverse());
+    onChange();
+    return marketStore.subscribe((s, prev) => {
+      if (s.lastTrades === prev.lastTrades && s.trades === prev.trades) return;
+      if (add([...s.lastTrades, ...(s.trades[ticker] ?? [])])) onChange();
+    });
+  }, [ticker, onChange]);
+  return ref;
+}
