@@ -87,27 +87,34 @@ function DailyLoss() {
 }
 
 type LimitKey = keyof RiskLimits;
-const LIMIT_FIELDS: { key: LimitKey; label: string; hint: string; int?: boolean }[] = [
-  { key: 'maxOrderContracts', label: 'Max contracts / order', hint: 'one order’s count' },
-  { key: 'maxOrderCost', label: 'Max cost / order ($)', hint: 'price × count (bid), (1 − price) × count (ask)' },
-  { key: 'priceCollar', label: 'Price collar ($)', hint: 'how far through the opposite best price' },
-  { key: 'maxPositionContracts', label: 'Max position / market', hint: 'contracts, with resting orders' },
-  { key: 'maxOpenOrders', label: 'Max open orders', hint: 'all markets', int: true },
-  { key: 'maxOpenOrdersPerMarket', label: 'Max open orders / market', hint: 'one market', int: true },
-  { key: 'maxDailyLoss', label: 'Max loss today ($)', hint: 'then only reducing orders' },
-  { key: 'duplicateWindowMs', label: 'Duplicate window (ms)', hint: 'same order again asks first', int: true },
-  { key: 'confirmAboveContracts', label: 'Confirm above (contracts)', hint: 'asks before sending' },
-  { key: 'confirmAboveCost', label: 'Confirm above ($)', hint: 'asks before sending' },
-];
+interface LimitField {
+  label: string;
+  hint: string;
+  int?: boolean;
+}
+/** One field per limit: a limit added to RiskLimits and missing here does not compile. In form order. */
+const LIMIT_FIELDS: Record<LimitKey, LimitField> = {
+  maxOrderContracts: { label: 'Max contracts / order', hint: 'one order’s count' },
+  maxOrderCost: { label: 'Max cost / order ($)', hint: 'price × count (bid), (1 − price) × count (ask)' },
+  priceCollar: { label: 'Price collar ($)', hint: 'how far through the opposite best price' },
+  maxPositionContracts: { label: 'Max position / market', hint: 'contracts, with resting orders' },
+  maxOpenOrders: { label: 'Max open orders', hint: 'all markets', int: true },
+  maxOpenOrdersPerMarket: { label: 'Max open orders / market', hint: 'one market', int: true },
+  maxDailyLoss: { label: 'Max loss today ($)', hint: 'then only reducing orders' },
+  duplicateWindowMs: { label: 'Duplicate window (ms)', hint: 'same order again asks first', int: true },
+  confirmAboveContracts: { label: 'Confirm above (contracts)', hint: 'asks before sending' },
+  confirmAboveCost: { label: 'Confirm above ($)', hint: 'asks before sending' },
+};
+const LIMIT_KEYS = Object.keys(LIMIT_FIELDS) as LimitKey[];
 
 type Texts = Record<LimitKey, string>;
-const toTexts = (l: RiskLimits): Texts => Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(l[f.key])])) as Texts;
+const toTexts = (l: RiskLimits): Texts => Object.fromEntries(LIMIT_KEYS.map((k) => [k, String(l[k])])) as Texts;
 
 function parseTexts(t: Texts): { limits: RiskLimits | null; errors: Partial<Record<LimitKey, string>> } {
   const candidate: Record<string, unknown> = {};
-  for (const f of LIMIT_FIELDS) {
-    const v = t[f.key].trim().replace(/,/g, '');
-    candidate[f.key] = f.int ? (/^\d+$/.test(v) ? Number(v) : v) : v;
+  for (const k of LIMIT_KEYS) {
+    const v = t[k].trim().replace(/,/g, '');
+    candidate[k] = LIMIT_FIELDS[k].int ? (/^\d+$/.test(v) ? Number(v) : v) : v;
   }
   const r = RiskLimits.safeParse(candidate);
   if (r.success) return { limits: r.data, errors: {} };
@@ -123,7 +130,7 @@ function LimitsForm({ saved }: { saved: RiskLimits }) {
   const [texts, setTexts] = useState<Texts>(() => toTexts(saved));
   const [busy, setBusy] = useState(false);
   const { limits, errors } = parseTexts(texts);
-  const dirty = LIMIT_FIELDS.some((f) => texts[f.key] !== String(saved[f.key]));
+  const dirty = LIMIT_KEYS.some((k) => texts[k] !== String(saved[k]));
   const save = async () => {
     if (!limits) return;
     setBusy(true);
@@ -149,9 +156,9 @@ function LimitsForm({ saved }: { saved: RiskLimits }) {
           void save();
         }}
       >
-        {LIMIT_FIELDS.map((f) => (
-          <Field key={f.key} label={f.label} error={errors[f.key]} hint={`${f.hint}; default ${String(DEFAULT_RISK_LIMITS[f.key])}`}>
-            <input className="num" name={f.key} aria-label={f.label} value={texts[f.key]} onChange={(e) => setTexts({ ...texts, [f.key]: e.target.value })} />
+        {LIMIT_KEYS.map((k) => (
+          <Field key={k} label={LIMIT_FIELDS[k].label} error={errors[k]} hint={`${LIMIT_FIELDS[k].hint}; default ${String(DEFAULT_RISK_LIMITS[k])}`}>
+            <input className="num" name={k} aria-label={LIMIT_FIELDS[k].label} value={texts[k]} onChange={(e) => setTexts({ ...texts, [k]: e.target.value })} />
           </Field>
         ))}
         <div className="row u-gc-1-1">
