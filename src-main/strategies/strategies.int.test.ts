@@ -3,41 +3,20 @@
 // and the kill switch stops it with nothing left resting. A backtest runs over a recording made
 // in the same session.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startTerminal, type RunningTerminal } from '../app/terminal';
+import { startSimTerminal, type SimTerminal } from '../testing/sim-terminal';
 import { until } from '../testing/wait';
-import { FileKeyBox } from '../vault/secret-box';
 import type { BacktestView, RecordingsView, StrategiesView } from '../../src-shared/ipc/contract';
 
-const root = path.resolve(__dirname, '../..');
-let terminal: RunningTerminal;
-let dataDir: string;
-
-type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; message: string } };
-const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<Result>;
-async function value<T>(method: string, ...args: unknown[]): Promise<T> {
-  const r = await call(method, ...args);
-  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
-  return r.value as T;
-}
+let sim: SimTerminal;
+const call = (method: string, ...args: unknown[]) => sim.call(method, ...args);
+const value = <T,>(method: string, ...args: unknown[]) => sim.value<T>(method, ...args);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'strat-int-'));
-  terminal = await startTerminal({
-    dataDir,
-    box: new FileKeyBox(dataDir),
-    shell: 'web',
-    emit: () => {},
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 9, sim: true },
-  });
-  await until('the stream is live', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 30_000);
+  sim = await startSimTerminal('strat-int-', 9);
 }, 60_000);
 
 afterAll(async () => {
-  await terminal?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await sim?.stop();
 });
 
 const CODE = `
