@@ -53,8 +53,12 @@ interface MainMarks {
   pushAfterAnswerMs: number[];
 }
 
+const started = performance.now();
+const step = (what: string) => console.log(`  [${((performance.now() - started) / 1000).toFixed(1)} s] ${what}`);
+
 async function main(): Promise<void> {
   if (process.env.BENCH_ACK_NO_BUILD !== '1') await buildRenderer();
+  step('renderer built');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ack-'));
   const marks: MainMarks = { auditMs: [], doorMs: [], httpMs: [], pushAfterAnswerMs: [] };
   // the audit journal's line (written and synced before the call answers)
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
     void httpStart;
     return r;
   };
+  step('terminal and exchange started');
   host = await startHost({ staticDir, door: door as typeof terminal.door });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
@@ -156,9 +161,12 @@ async function main(): Promise<void> {
         return send.call(this, data);
       };
     }, ladderTicker);
+    step(`browser up; ladder market ${ladderTicker}`);
     await page.goto(host.url);
+    step('page loaded; waiting for the ladder to show sizes');
     const foot = page.locator('[data-panel="ladder"] .ladder-foot').first();
     await page.waitForFunction(() => [...document.querySelectorAll('[data-panel="ladder"] [data-cell="bid"] .qty')].some((q) => (q.textContent ?? '') !== ''), undefined, { timeout: 180_000 }); // a slow machine's first book is waited for, not failed
+    step('the ladder shows sizes');
     const ladder = page.locator('[data-panel="ladder"] [role="grid"]').first();
     await ladder.focus();
     await page.keyboard.press('c');
@@ -167,12 +175,13 @@ async function main(): Promise<void> {
     const rawMs: number[] = [];
     const termMs: number[] = [];
     const parts = { keyToSend: [] as number[], ipc: [] as number[], resultToPush: [] as number[], pushToCommit: [] as number[], commitToFrame: [] as number[] };
-    const resting = async () => Number(/Resting (\d+)/.exec((await foot.textContent()) ?? '')?.[1] ?? -1);
+    const resting = async () => Number((await foot.locator('[data-resting]').textContent()) ?? -1);
     const clear = async () => {
       await call(terminal.door, 'cancelAll', { ticker: ladderTicker });
-      await page.waitForFunction(() => /Resting 0/.test(document.querySelector('[data-panel="ladder"] .ladder-foot')?.textContent ?? ''), undefined, { timeout: 180_000 });
+      await page.waitForFunction(() => document.querySelector('[data-panel="ladder"] .ladder-foot [data-resting]')?.textContent === '0', undefined, { timeout: 180_000 });
     };
     await clear();
+    step('ready; sampling');
     for (let i = 0; i < SAMPLES + 3; i++) {
       const warm = i < 3;
       // the raw call: the same order (1 at the best bid of the ladder's market), then canceled
@@ -209,8 +218,9 @@ async function main(): Promise<void> {
         () =>
           new Promise<{ commit: number; frame: number }>((resolve) => {
             const el = document.querySelector('[data-panel="ladder"] .ladder-foot')!;
+            const count = () => el.querySelector('[data-resting]')?.textContent;
             const mo = new MutationObserver(() => {
-              if (!/Resting 1\b/.test(el.textContent ?? '')) return;
+              if (count() !== '1') return;
               mo.disconnect();
               const commit = performance.now();
               // the next animation frame's callback: the frame that paints the change has started
@@ -220,7 +230,14 @@ async function main(): Promise<void> {
           }),
       );
       await page.keyboard.press('b');
-      const p = await painted;
+      // a key that never paints its ack within a minute is a stuck screen, reported with what it shows
+      const p = await Promise.race([painted, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
+      if (!p) {
+        const shot = path.join(root, 'e2e', 'artifacts', 'bench-keypress-stuck.png');
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        const shown = await page.evaluate(() => ({ foot: document.querySelector('[data-panel="ladder"] .ladder-foot')?.textContent ?? '(no foot)', toasts: [...document.querySelectorAll('[role="status"], [role="alert"]')].map((e) => e.textContent).join(' | '), focus: document.activeElement?.outerHTML.slice(0, 160) ?? '' }));
+        throw Object.assign(new Error(`sample ${i}: B painted no "Resting 1" in 60 s; foot "${shown.foot}", toasts "${shown.toasts}", focus ${shown.focus}; screenshot ${path.relative(root, shot)}`), { name: 'TimeoutError' });
+      }
       const a = await page.evaluate(() => (window as unknown as { __ack: { key: number; sent: number; result: number; pushed: number } }).__ack);
       tracking = false;
       if (!warm) {

@@ -26,6 +26,8 @@ if (files.length === 0) {
   console.error('no benchmarks matched');
   process.exit(1);
 }
+// BENCH_STALL_MS overrides the silence after which a bench counts as hung (default 10 minutes)
+const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 600_000);
 const figuresFile = path.join(tmpdir(), `bench-figures-${process.pid}.jsonl`);
 rmSync(figuresFile, { force: true });
 const env = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}) };
@@ -34,10 +36,24 @@ const t0 = Date.now();
 let failed = false;
 for (const f of files) {
   console.log(`\n# ${f}${quick ? ' (quick)' : ''}`);
-  const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env }));
+  const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'pipe', 'pipe', 'ipc'], env }));
+  // a bench prints as it goes; one silent for STALL_MS is hung (a wait that can never end), not
+  // slow: it is stopped and counted as failed, so a hang costs minutes, not the CI run's hour
+  let heard = Date.now();
+  child.stdout!.on('data', (b: Buffer) => ((heard = Date.now()), process.stdout.write(b)));
+  child.stderr!.on('data', (b: Buffer) => ((heard = Date.now()), process.stderr.write(b)));
+  let stalled = false;
+  const watch = setInterval(() => {
+    if (Date.now() - heard < STALL_MS || stalled) return;
+    stalled = true;
+    console.log(`\n${f}: nothing printed for ${Math.round(STALL_MS / 60_000)} min: stopping it as hung`);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  }, 1000);
   const status = await new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 1)));
-  if (status !== 0 && status !== 2) failed = true;
-  summary.push(`${f}: ${status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
+  clearInterval(watch);
+  if (stalled || (status !== 0 && status !== 2)) failed = true;
+  summary.push(`${f}: ${stalled ? `HUNG (silent ${Math.round(STALL_MS / 60_000)} min, stopped)` : status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
 }
 const figures: Record<string, { value: number; unit: string; peer: number | null; ratio: number | null }> = {};
 if (existsSync(figuresFile)) {

@@ -314,7 +314,9 @@ function LadderFoot({ ticker }: { ticker: string }) {
         Position <strong className="num">{position ? fmtCount(position) : '0'}</strong>
         {position && position.startsWith('-') ? ' (NO)' : ''}
       </span>
-      <span>Resting {restingCount}</span>
+      <span>
+        Resting <span data-resting>{restingCount}</span>
+      </span>
       <span
         className="dim"
         data-testid="ladder-held"
