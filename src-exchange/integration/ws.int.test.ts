@@ -278,6 +278,41 @@ describe('errors', () => {
 });
 
 describe('the terminal’s own stream client', () => {
+  it('a market wanted while its channel’s subscribe is still unanswered is streamed too; one dropped meanwhile is not', async () => {
+    // seen on a cold start: the ladder's market was added in the same moment the first subscribe
+    // went out, so it never got a book ("Waiting for the book of …" for good)
+    const { StreamConnection } = await import('../../src-main/stream/connection');
+    const { createSigner } = await import('../../src-main/api/signer');
+    const a = t.account('trader');
+    const signer = createSigner({ credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem } });
+    const data: string[] = [];
+    let live = false;
+    const sids = new Map<string, number>();
+    const conn = new StreamConnection({ url: t.ex.wsUrl, headers: () => signer.wsHeaders(Date.now()), onData: (text) => data.push(text), onLive: () => (live = true), onSubscribed: (c, sid) => sids.set(c, sid) });
+    conn.start();
+    for (let i = 0; i < 500 && !live; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(conn.phase).toBe('live');
+    // all in one tick: the first want sends the subscribe, the others arrive before its answer
+    await Promise.all([conn.want('orderbook_delta', ['WS-A']), conn.want('orderbook_delta', ['WS-B', 'WS-C']), conn.unwant('orderbook_delta', ['WS-A']), conn.want('trade', ['WS-A']), conn.unwant('trade')]);
+    const snapshotsOf = () => new Set(data.map((d) => JSON.parse(d) as { type: string; msg: { market_ticker?: string } }).filter((f) => f.type === 'orderbook_snapshot').map((f) => f.msg.market_ticker));
+    for (let i = 0; i < 500 && !(snapshotsOf().has('WS-B') && snapshotsOf().has('WS-C')); i++) await new Promise((r) => setTimeout(r, 10));
+    expect([...snapshotsOf()].sort()).toEqual(expect.arrayContaining(['WS-B', 'WS-C']));
+    // what the server holds is what is wanted: no trade channel, and the book channel for B and C
+    // only (a fresh snapshot of the whole subscription names its markets)
+    expect(await conn.reconcile()).toEqual({ missing: [], extra: [] });
+    expect(conn.wantedSubscriptions()).toEqual([{ channel: 'orderbook_delta', markets: ['WS-B', 'WS-C'] }]);
+    const from = data.length;
+    await conn.resync(sids.get('orderbook_delta')!, []);
+    const fresh = () => data.slice(from).map((d) => JSON.parse(d) as { type: string; msg: { market_ticker?: string } }).filter((f) => f.type === 'orderbook_snapshot').map((f) => f.msg.market_ticker);
+    for (let i = 0; i < 500 && fresh().length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fresh().sort()).toEqual(['WS-B', 'WS-C']);
+    // dropping two markets it does not stream leaves the channel as it was
+    await conn.unwant('orderbook_delta', ['WS-A', 'WS-Z']);
+    expect(conn.wantedSubscriptions()).toEqual([{ channel: 'orderbook_delta', markets: ['WS-B', 'WS-C'] }]);
+    await conn.stop();
+  });
+
   it('connects signed by the terminal signer, subscribes, resyncs and reconciles against this server', async () => {
     const { StreamConnection } = await import('../../src-main/stream/connection');
     const { createSigner } = await import('../../src-main/api/signer');

@@ -207,7 +207,13 @@ export class TradingSession {
     for (const t of add) this.watched.add(t);
     for (const t of remove) this.watched.delete(t);
     if (add.length) {
-      await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.want(ch, add)));
+      try {
+        await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.want(ch, add)));
+      } catch (err) {
+        // not streamed: the next watch asks again instead of believing it is
+        for (const t of add) this.watched.delete(t);
+        throw err;
+      }
     }
     if (remove.length) {
       await Promise.all(WATCHED_CHANNELS.map((ch) => this.stream.unwant(ch, remove).catch(() => undefined)));

@@ -157,7 +157,8 @@ export class StreamConnection {
     const cur = this.wanted.get(channel);
     if (!cur) return;
     const sid = this.sids.get(channel);
-    if (!markets || markets.length >= cur.markets.length) {
+    // the channel goes when none of its markets is left (not when as many names were given)
+    if (!markets || cur.markets.every((m) => markets.includes(m))) {
       this.wanted.delete(channel);
       this.sids.delete(channel);
       if (this.phase === 'live' && sid !== undefined) await this.command({ cmd: 'unsubscribe', params: { sids: [sid] } });
@@ -211,7 +212,9 @@ export class StreamConnection {
   private async subscribe(subs: Subscription[]): Promise<void> {
     for (const s of subs) {
       const params: Record<string, unknown> = { channels: [s.channel] };
-      if (s.markets.length) params.market_tickers = s.markets;
+      // what this subscribe asks for: wants that change before its answer are sent after it
+      const sent = [...s.markets];
+      if (sent.length) params.market_tickers = sent;
       if (s.indices?.length) params[isChannel(s.channel) && CHANNELS[s.channel].scope === 'underlyings' ? 'underlying_tickers' : 'index_ids'] = s.indices;
       let replies: Reply[];
       try {
@@ -227,9 +230,30 @@ export class StreamConnection {
         if (r.type === 'subscribed' && info?.channel && typeof info.sid === 'number') {
           this.sids.set(info.channel, info.sid);
           this.opts.onSubscribed?.(info.channel, info.sid);
+          await this.catchUp(info.channel, info.sid, sent);
         }
       }
     }
+  }
+
+  /**
+   * `want`/`unwant` while a channel's subscribe was unanswered (no sid yet) only changed the
+   * wanted list: once the sid is known, send the difference between what the subscribe asked
+   * for and what is wanted now (or drop the channel if it is no longer wanted at all).
+   */
+  private async catchUp(channel: string, sid: number, sent: readonly string[]): Promise<void> {
+    const cur = this.wanted.get(channel);
+    if (!cur) {
+      this.sids.delete(channel);
+      await this.command({ cmd: 'unsubscribe', params: { sids: [sid] } });
+      return;
+    }
+    // a subscription for every market (no tickers) covers whatever was added meanwhile
+    if (sent.length === 0) return;
+    const add = cur.markets.filter((m) => !sent.includes(m));
+    const drop = sent.filter((m) => !cur.markets.includes(m));
+    if (add.length) await this.command({ cmd: 'update_subscription', params: { sid, market_tickers: add, action: 'add_markets' } });
+    if (drop.length) await this.command({ cmd: 'update_subscription', params: { sid, market_tickers: drop, action: 'delete_markets' } });
   }
 
   private connect(): void {
