@@ -278,6 +278,39 @@ describe('errors', () => {
 });
 
 describe('the terminal’s own stream client', () => {
+  it('what is wanted while the socket re-makes its subscriptions (before it is live) is streamed', async () => {
+    // the cold start's race: the renderer's watch arrived while the first subscriptions were made
+    const { StreamConnection } = await import('../../src-main/stream/connection');
+    const { createSigner } = await import('../../src-main/api/signer');
+    const a = t.account('trader');
+    const signer = createSigner({ credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem } });
+    const data: string[] = [];
+    const late: Promise<void>[] = [];
+    let live = false;
+    const conn = new StreamConnection({
+      url: t.ex.wsUrl,
+      headers: () => signer.wsHeaders(Date.now()),
+      onData: (text) => data.push(text),
+      onLive: () => (live = true),
+      // the book channel is made first; before the fill channel is, the trader wants more
+      onSubscribed: (channel) => {
+        if (channel === 'orderbook_delta') late.push(conn.want('orderbook_delta', ['WS-B']), conn.want('trade', ['WS-C']));
+      },
+    });
+    await conn.want('orderbook_delta', ['WS-A']);
+    await conn.want('fill');
+    conn.start();
+    for (let i = 0; i < 500 && !live; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(conn.phase).toBe('live');
+    await Promise.all(late);
+    const snapshots = () => new Set(data.map((d) => JSON.parse(d) as { type: string; msg: { market_ticker?: string } }).filter((f) => f.type === 'orderbook_snapshot').map((f) => f.msg.market_ticker));
+    for (let i = 0; i < 500 && !snapshots().has('WS-B'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect([...snapshots()].sort()).toEqual(['WS-A', 'WS-B']);
+    expect(conn.sidOf('trade')).toBeTypeOf('number');
+    expect(await conn.reconcile()).toEqual({ missing: [], extra: [] });
+    await conn.stop();
+  });
+
   it('a market wanted while its channel’s subscribe is still unanswered is streamed too; one dropped meanwhile is not', async () => {
     // seen on a cold start: the ladder's market was added in the same moment the first subscribe
     // went out, so it never got a book ("Waiting for the book of …" for good)

@@ -79,6 +79,8 @@ interface Pending {
 
 export class StreamConnection {
   private ws: WebSocket | null = null;
+  /** the socket whose subscriptions are being made or are live (set on open, before the resubscribe) */
+  private subscribing: WebSocket | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly wanted = new Map<string, Subscription>();
@@ -140,14 +142,17 @@ export class StreamConnection {
     const cur = this.wanted.get(channel);
     if (!cur) {
       this.wanted.set(channel, { channel, markets: [...new Set(markets)], ...(indices ? { indices } : {}), ...(opts.optional ? { optional: true } : {}) });
-      if (this.phase === 'live') await this.subscribe([this.wanted.get(channel)!]);
+      // on a socket whose subscriptions are being made (or live): now; otherwise the next open does
+      if (this.ws && this.subscribing === this.ws) await this.subscribe([this.wanted.get(channel)!]);
       return;
     }
     const add = markets.filter((m) => !cur.markets.includes(m));
     if (add.length === 0 || cur.markets.length === 0) return;
     cur.markets.push(...add);
+    // a sid is only known for the current socket (cleared on open): with one, the server is told
+    // now; without, the subscribe in flight or the next open's catches up (see catchUp)
     const sid = this.sids.get(channel);
-    if (this.phase === 'live' && sid !== undefined) {
+    if (sid !== undefined) {
       await this.command({ cmd: 'update_subscription', params: { sid, market_tickers: add, action: 'add_markets' } });
     }
   }
@@ -161,11 +166,11 @@ export class StreamConnection {
     if (!markets || cur.markets.every((m) => markets.includes(m))) {
       this.wanted.delete(channel);
       this.sids.delete(channel);
-      if (this.phase === 'live' && sid !== undefined) await this.command({ cmd: 'unsubscribe', params: { sids: [sid] } });
+      if (sid !== undefined) await this.command({ cmd: 'unsubscribe', params: { sids: [sid] } });
       return;
     }
     cur.markets = cur.markets.filter((m) => !markets.includes(m));
-    if (this.phase === 'live' && sid !== undefined) {
+    if (sid !== undefined) {
       await this.command({ cmd: 'update_subscription', params: { sid, market_tickers: markets, action: 'delete_markets' } });
     }
   }
@@ -211,6 +216,8 @@ export class StreamConnection {
 
   private async subscribe(subs: Subscription[]): Promise<void> {
     for (const s of subs) {
+      // dropped (or dropped and wanted anew, subscribed by that want) while earlier ones were made
+      if (this.wanted.get(s.channel) !== s) continue;
       const params: Record<string, unknown> = { channels: [s.channel] };
       // what this subscribe asks for: wants that change before its answer are sent after it
       const sent = [...s.markets];
@@ -301,6 +308,7 @@ export class StreamConnection {
     this.openedAt = Date.now();
     this.lastTraffic = Date.now();
     this.sids.clear();
+    this.subscribing = ws;
     const reconnect = this.everLive;
     try {
       await this.subscribe([...this.wanted.values()]);
@@ -350,6 +358,9 @@ export class StreamConnection {
   private onClose(ws: WebSocket): void {
     if (ws !== this.ws) return;
     this.ws = null;
+    // sids belong to the socket that made them: wants until the next open only change the list
+    this.sids.clear();
+    this.subscribing = null;
     this.clearTimers();
     this.failPending(new Error('stream connection closed'));
     if (this.stopped) return;
