@@ -2,14 +2,15 @@
 // digits go to a typed buffer shown in the ladder's foot; Enter sets it as the order size, Esc
 // abandons it, Backspace takes a digit back. It never sends an order, and while a size is being
 // typed the ladder's order keys ([ ] Alt+[ ] ) send nothing (the trader said a size and has not
-// committed it). The global size presets 1-5 do not fire here (useGlobalHotkeys skips bare
+// committed it; nor do B / S, flatten and reverse: stores/typed-size). The global size presets 1-5 do not fire here (useGlobalHotkeys skips bare
 // digits inside [data-typed-size]): in the ladder a digit is always the typed size.
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Decimal } from '../../../src-shared/money';
 import { DEFAULT_RISK_LIMITS } from '../../../src-shared/ipc/risk';
 import { fmtCount } from '../../lib/format';
 import { useRisk } from '../../stores/risk';
 import { useTrading } from '../../stores/trading';
+import { setTypedPending } from '../../stores/typed-size';
 
 /** The most digits a typed size takes (the risk limit's own bound is 9 digits). */
 const MAX_DIGITS = 9;
@@ -46,10 +47,13 @@ export function useTypedSize(): TypedSize {
   const [typed, setTypedState] = useState<string | null>(null);
   const typedRef = useRef<string | null>(null);
   const [note, setNote] = useState<TypedSize['note']>(null);
+  const id = useId();
   const setTyped = (v: string | null) => {
     typedRef.current = v;
     setTypedState(v);
+    setTypedPending(id, v);
   };
+  useEffect(() => () => setTypedPending(id, null), [id]);
 
   const onKey = (e: KeyboardEvent<HTMLElement>): boolean => {
     if (e.altKey || e.ctrlKey || e.metaKey) return false;

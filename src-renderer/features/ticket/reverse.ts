@@ -12,6 +12,7 @@ import { notify } from '../../stores/notices';
 import { privateStore } from '../../stores/private';
 import { useRisk } from '../../stores/risk';
 import { useTrading } from '../../stores/trading';
+import { refuseWhileTyping } from '../../stores/typed-size';
 import { placeAt } from '../../services/trade';
 import { confirmAction } from '../../ui/confirm';
 
@@ -44,6 +45,7 @@ export function planReverse(ticker: string, position: string | undefined, inside
 /** The reverse key (Shift+R by default) and palette action, for the ticket's linked market. */
 export function useReverseCommand(): void {
   useCommand('trade.reverse', () => {
+    if (refuseWhileTyping()) return;
     const t = useTrading.getState().ticker;
     if (!t) {
       notify('warning', 'No market selected', 'Pick a market first (Alt+1, then Enter on a row).');
