@@ -140,14 +140,29 @@ test('Improve 3: Alt+[ bids three rows better than the inside, never crossing', 
   try {
     await openTerminal(page, t.terminal);
     const ticker = await selectLivelyMarket(page);
+    // widen the spread so three rows differ from one: another party takes the two best offers
+    const cp = restAs(t.terminal, 'counterparty');
+    for (let i = 0; i < 2; i++) {
+      const b = await cp.getOrderbook({ params: { ticker } });
+      const asks = (b.orderbook_fp.no_dollars ?? []).map(([p, c]) => ({ price: new Decimal(1).minus(p), count: new Decimal(c) })).sort((x, y) => x.price.comparedTo(y.price));
+      const best = asks[0]!;
+      await cp.createOrder({ body: { ticker, side: 'bid', price: best.price.toFixed(4), count: best.count.toFixed(2), time_in_force: 'immediate_or_cancel', client_order_id: crypto.randomUUID() } });
+    }
     await page.locator('[data-panel="ladder"]').getByLabel('Improve by rows').selectOption('3');
     await page.keyboard.press('Alt+Digit2');
     await expect(ladder(page)).toBeFocused();
-    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid') || r.cls.includes('best-ask')).length, { timeout: 30_000 }).toBe(2);
+    const spread = async () => {
+      const r = await ladderRows(page);
+      const bid = r.find((x) => x.cls.includes('best-bid'));
+      const ask = r.find((x) => x.cls.includes('best-ask'));
+      return bid && ask ? new Decimal(ask.price).minus(bid.price).toNumber() : 0;
+    };
+    await expect.poll(spread, { message: 'the ladder shows a spread of at least 4 rows', timeout: 30_000 }).toBeGreaterThanOrEqual(0.04);
     const rows = await ladderRows(page);
     const bestBid = new Decimal(rows.find((r) => r.cls.includes('best-bid'))!.price);
     const bestAsk = new Decimal(rows.find((r) => r.cls.includes('best-ask'))!.price);
     const want = Decimal.min(bestBid.plus('0.03'), bestAsk.minus('0.01')).toFixed(2);
+    expect(new Decimal(want).minus(bestBid).gt('0.01'), 'three rows land past where one would').toBe(true);
     await page.keyboard.press('Alt+BracketLeft');
     await expect.poll(() => restingAtExchange(t.terminal, ticker), { timeout: 20_000 }).toEqual([{ side: 'bid', price: want }]);
     expect(new Decimal(want).lt(bestAsk), 'never crosses').toBe(true);
