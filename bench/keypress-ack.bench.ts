@@ -171,6 +171,7 @@ async function main(): Promise<void> {
     await ladder.focus();
     await page.keyboard.press('c');
     await page.keyboard.press('1');
+    await page.keyboard.press('Enter'); // in the ladder digits type the size; Enter sets it
 
     const rawMs: number[] = [];
     const termMs: number[] = [];

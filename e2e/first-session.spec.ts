@@ -34,10 +34,11 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   const first = await book();
   await expect.poll(book, { message: 'the ladder repaints with new sizes or prices', timeout: 45_000, intervals: [250] }).not.toBe(first);
 
-  // size preset 2 (5 contracts), then B joins the bid
+  // size 5 typed on the ladder (digits, then Enter), then B joins the bid
   await ladder(page).focus();
   await page.keyboard.press('c');
-  await page.keyboard.press('2');
+  await page.keyboard.press('5');
+  await page.keyboard.press('Enter');
   await expect(page.locator('.ladder-foot')).toContainText('Size 5');
   await page.keyboard.press('b');
 

@@ -134,6 +134,7 @@ test('confirmations: the kill-switch release focuses Keep; Shift+X cancels at on
   await ladder(page).focus();
   await page.keyboard.press('c');
   await page.keyboard.press('1');
+  await page.keyboard.press('Enter'); // in the ladder digits type the size; Enter sets it
   await page.keyboard.press('b');
   await expect(orderRow(page, ticker)).toHaveCount(1);
   await ladder(page).focus();

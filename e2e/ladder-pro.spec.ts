@@ -65,3 +65,157 @@ test('the columns on the lively simulation (screenshot)', async ({ page }) => {
     await t.stop();
   }
 });
+
+async function ordersAtExchange(terminal: Terminal, ticker: string): Promise<{ side: string; price: string; count: string; status: string }[]> {
+  const trader = restAs(terminal, 'trader');
+  return (await trader.getOrders({ query: { ticker } })).orders.map((o) => ({
+    side: String(o.book_side),
+    price: new Decimal(String(o.yes_price_dollars ?? '0')).toFixed(2),
+    count: new Decimal(String(o.initial_count_fp ?? o.remaining_count_fp ?? '0')).toFixed(0),
+    status: String(o.status),
+  }));
+}
+
+async function positionAtExchange(terminal: Terminal, ticker: string): Promise<string> {
+  const trader = restAs(terminal, 'trader');
+  const p = (await trader.getPositions({ query: { ticker } })).market_positions.find((m) => m.ticker === ticker);
+  return new Decimal(String(p?.position_fp ?? '0')).toFixed(0);
+}
+
+test('typed size: digits then Enter set the size (Esc abandons, 0 and over the limit refused), nothing is sent while typing', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const ticker = await selectLivelyMarket(page);
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
+    const foot = page.locator('[data-panel="ladder"] .ladder-foot');
+    const size = foot.getByTestId('ladder-size');
+    const before = (await size.textContent())!;
+
+    // typing shows in the foot; the presets 1-5 do not fire here (the size stays as it was)
+    await page.keyboard.press('2');
+    await page.keyboard.press('5');
+    await expect(foot.getByTestId('ladder-typed')).toContainText('Typing size 25');
+    await expect(size).toHaveText(before);
+    // an order key while a size is typed but not set sends nothing
+    await page.keyboard.press('BracketLeft');
+    await page.keyboard.press('Alt+BracketLeft');
+    await page.keyboard.press('KeyB');
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText('Nothing sent');
+    await shotOf(page.locator('[data-panel="ladder"]'), S, '02-typed-size');
+    // Esc abandons
+    await page.keyboard.press('Escape');
+    await expect(foot.getByTestId('ladder-typed')).toHaveCount(0);
+    await expect(size).toHaveText(before);
+    // 0 and over the risk limit's contracts per order (1,000 by default) are refused, size unchanged
+    await page.keyboard.press('0');
+    await page.keyboard.press('Enter');
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText('Size 0 is not a size');
+    await expect(size).toHaveText(before);
+    for (const d of '5000') await page.keyboard.press(d);
+    await page.keyboard.press('Enter');
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText('over the largest order the risk limits allow (1,000 contracts)');
+    await expect(size).toHaveText(before);
+    // 7 then Enter sets the size 7, sends nothing
+    await page.keyboard.press('7');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('3');
+    await page.keyboard.press('Enter');
+    await expect(size).toHaveText('3');
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText('Size set to 3');
+    expect(await ordersAtExchange(t.terminal, ticker), 'typing a size never sends an order').toEqual([]);
+    // the next order carries it: Alt+[ bids 3
+    await page.keyboard.press('Alt+BracketLeft');
+    await expect.poll(async () => (await ordersAtExchange(t.terminal, ticker)).map((o) => o.count), { timeout: 20_000 }).toEqual(['3']);
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});
+
+test('Improve 3: Alt+[ bids three rows better than the inside, never crossing', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const ticker = await selectLivelyMarket(page);
+    // widen the spread so three rows differ from one: another party takes the two best offers
+    const cp = restAs(t.terminal, 'counterparty');
+    for (let i = 0; i < 2; i++) {
+      const b = await cp.getOrderbook({ params: { ticker } });
+      const asks = (b.orderbook_fp.no_dollars ?? []).map(([p, c]) => ({ price: new Decimal(1).minus(p), count: new Decimal(c) })).sort((x, y) => x.price.comparedTo(y.price));
+      const best = asks[0]!;
+      await cp.createOrder({ body: { ticker, side: 'bid', price: best.price.toFixed(4), count: best.count.toFixed(2), time_in_force: 'immediate_or_cancel', client_order_id: crypto.randomUUID() } });
+    }
+    await page.locator('[data-panel="ladder"]').getByLabel('Improve by rows').selectOption('3');
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    const spread = async () => {
+      const r = await ladderRows(page);
+      const bid = r.find((x) => x.cls.includes('best-bid'));
+      const ask = r.find((x) => x.cls.includes('best-ask'));
+      return bid && ask ? new Decimal(ask.price).minus(bid.price).toNumber() : 0;
+    };
+    await expect.poll(spread, { message: 'the ladder shows a spread of at least 4 rows', timeout: 30_000 }).toBeGreaterThanOrEqual(0.04);
+    const rows = await ladderRows(page);
+    const bestBid = new Decimal(rows.find((r) => r.cls.includes('best-bid'))!.price);
+    const bestAsk = new Decimal(rows.find((r) => r.cls.includes('best-ask'))!.price);
+    const want = Decimal.min(bestBid.plus('0.03'), bestAsk.minus('0.01')).toFixed(2);
+    expect(new Decimal(want).minus(bestBid).gt('0.01'), 'three rows land past where one would').toBe(true);
+    await page.keyboard.press('Alt+BracketLeft');
+    await expect.poll(() => restingAtExchange(t.terminal, ticker), { timeout: 20_000 }).toEqual([{ side: 'bid', price: want }]);
+    expect(new Decimal(want).lt(bestAsk), 'never crosses').toBe(true);
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});
+
+test('Shift+R reverses YES 2 into NO 2 after a question that focuses Keep; the kill switch refuses it', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const ticker = await selectLivelyMarket(page);
+    await page.keyboard.press('Alt+Digit2');
+    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-ask')).length, { timeout: 30_000 }).toBe(1);
+    // hold YES 2: size 2, Shift+B crosses the offer
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+KeyB');
+    await expect.poll(() => positionAtExchange(t.terminal, ticker), { timeout: 20_000 }).toBe('2');
+    await expect(page.locator('[data-panel="ladder"] .ladder-foot')).toContainText('Position 2');
+
+    // the question focuses Keep: Enter keeps the position
+    await page.keyboard.press('Shift+KeyR');
+    const ask = page.getByRole('dialog', { name: 'Reverse position?' });
+    await expect(ask).toContainText('You hold 2 YES');
+    await expect(ask).toContainText('to hold 2 NO');
+    await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused();
+    await shotOf(ask, S, '03-reverse-asks');
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+    expect(await positionAtExchange(t.terminal, ticker)).toBe('2');
+
+    // Reverse: one sell of 4 at the bid, through the gate; the position is NO 2
+    await page.keyboard.press('Shift+KeyR');
+    await ask.getByRole('button', { name: 'Reverse' }).click();
+    await expect.poll(() => positionAtExchange(t.terminal, ticker), { timeout: 20_000 }).toBe('-2');
+    const sells = (await ordersAtExchange(t.terminal, ticker)).filter((o) => o.side === 'ask');
+    expect(sells.map((o) => o.count)).toEqual(['4']);
+
+    // with the kill switch on, Reverse is refused: no question, no order, the position stays
+    await page.keyboard.press('ControlOrMeta+Shift+KeyK');
+    await expect(page.getByRole('contentinfo', { name: 'Status' })).toContainText('KILL SWITCH ON');
+    const ordersBefore = (await ordersAtExchange(t.terminal, ticker)).length;
+    await ladder(page).focus();
+    await page.keyboard.press('Shift+KeyR');
+    await expect(page.locator('.toast').filter({ hasText: `Reverse ${ticker} refused` })).toHaveCount(1);
+    await expect(ask).toHaveCount(0);
+    expect((await ordersAtExchange(t.terminal, ticker)).length).toBe(ordersBefore);
+    expect(await positionAtExchange(t.terminal, ticker)).toBe('-2');
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});

@@ -29,10 +29,11 @@ test('risk: fat finger refused, kill switch by hotkey, release with confirmation
   const orders = await showPanel(page, 'orders');
   await expect(orders.getByText('No resting orders.')).toBeVisible();
 
-  // a normal order rests: size preset 1 (1 contract), B joins the bid
+  // a normal order rests: size 1 typed on the ladder (digits, then Enter), B joins the bid
   await ladder(page).focus();
   await page.keyboard.press('c');
   await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('b');
   await expect(orderRow(page, ticker)).toHaveCount(1);
   await expect(ladder(page).locator('[data-cell="mybid"] .mine')).toHaveCount(1);

@@ -33,9 +33,10 @@ test('(a) the tape shows a crossing trade with my own fill highlighted', async (
   await key(page, 'Alt+Backquote');
   const tape = page.locator('[data-panel="tape"]');
   await expect(tape).toBeVisible();
-  // buy 1 at the ask from the ladder (size preset 1, Shift+B crosses)
+  // buy 1 at the ask from the ladder (size 1 typed there, then Enter; Shift+B crosses)
   await ladder(page).focus();
   await key(page, '1');
+  await key(page, 'Enter');
   await key(page, 'Shift+KeyB');
   const mine = tape.locator('tbody tr.own-fill');
   await expect(mine.first()).toBeVisible({ timeout: 15_000 });

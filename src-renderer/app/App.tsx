@@ -19,6 +19,7 @@ import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { StatusBar } from '../features/status/StatusBar';
 import { useTradingCommands } from '../features/ticket/useTradingCommands';
 import { useRiskCommands } from '../features/risk/useRiskCommands';
+import { useReverseCommand } from '../features/ticket/reverse';
 import { ConfirmHost } from '../ui/confirm';
 import { exportFocusedTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/States';
@@ -118,6 +119,7 @@ export function App() {
 
   useAppCommands();
   useTradingCommands();
+  useReverseCommand();
   useRiskCommands();
   useGlobalHotkeys();
 

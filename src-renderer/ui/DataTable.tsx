@@ -293,7 +293,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     return (
                       <th
                         key={h.id}
-                        className={h.column.columnDef.meta?.num ? 'num' : undefined}
+                        className={h.column.columnDef.meta?.num ? 'num' : h.column.id === '_actions' ? 'actions' : undefined}
                         aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : undefined}
                       >
                         {h.column.getCanSort() ? (

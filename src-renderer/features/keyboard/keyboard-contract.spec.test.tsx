@@ -19,8 +19,12 @@ const EVERYWHERE = new Set(['ticket.submit', 'risk.engageKill', 'risk.releaseKil
 /** Where a plain (non-global) key acts: focus on a panel, not in a field, no dialog open. */
 const PLAIN_KEYS_ACT: Record<Context, boolean> = { ladder: true, ticket: true, 'ticket field': false, 'markets list': true, dialog: false, palette: false };
 
+/** In the ladder's rows a bare digit types the ladder's size (digits, then Enter): the presets 1-5 do nothing there. */
+const SIZE_PRESETS = new Set(['ticket.size1', 'ticket.size2', 'ticket.size3', 'ticket.size4', 'ticket.size5']);
+
 function expected(id: string, ctx: Context): 'runs' | 'nothing' {
   if (EVERYWHERE.has(id)) return 'runs';
+  if (ctx === 'ladder' && SIZE_PRESETS.has(id)) return 'nothing';
   return PLAIN_KEYS_ACT[ctx] ? 'runs' : 'nothing';
 }
 
@@ -29,7 +33,7 @@ function Stage() {
   return (
     <div>
       <div data-panel="ladder">
-        <div role="grid" aria-label="Price ladder" tabIndex={0} data-ctx="ladder" />
+        <div role="grid" aria-label="Price ladder" tabIndex={0} data-ctx="ladder" data-typed-size />
       </div>
       <div data-panel="ticket">
         <form className="ticket" aria-label="Order ticket" tabIndex={-1} data-ctx="ticket">
@@ -124,6 +128,6 @@ describe('the keyboard contract: every key × every focus context', () => {
 
   it('the actions that trade or cancel are marked dangerous, so the palette never preselects them on a partial match', () => {
     const danger = ACTIONS.filter((a) => a.danger).map((a) => a.id).sort();
-    expect(danger).toEqual(['app.resetLayout', 'ladder.cancelAsks', 'ladder.cancelBids', 'ladder.improveAsk', 'ladder.improveBid', 'risk.engageKill', 'risk.releaseKill', 'ticket.submit', 'trade.buyAsk', 'trade.buyBid', 'trade.cancelAllMarket', 'trade.flatten', 'trade.sellAsk', 'trade.sellBid']);
+    expect(danger).toEqual(['app.resetLayout', 'ladder.cancelAsks', 'ladder.cancelBids', 'ladder.improveAsk', 'ladder.improveBid', 'risk.engageKill', 'risk.releaseKill', 'ticket.submit', 'trade.buyAsk', 'trade.buyBid', 'trade.cancelAllMarket', 'trade.flatten', 'trade.reverse', 'trade.sellAsk', 'trade.sellBid']);
   });
 });

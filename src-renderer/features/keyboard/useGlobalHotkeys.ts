@@ -1,6 +1,7 @@
 // One place that listens for every binding of the key map (react-hotkeys-hook) and runs the
 // bound command. Most keys stay quiet while typing in a field or while a dialog is open; the
-// few marked global (palette, settings, submit) work everywhere.
+// few marked global (palette, settings, submit) work everywhere. In the ladder's rows bare digits
+// are the ladder's typed size, not the size presets.
 import { useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { runCommand } from '../../lib/commands';
@@ -23,6 +24,8 @@ export function useGlobalHotkeys(): void {
     const id = combo ? index.get(combo) : undefined;
     if (!id) return;
     if (!global && isModalOpen()) return;
+    // in the ladder's rows a bare digit is the typed size (digits, then Enter), never a size preset
+    if (!global && /^\d$/.test(combo ?? '') && (e.target as Element | null)?.closest?.('[data-typed-size]')) return;
     if (e.repeat && !id.startsWith('ticket.price')) return;
     e.preventDefault();
     runCommand(id);

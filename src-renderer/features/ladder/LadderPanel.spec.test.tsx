@@ -257,7 +257,7 @@ describe('a market switch and the row spacing', () => {
     });
     await expectRowsAreTheBook([4500, 1000], [4530, 800], 'yes');
     // whole-cent rows sum the levels each holds: bids down to their row, offers up
-    fireEvent.change(screen.getByRole('combobox'), { target: { value: '100' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Row spacing' }), { target: { value: '100' } });
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4510, 300, 4500, 1000], yesAsks: [4530, 800, 4550, 200], version: 3 }]));
     await waitFor(() => expect(rowAt('0.45').querySelector('[data-cell="bid"] .qty')!.textContent).toBe('13'), { timeout: 2000 });
     expect(rowAt('0.46').querySelector('[data-cell="ask"] .qty')!.textContent).toBe('10');

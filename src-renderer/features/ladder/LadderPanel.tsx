@@ -31,6 +31,10 @@ import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
 import { useLadderCommands } from './useLadderCommands';
+import { useTypedSize, type TypedSize } from './useTypedSize';
+
+/** How many rows Alt+[ / Alt+] improve by (the toolbar's "Improve" choice). */
+export const IMPROVE_CHOICES = [1, 2, 3, 5, 10] as const;
 
 /** `compact`: no toolbar (the event ladders' columns carry their own title); rows, head and foot only. */
 export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
@@ -50,6 +54,9 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   // optional columns: cumulative depth and session volume at price, both on by default
   const [showCum, setShowCum] = useState(true);
   const [showVol, setShowVol] = useState(true);
+  // Alt+[ / Alt+] improve by this many rows (never crossing)
+  const [improveBy, setImproveBy] = useState<number>(1);
+  const typedSize = useTypedSize();
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
@@ -100,9 +107,14 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   }, [ticker]);
 
   const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef });
-  const { place, ordersAt, moveOrders, moveLocal } = useLadderOrders({ ticker, view, model });
+  const orders = useLadderOrders({ ticker, view, model });
+  const { ordersAt, moveOrders, moveLocal } = orders;
+  // a size typed but not yet set with Enter: no order goes out at the old size
+  const place = (side: Side, row: number) => {
+    if (!typedSize.blocksOrders()) orders.place(side, row);
+  };
   const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, moveLocal, setDropRow, dropRef });
-  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop: scrollTo, setCursor, place, ordersAt, moveOrders });
+  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop: scrollTo, setCursor, place, ordersAt, moveOrders, typedKey: typedSize.onKey });
 
   const center = useCallback(() => {
     setFollow(true);
@@ -110,11 +122,11 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     schedule();
   }, [schedule]);
   // C and V act on the ladder the trader last focused or touched (several may be open)
-  // Alt+[ / Alt+]: one row better than the painted inside (the price the ladder shows), never crossing
+  // Alt+[ / Alt+]: `improveBy` rows better than the painted inside (the price the ladder shows), never crossing
   const improve = (side: Side) => {
     const m = model.current;
-    if (!ticker || !m) return;
-    const price = improvePrice(m.bestBid, m.bestAsk, side, 1, step);
+    if (!ticker || !m || typedSize.blocksOrders()) return;
+    const price = improvePrice(m.bestBid, m.bestAsk, side, improveBy, step);
     if (price === null) return;
     const o = orderForClick(view, side, price);
     void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
@@ -216,6 +228,16 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         >
           {follow ? 'Follow' : 'Static'}
         </button>
+        <label className="check" title="Alt+[ / Alt+] bid / offer this many rows better than the inside (never crossing: a bid stops one row under the best offer)">
+          <span className="dim">Improve</span>
+          <select aria-label="Improve by rows" value={String(improveBy)} onChange={(e) => setImproveBy(Number(e.target.value))}>
+            {IMPROVE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="btn btn-sm" aria-pressed={showCum} onClick={() => setShowCum((v) => !v)} title="Show or hide the cumulative depth columns (Σ)">
           Σ
         </button>
@@ -243,7 +265,8 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         tabIndex={0}
         data-autofocus
         role="grid"
-        aria-label={`Price ladder for ${ticker}, ${view.toUpperCase()} view. Up and Down move, [ bids and ] offers at the row, Delete cancels my orders there, Shift+Up/Down moves them.`}
+        aria-label={`Price ladder for ${ticker}, ${view.toUpperCase()} view. Up and Down move, [ bids and ] offers at the row, Delete cancels my orders there, Shift+Up/Down moves them, digits then Enter set the size.`}
+        data-typed-size
         onKeyDown={onKey}
         onClick={onClick}
         onPointerDown={onPointerDown}
@@ -276,7 +299,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
           </div>
         ))}
       </div>
-      <LadderFoot ticker={ticker} />
+      <LadderFoot ticker={ticker} typed={typedSize} />
     </div>
   );
 }
@@ -300,7 +323,7 @@ function LadderOpen({ ticker, view }: { ticker: string; view: View }) {
   );
 }
 
-function LadderFoot({ ticker }: { ticker: string }) {
+function LadderFoot({ ticker, typed }: { ticker: string; typed: Pick<TypedSize, 'typed' | 'note'> }) {
   const position = usePrivate((s) => s.positions[ticker]?.position);
   const restingCount = usePrivate((s) => restingOrdersIn(s, ticker).length);
   const last = useMarket((s) => s.trades[ticker]?.[0]);
@@ -308,8 +331,18 @@ function LadderFoot({ ticker }: { ticker: string }) {
   return (
     <div className="ladder-foot" aria-live="off">
       <span>
-        Size <strong className="num">{size || '—'}</strong>
+        Size <strong className="num" data-testid="ladder-size">{size || '—'}</strong>
       </span>
+      {typed.typed !== null && (
+        <span className="ladder-typed" data-testid="ladder-typed" role="status">
+          Typing size <strong className="num">{typed.typed || '…'}</strong> · Enter sets · Esc abandons
+        </span>
+      )}
+      {typed.note && (
+        <span className={typed.note.kind === 'error' ? 'neg' : 'dim'} data-testid="ladder-typed-note" role={typed.note.kind === 'error' ? 'alert' : 'status'}>
+          {typed.note.text}
+        </span>
+      )}
       <span>
         Position <strong className="num">{position ? fmtCount(position) : '0'}</strong>
         {position && position.startsWith('-') ? ' (NO)' : ''}

@@ -1,5 +1,5 @@
 // The ladder's hands: placing and canceling at a row, dragging my orders to another price, and
-// the keyboard (arrows, pages, [ ], Delete, Shift+arrows to move orders).
+// the keyboard (arrows, pages, [ ], Delete, Shift+arrows to move orders, digits + Enter: size).
 import { useRef, type Dispatch, type KeyboardEvent, type MutableRefObject, type PointerEvent as ReactPointerEvent, type RefObject, type SetStateAction } from 'react';
 import { privateStore } from '../../stores/private';
 import { amendPrice, cancelOrders, placeAt } from '../../services/trade';
@@ -108,14 +108,17 @@ export interface LadderKeysInput {
   place: (side: Side, row: number) => void;
   ordersAt: (row: number, side: Side | 'both') => ReturnType<typeof privateStore.getState>['orders'][string][];
   moveOrders: (from: number, side: Side | 'both', to: number) => void;
+  /** the typed size's keys (digits, and Enter / Esc / Backspace while typing); true when it took the key */
+  typedKey: (e: KeyboardEvent<HTMLDivElement>) => boolean;
 }
 
 /** The ladder's keys while its rows have focus. */
-export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders }: LadderKeysInput) {
+export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders, typedKey }: LadderKeysInput) {
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== rowsHost.current || top === null) return;
     // Alt/Ctrl/Cmd chords are the keymap's (Alt+[ improves the bid): never also a plain [ at the cursor
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (typedKey(e)) return;
     const cur = cursor ?? Math.floor(rowCount / 2);
     const moveCursor = (n: number) => {
       const next = cur + n;

@@ -14,6 +14,7 @@ import { notify } from '../../stores/notices';
 import { privateStore } from '../../stores/private';
 import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
+import { refuseWhileTyping } from '../../stores/typed-size';
 import { cancelAllIn, draftExtras, placeAt, sendOrder } from '../../services/trade';
 import { confirmAction } from '../../ui/confirm';
 import { nudgePrice, type PriceRange } from './price-step';
@@ -26,6 +27,7 @@ function needMarket(): string | null {
 }
 
 function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
+  if (refuseWhileTyping()) return;
   const ticker = needMarket();
   if (!ticker) return;
   const inside = insideOf(bookOf(ticker));
@@ -74,6 +76,7 @@ export function useTradingCommands() {
   });
 
   useCommand('trade.flatten', () => {
+    if (refuseWhileTyping()) return;
     const t = needMarket();
     if (!t) return;
     const pos = privateStore.getState().positions[t];

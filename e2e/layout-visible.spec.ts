@@ -1,0 +1,93 @@
+// Issue 24, defect 5 leftovers, in real Chromium: (a) Time & sales, Alerts and Risk open visible
+// and on top (not as hidden tabs behind the blotter); (b) clicking a Markets row or a position's
+// TP/SL never scrolls its table sideways (Ticker and Market stay in view).
+import { expect, type Locator, type Page } from '@playwright/test';
+import { quietTest } from './fixtures';
+import { dismissToasts, marketsTable, openTerminal, panel, realProblems, selectLivelyMarket, shot, showPanel } from './helpers';
+
+const S = 'layout-visible';
+const test = quietTest;
+
+/** The element drawn at the centre of `el` belongs to it: it is shown, in view, and nothing covers it (nor clips it away). */
+async function onTop(el: Locator, minSize = 40): Promise<boolean> {
+  return el.evaluate((node, min) => {
+    const r = node.getBoundingClientRect();
+    if (r.width < min || r.height < min) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 60));
+    return !!hit && node.contains(hit);
+  }, minSize);
+}
+
+/** How far the nearest sideways-scrolling box around `el` is scrolled. */
+async function sideways(el: Locator): Promise<number> {
+  return el.evaluate((node) => {
+    let total = 0;
+    for (let n: HTMLElement | null = node as HTMLElement; n; n = n.parentElement) total += n.scrollLeft;
+    return total;
+  });
+}
+
+const key = (page: Page, combo: string) => page.keyboard.press(combo);
+
+test('(a) Time & sales, Alerts and Risk open visible and on top', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  for (const [combo, id] of [
+    ['Alt+Backquote', 'tape'],
+    ['Alt+Shift+KeyA', 'alerts'],
+    ['Alt+Equal', 'risk'],
+  ] as const) {
+    await key(page, combo);
+    const p = panel(page, id as 'risk');
+    await expect(p).toBeVisible();
+    await expect.poll(() => onTop(p), { message: `${id} is shown on top` }).toBe(true);
+    await shot(page, S, `a-${id}`);
+    // focus moved into it
+    await expect.poll(() => p.evaluate((n) => n.contains(document.activeElement))).toBe(true);
+  }
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test('(b) clicking a Markets row or TP/SL never scrolls its table sideways', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  const table = marketsTable(page);
+  const rows = table.locator('tbody tr:not([aria-hidden])');
+  // click what a trader sees of a few rows (the mouse at the cell, so Playwright itself never
+  // scrolls anything into view), the title and the right-most cell in view
+  for (const i of [2, 5]) {
+    const cells = rows.nth(i).locator('td');
+    expect(await sideways(cells.first())).toBe(0);
+    for (const c of [2, 5]) {
+      const box = (await cells.nth(c).boundingBox())!;
+      await page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
+      await expect.poll(() => sideways(cells.nth(c)), { timeout: 3_000 }).toBe(0);
+      await expect(table.getByRole('columnheader', { name: /Ticker/ })).toBeInViewport();
+    }
+  }
+  await shot(page, S, 'b-markets-click');
+
+  // a position, then its TP/SL
+  await selectLivelyMarket(page);
+  await page.locator('[data-panel="ladder"] [role="grid"]').focus();
+  await key(page, '1');
+  await key(page, 'Enter');
+  await key(page, 'Shift+KeyB');
+  const positions = await showPanel(page, 'positions');
+  const tpsl = positions.getByRole('button', { name: /TP\/SL/ }).first();
+  await expect(tpsl).toBeAttached({ timeout: 20_000 });
+  await dismissToasts(page);
+  await shot(page, S, 'b-tpsl-before');
+  // the row's actions are within reach where the table stands: no sideways scroll to find TP/SL
+  // (which hid Market), then clicking it and closing its dialog leave the table where it was
+  expect(await sideways(tpsl)).toBe(0);
+  await expect.poll(() => onTop(tpsl, 8), { message: 'TP/SL is in view without scrolling sideways' }).toBe(true);
+  const tb = (await tpsl.boundingBox())!;
+  await page.mouse.click(tb.x + tb.width / 2, tb.y + tb.height / 2);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => sideways(tpsl)).toBe(0);
+  await expect(positions.getByRole('columnheader', { name: /Market/ }).first()).toBeInViewport();
+  await shot(page, S, 'b-tpsl-click');
+  expect(realProblems(problems)).toEqual([]);
+});

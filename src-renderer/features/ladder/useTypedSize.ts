@@ -1,0 +1,105 @@
+// Typed quantity on the ladder (issue 24), as pro ladders do: with the ladder's rows focused,
+// digits go to a typed buffer shown in the ladder's foot; Enter sets it as the order size, Esc
+// abandons it, Backspace takes a digit back. It never sends an order, and while a size is being
+// typed the ladder's order keys ([ ] Alt+[ ] ) send nothing (the trader said a size and has not
+// committed it; nor do B / S, flatten and reverse: stores/typed-size). The global size presets 1-5 do not fire here (useGlobalHotkeys skips bare
+// digits inside [data-typed-size]): in the ladder a digit is always the typed size.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Decimal } from '../../../src-shared/money';
+import { DEFAULT_RISK_LIMITS } from '../../../src-shared/ipc/risk';
+import { fmtCount } from '../../lib/format';
+import { useRisk } from '../../stores/risk';
+import { useTrading } from '../../stores/trading';
+import { setTypedPending } from '../../stores/typed-size';
+
+/** The most digits a typed size takes (the risk limit's own bound is 9 digits). */
+const MAX_DIGITS = 9;
+
+export interface TypedSizeCheck {
+  ok: boolean;
+  /** the size to set, as count text */
+  count?: string;
+  message?: string;
+}
+
+/** Whether typed digits make a size the ladder may set: a whole count above 0, at most the risk limit's contracts per order. */
+export function checkTypedSize(typed: string, maxOrderContracts: string): TypedSizeCheck {
+  if (!/^\d+$/.test(typed)) return { ok: false, message: 'Type a size in whole contracts, then Enter' };
+  const n = new Decimal(typed);
+  if (n.isZero()) return { ok: false, message: 'Size 0 is not a size: type a count above 0' };
+  const max = new Decimal(maxOrderContracts);
+  if (n.gt(max)) return { ok: false, message: `Size ${fmtCount(n.toFixed(0))} is over the largest order the risk limits allow (${fmtCount(max.toFixed(0))} contracts)` };
+  return { ok: true, count: n.toFixed(0) };
+}
+
+export interface TypedSize {
+  /** the digits typed so far ('' after Backspace took them all), null when not typing */
+  typed: string | null;
+  /** what the last Enter or refused key said (an error stays until the next key) */
+  note: { kind: 'error' | 'info'; text: string } | null;
+  /** handles a key of the ladder's rows; true when it was the typed size's */
+  onKey: (e: KeyboardEvent<HTMLElement>) => boolean;
+  /** true (and says so in the foot) when a typed size waits for Enter: the order keys then send nothing */
+  blocksOrders: () => boolean;
+}
+
+export function useTypedSize(): TypedSize {
+  const [typed, setTypedState] = useState<string | null>(null);
+  const typedRef = useRef<string | null>(null);
+  const [note, setNote] = useState<TypedSize['note']>(null);
+  const id = useId();
+  const setTyped = (v: string | null) => {
+    typedRef.current = v;
+    setTypedState(v);
+    setTypedPending(id, v);
+  };
+  useEffect(() => () => setTypedPending(id, null), [id]);
+
+  const onKey = (e: KeyboardEvent<HTMLElement>): boolean => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return false;
+    const cur = typedRef.current;
+    if (/^[0-9]$/.test(e.key)) {
+      e.preventDefault();
+      setNote(null);
+      const next = (cur ?? '') + e.key;
+      if (next.length > MAX_DIGITS) setNote({ kind: 'error', text: `At most ${MAX_DIGITS} digits` });
+      else setTyped(next);
+      return true;
+    }
+    if (cur === null) return false;
+    if (e.key === 'Backspace') {
+      e.preventDefault();
+      setTyped(cur.slice(0, -1));
+      return true;
+    }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setTyped(null);
+      setNote({ kind: 'info', text: 'Typed size abandoned' });
+      return true;
+    }
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const max = useRisk.getState().view?.limits.maxOrderContracts ?? DEFAULT_RISK_LIMITS.maxOrderContracts;
+      const check = checkTypedSize(cur, max);
+      setTyped(null);
+      if (!check.ok || !check.count) {
+        setNote({ kind: 'error', text: `${check.message ?? 'Not a size'}. Size unchanged.` });
+        return true;
+      }
+      useTrading.getState().setDraft({ count: check.count });
+      setNote({ kind: 'info', text: `Size set to ${fmtCount(check.count)}` });
+      return true;
+    }
+    return false;
+  };
+
+  const blocksOrders = useCallback(() => {
+    const cur = typedRef.current;
+    if (cur === null) return false;
+    setNote({ kind: 'error', text: `Nothing sent: size ${cur || '…'} is typed but not set. Enter sets it, Esc abandons it.` });
+    return true;
+  }, []);
+
+  return { typed, note, onKey, blocksOrders };
+}
