@@ -36,7 +36,7 @@ export interface RunningExchange {
   port: number;
   baseUrl: string;
   wsUrl: string;
-  /** the FIX acceptor on 127.0.0.1 (FIXT.1.1; sessions KalshiNR and KalshiRT) */
+  /** the FIX acceptor on 127.0.0.1 (FIXT.1.1; sessions KalshiNR, KalshiRT, KalshiDC, KalshiMD) */
   fixPort: number;
   credentials: StoredCredentialsFile;
   svc: Services;
@@ -97,7 +97,7 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
-  const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0 });
+  const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0, dataDir: path.join(opts.dataDir, 'fix') });
   const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts };
   writeCredentials(opts.dataDir, credentials);
 

@@ -1,30 +1,56 @@
 // The embedded exchange's FIX acceptor: a TCP listener on 127.0.0.1 (port 0 = any free one),
-// one FixSession per connection, the retransmit sessions' sequence state kept across
-// reconnects (in memory: a restart of the exchange starts every session afresh), one logged-on
-// connection per (key, session type).
+// one FixSession per connection, one logged-on connection per (key, session type). The
+// retransmit sessions' sequence state is kept across reconnects and, when the acceptor has a
+// data dir, across restarts (`<data dir>/<key>.<session>.seq`, seq-store.ts). The accounts'
+// execution reports for drop copy and listener sessions are kept here (exec-history.ts).
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { KeyRecord } from '../http/app';
 import type { Services } from '../handlers/support';
-import { FixSession, type SeqStore, type SessionType } from './session';
+import { ExecHistory } from './exec-history';
+import { SeqStore } from './seq-store';
+import { FixSession, type SessionType } from './session';
 
 export interface FixAcceptor {
   port: number;
   close(): Promise<void>;
 }
 
-export async function startFixAcceptor(opts: { svc: Services; lookupKey(keyId: string): KeyRecord | undefined; port?: number }): Promise<FixAcceptor> {
+export interface FixAcceptorOptions {
+  svc: Services;
+  lookupKey(keyId: string): KeyRecord | undefined;
+  port?: number;
+  /** where retransmit sessions keep their sequence numbers and sent messages (none: in memory) */
+  dataDir?: string;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9-]{1,100}$/;
+
+export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcceptor> {
   const sessions = new Set<FixSession>();
   const stores = new Map<string, SeqStore>();
   const claimed = new Map<string, FixSession>();
+  const node = opts.svc.node;
+  const history = new ExecHistory(
+    (id) => node.core.engine.getOrder(id),
+    () => node.now(),
+  );
+  // before any session's listener: a session's live feed sees the report as it is recorded
+  const unlisten = node.onEvents((events) => history.onEvents(events));
   const server: Server = createServer({ noDelay: true }, (socket) => {
     const s = new FixSession(socket, {
       svc: opts.svc,
       lookupKey: opts.lookupKey,
+      history,
       seqStore(keyId, type) {
         const k = `${keyId}|${type}`;
         let st = stores.get(k);
-        if (!st) stores.set(k, (st = { nextIn: 1, nextOut: 1, sent: new Map() }));
+        if (!st) {
+          // the key id has passed lookupKey; the check keeps a file name out of any other shape
+          const file = opts.dataDir && SAFE_KEY.test(keyId) ? path.join(opts.dataDir, `${keyId}.${type}.seq`) : null;
+          stores.set(k, (st = new SeqStore(file)));
+        }
         return st;
       },
       claim(keyId: string, type: SessionType, session) {
@@ -52,6 +78,8 @@ export async function startFixAcceptor(opts: { svc: Services; lookupKey(keyId: s
     async close() {
       for (const s of sessions) s.shutdown();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      unlisten();
+      for (const st of stores.values()) st.close();
     },
   };
 }
