@@ -1,0 +1,202 @@
+// FIX conformance of the session kinds beyond order entry: market data (KalshiMD), the drop
+// copy's event resend (KalshiDC, U1/U2/U3) and listener sessions (20126=Y), driven by the
+// independent raw client (raw-client.ts: its own framing, no acceptor code). The exchange runs for
+// real on 127.0.0.1 port 0; orders are entered over REST so the FIX side is checked against the
+// one core.
+import type { Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from '../integration/harness';
+import { Client, SOH, type Msg } from './raw-client';
+
+let t: TestExchange;
+const sockets: Socket[] = [];
+const trader = () => t.account('trader');
+
+async function loggedOn(target: string, extra: Array<[number, string | number]> = []): Promise<Client> {
+  const c = await Client.open(t.ex.fixPort, trader().api_key_id, target, sockets);
+  c.logon(trader().private_key_pem, extra);
+  await c.type('A', `${target} Logon answer`);
+  return c;
+}
+
+/** The message's fields in wire order (repeating groups repeat tags). */
+function pairs(m: Msg): Array<[number, string]> {
+  return m.raw
+    .split(SOH)
+    .filter(Boolean)
+    .map((p) => [Number(p.slice(0, p.indexOf('='))), p.slice(p.indexOf('=') + 1)]);
+}
+
+/** MD entries: the groups after NoMDEntries (268), each from its first tag on. */
+function entries(m: Msg): Array<Record<number, string>> {
+  const all = pairs(m);
+  const at = all.findIndex(([tag]) => tag === 268);
+  const out: Array<Record<number, string>> = [];
+  const firstTag = all[at + 1]?.[0];
+  for (const [tag, v] of all.slice(at + 1)) {
+    if (tag === 10) break;
+    if (tag === firstTag) out.push({});
+    out[out.length - 1]![tag] = v;
+  }
+  expect(out.length).toBe(Number(all[at]![1]));
+  return out;
+}
+
+async function addMarket(ticker: string): Promise<void> {
+  const node = t.ex.svc.node;
+  for (const cmd of [
+    { type: 'addMarket', nowMs: node.now(), ticker, eventTicker: ticker.split('-')[0]!, seriesTicker: `${ticker.split('-')[0]!}S` },
+    { type: 'openMarket', nowMs: node.now(), ticker },
+  ]) {
+    const r = await node.submit(cmd);
+    if (!r.ok) throw new Error(`cannot create market: ${JSON.stringify(r.result)}`);
+  }
+}
+
+/** TestRequest round trip: every message the exchange owed before it has arrived. */
+async function sync(c: Client, id: string): Promise<void> {
+  c.send('1', [[112, id]]);
+  await c.next((m) => m.get(35) === '0' && m.get(112) === id, `heartbeat ${id}`);
+}
+
+beforeAll(async () => {
+  t = await startTestExchange();
+  await addMarket('FIXMD-1');
+  await addMarket('FIXMD-2');
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.destroy();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const order = (ticker: string, side: 'bid' | 'ask', price: string, count: string) =>
+  t.client('counterparty').createOrder({ body: { ticker, side, price, count, client_order_id: crypto.randomUUID() } });
+
+describe('FIX market data (KalshiMD)', () => {
+  it('a subscription answers a full refresh (W), then incremental refreshes (X) where size 0 = no level; cancel stops them', async () => {
+    const md = await loggedOn('KalshiMD');
+    md.send('V', [[262, 'md-1'], [263, 1], [146, 1], [55, 'FIXMD-1']]);
+    const w = await md.type('W', 'full refresh');
+    expect([w.get(262), w.get(55), w.get(268)]).toEqual(['md-1', 'FIXMD-1', '0']);
+
+    const bid = await order('FIXMD-1', 'bid', '0.3000', '5');
+    let x = await md.type('X', 'bid level added');
+    expect(x.get(262)).toBe('md-1');
+    expect(entries(x)).toEqual([{ 279: '0', 269: '0', 55: 'FIXMD-1', 270: '30', 271: '5.00' }]);
+
+    await order('FIXMD-1', 'ask', '0.6000', '2');
+    x = await md.type('X', 'offer level added');
+    expect(entries(x)).toEqual([{ 279: '0', 269: '1', 55: 'FIXMD-1', 270: '60', 271: '2.00' }]);
+
+    await t.client('counterparty').cancelOrder({ params: { order_id: bid.order.order_id } });
+    x = await md.type('X', 'bid level removed');
+    expect(entries(x)).toEqual([{ 279: '2', 269: '0', 55: 'FIXMD-1', 270: '30', 271: '0.00' }]);
+
+    // a snapshot-only request on a book with levels: bids best first, then offers best first
+    await order('FIXMD-1', 'bid', '0.2500', '1');
+    await md.type('X');
+    await order('FIXMD-1', 'bid', '0.2700', '3');
+    await md.type('X');
+    md.send('V', [[262, 'snap'], [263, 0], [146, 1], [55, 'FIXMD-1']]);
+    const snap = await md.next((m) => m.get(35) === 'W' && m.get(262) === 'snap', 'snapshot');
+    expect(entries(snap)).toEqual([
+      { 269: '0', 270: '27', 271: '3.00' },
+      { 269: '0', 270: '25', 271: '1.00' },
+      { 269: '1', 270: '60', 271: '2.00' },
+    ]);
+
+    md.send('V', [[263, 2], [146, 1], [55, 'FIXMD-1']]);
+    await sync(md, 'unsub');
+    await order('FIXMD-1', 'bid', '0.2000', '1');
+    await sync(md, 'after');
+    expect(md.got.filter((m) => m.get(35) === 'X')).toEqual([]);
+  });
+
+  it('a request naming an unknown symbol is refused whole (Y, 281=0) and subscribes to nothing', async () => {
+    const md = await loggedOn('KalshiMD');
+    md.send('V', [[262, 'bad'], [263, 1], [146, 2], [55, 'FIXMD-2'], [55, 'NO-SUCH-MARKET']]);
+    const y = await md.type('Y', 'request reject');
+    expect([y.get(262), y.get(281)]).toEqual(['bad', '0']);
+    expect(y.get(58)).toMatch(/NO-SUCH-MARKET/);
+    await order('FIXMD-2', 'bid', '0.4000', '1');
+    await sync(md, 'x');
+    expect(md.got.filter((m) => m.get(35) === 'W' || m.get(35) === 'X')).toEqual([]);
+    md.send('V', [[263, 7], [146, 1], [55, 'FIXMD-2']]);
+    expect((await md.type('Y')).get(58)).toMatch(/263/);
+  });
+
+  it('KalshiMD requires ResetSeqNumFlag=Y and takes no orders', async () => {
+    const c = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiMD', sockets);
+    c.logon(trader().private_key_pem, [], { reset: false });
+    expect((await c.type('5')).get(58)).toMatch(/ResetSeqNumFlag/);
+    const md = await loggedOn('KalshiMD');
+    md.send('D', [[11, 'x'], [55, 'FIXMD-1'], [54, 1], [38, 1], [40, 2], [44, 10]]);
+    const j = await md.type('j');
+    expect([j.get(372), j.get(380)]).toEqual(['D', '3']);
+  });
+});
+
+describe('FIX drop copy event resend (KalshiDC, U1)', () => {
+  it('resends a REST order\'s reports by ExecID range with their original ExecIDs, then EventResendComplete', async () => {
+    const dc = await loggedOn('KalshiDC');
+    const rest = t.client('trader');
+    const created = await rest.createOrder({ body: { ticker: 'FIXMD-2', side: 'bid', price: '0.1000', count: '1', client_order_id: crypto.randomUUID() } });
+    const ours = (type: string) => (m: Msg) => m.get(35) === '8' && m.get(37) === created.order.order_id && m.get(150) === type;
+    const nw = await dc.next(ours('0'), 'live New');
+    await rest.cancelOrder({ params: { order_id: created.order.order_id } });
+    const can = await dc.next(ours('4'), 'live Canceled');
+    const [e1, e2] = [nw.get(17)!, can.get(17)!];
+    expect(e1).not.toBe(e2);
+
+    const u1Seq = dc.seq;
+    dc.send('U1', [[21001, e1]]);
+    const done = await dc.type('U2', 'EventResendComplete');
+    expect(done.get(45)).toBe(String(u1Seq));
+    const resent = dc.got.filter((m) => m.get(35) === '8' && m.get(37) === created.order.order_id);
+    expect(resent.map((m) => [m.get(17), m.get(150)])).toEqual([
+      [e1, '0'],
+      [e2, '4'],
+    ]);
+    dc.got.length = 0;
+
+    dc.send('U1', [[21001, e2], [21002, e2]]);
+    await dc.type('U2');
+    expect(dc.got.filter((m) => m.get(35) === '8').map((m) => m.get(17))).toEqual([e2]);
+    dc.got.length = 0;
+
+    dc.send('U1', [[21001, 'no-such-exec']]);
+    expect((await dc.type('U3', 'EventResendReject')).get(58)).toMatch(/BeginExecID/);
+    dc.send('U1', []);
+    expect((await dc.type('U3')).get(58)).toMatch(/21001/);
+    dc.send('U1', [[21001, e2], [21002, e1]]);
+    expect((await dc.type('U3')).get(58)).toMatch(/before/);
+  });
+});
+
+describe('FIX listener sessions (20126=Y)', () => {
+  it('streams the account\'s execution reports from another session and takes no orders', async () => {
+    const listener = await loggedOn('KalshiRT', [[20126, 'Y'], [21011, 'Y']]);
+    const trading = await loggedOn('KalshiNR');
+    const id = `lst-${process.pid}`;
+    trading.send('D', [[11, id], [55, 'FIXMD-2'], [54, 1], [38, 2], [40, 2], [44, 5]]);
+    const ack = await trading.type('8');
+    const shadow = await listener.next((m) => m.get(35) === '8' && m.get(37) === ack.get(37), 'listener copy');
+    expect([shadow.get(150), shadow.get(11), shadow.get(38), shadow.get(44)]).toEqual(['0', id, '2.00', '5']);
+    listener.send('D', [[11, `${id}-x`], [55, 'FIXMD-2'], [54, 1], [38, 1], [40, 2], [44, 5]]);
+    expect((await listener.type('j')).get(58)).toMatch(/listener session takes no orders/);
+  });
+
+  it('refuses a listener Logon without SkipPendingExecReports=Y or with CancelOrdersOnDisconnect=Y', async () => {
+    for (const [extra, reason] of [
+      [[[20126, 'Y']], /21011/],
+      [[[20126, 'Y'], [21011, 'Y'], [8013, 'Y']], /8013/],
+    ] as const) {
+      const c = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiNR', sockets);
+      c.logon(trader().private_key_pem, extra.map(([a, b]) => [a, b]));
+      expect((await c.type('5')).get(58)).toMatch(reason);
+      await c.untilClosed();
+    }
+  });
+});
