@@ -1,11 +1,13 @@
 // The order entry sessions' application side (KalshiNR, KalshiRT; docs.kalshi.com/fix/order-entry):
 // NewOrderSingle, OrderCancelRequest and OrderCancelReplaceRequest submitted to the one core in
 // arrival order (orders.ts), answered with ExecutionReports / OrderCancelRejects; fills of the
-// session's orders reported as they happen, never twice; CancelOrdersOnDisconnect on close.
+// session's orders reported as they happen, never twice; CancelOrdersOnDisconnect on close;
+// settlement reports on KalshiRT when the Logon asked (post-trade.ts).
 import type { ExchangeEvent } from '../core/domain';
 import type { FillView, OrderView } from '../engine/types';
 import type { FixMessage } from './codec';
 import type { SessionApp, SessionLink } from './link';
+import { sendSettlements } from './post-trade';
 import { FixReject, execReport, fillReport, orderGateway, type Fields, type OrderGateway } from './orders';
 
 export class OrderEntryApp implements SessionApp {
@@ -17,7 +19,7 @@ export class OrderEntryApp implements SessionApp {
 
   constructor(
     private readonly link: SessionLink,
-    private readonly cancelOnDisconnect: boolean,
+    private readonly opts: { cancelOnDisconnect: boolean; settlements: boolean },
   ) {
     this.gateway = orderGateway(link.svc, link.trader);
   }
@@ -162,6 +164,8 @@ export class OrderEntryApp implements SessionApp {
   }
 
   onEvents(events: readonly ExchangeEvent[]): void {
+    // ReceiveSettlementReports (20127=Y, KalshiRT): the post trade session's reports here too
+    if (this.opts.settlements) sendSettlements(this.link, events);
     const trader = this.link.trader;
     for (const e of events) {
       if (e.type !== 'fill') continue;
@@ -182,7 +186,7 @@ export class OrderEntryApp implements SessionApp {
   }
 
   onClose(): void {
-    if (this.cancelOnDisconnect) void this.cancelResting();
+    if (this.opts.cancelOnDisconnect) void this.cancelResting();
   }
 
   /** CancelOrdersOnDisconnect: every order this session entered that still rests. */

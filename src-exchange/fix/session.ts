@@ -2,7 +2,7 @@
 // messages): the session layer, as docs.kalshi.com/fix/session-management and /fix/authentication
 // lay it out. The application messages belong to the session kind's app (link.ts):
 // order-entry.ts (KalshiNR, KalshiRT), drop-copy.ts (KalshiDC, and listener sessions on NR/RT),
-// market-data.ts (KalshiMD).
+// market-data.ts (KalshiMD), post-trade.ts (KalshiPT).
 // - Logon (A) signed: RawData (96) is RSA-PSS (SHA-256, MGF1 SHA-256, 32-byte salt, base64) over
 //   SendingTime SOH MsgType SOH MsgSeqNum SOH SenderCompID SOH TargetCompID, verified with the
 //   account's API key; SenderCompID is the key id, SendingTime within 5 s of the exchange clock.
@@ -24,6 +24,7 @@ import type { ExecHistory } from './exec-history';
 import type { SessionApp, SessionLink } from './link';
 import { MarketDataApp } from './market-data';
 import { OrderEntryApp } from './order-entry';
+import { PostTradeApp } from './post-trade';
 import type { Fields, FixTrader } from './orders';
 import { SeqStore } from './seq-store';
 
@@ -34,9 +35,11 @@ export const SESSION_TYPES = {
   KalshiDC: { retransmit: false, resetRequired: true, orders: false },
   // market data: book snapshots (W) and incremental updates (X)
   KalshiMD: { retransmit: false, resetRequired: true, orders: false },
+  // post trade: market settlement reports (UMS)
+  KalshiPT: { retransmit: false, resetRequired: true, orders: false },
 } as const;
 export type SessionType = keyof typeof SESSION_TYPES;
-export const OTHER_SESSIONS = ['KalshiPT', 'KalshiRFQ'] as const;
+export const OTHER_SESSIONS = ['KalshiRFQ'] as const;
 
 export interface FixSessionDeps {
   svc: Services;
@@ -315,7 +318,8 @@ export class FixSession {
     if (m.get(20126) === 'Y') this.app = new DropCopyApp(link, 'listener');
     else if (this.type === 'KalshiDC') this.app = new DropCopyApp(link, 'drop copy');
     else if (this.type === 'KalshiMD') this.app = new MarketDataApp(link);
-    else this.app = new OrderEntryApp(link, m.get(8013) === 'Y');
+    else if (this.type === 'KalshiPT') this.app = new PostTradeApp(link);
+    else this.app = new OrderEntryApp(link, { cancelOnDisconnect: m.get(8013) === 'Y', settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y' });
     this.state = 'active';
     this.unlisten = this.deps.svc.node.onEvents((events) => this.onEvents(events));
     this.send('A', [

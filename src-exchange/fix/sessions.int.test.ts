@@ -63,6 +63,7 @@ beforeAll(async () => {
   t = await startTestExchange();
   await addMarket('FIXMD-1');
   await addMarket('FIXMD-2');
+  await addMarket('FIXPT-1');
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
@@ -90,7 +91,7 @@ describe('FIX market data (KalshiMD)', () => {
     x = await md.type('X', 'offer level added');
     expect(entries(x)).toEqual([{ 279: '0', 269: '1', 55: 'FIXMD-1', 270: '60', 271: '2.00' }]);
 
-    await t.client('counterparty').cancelOrder({ params: { order_id: bid.order.order_id } });
+    await t.client('counterparty').cancelOrder({ params: { order_id: bid.order_id } });
     x = await md.type('X', 'bid level removed');
     expect(entries(x)).toEqual([{ 279: '2', 269: '0', 55: 'FIXMD-1', 270: '30', 271: '0.00' }]);
 
@@ -143,9 +144,9 @@ describe('FIX drop copy event resend (KalshiDC, U1)', () => {
     const dc = await loggedOn('KalshiDC');
     const rest = t.client('trader');
     const created = await rest.createOrder({ body: { ticker: 'FIXMD-2', side: 'bid', price: '0.1000', count: '1', client_order_id: crypto.randomUUID() } });
-    const ours = (type: string) => (m: Msg) => m.get(35) === '8' && m.get(37) === created.order.order_id && m.get(150) === type;
+    const ours = (type: string) => (m: Msg) => m.get(35) === '8' && m.get(37) === created.order_id && m.get(150) === type;
     const nw = await dc.next(ours('0'), 'live New');
-    await rest.cancelOrder({ params: { order_id: created.order.order_id } });
+    await rest.cancelOrder({ params: { order_id: created.order_id } });
     const can = await dc.next(ours('4'), 'live Canceled');
     const [e1, e2] = [nw.get(17)!, can.get(17)!];
     expect(e1).not.toBe(e2);
@@ -154,7 +155,7 @@ describe('FIX drop copy event resend (KalshiDC, U1)', () => {
     dc.send('U1', [[21001, e1]]);
     const done = await dc.type('U2', 'EventResendComplete');
     expect(done.get(45)).toBe(String(u1Seq));
-    const resent = dc.got.filter((m) => m.get(35) === '8' && m.get(37) === created.order.order_id);
+    const resent = dc.got.filter((m) => m.get(35) === '8' && m.get(37) === created.order_id);
     expect(resent.map((m) => [m.get(17), m.get(150)])).toEqual([
       [e1, '0'],
       [e2, '4'],
@@ -172,6 +173,33 @@ describe('FIX drop copy event resend (KalshiDC, U1)', () => {
     expect((await dc.type('U3')).get(58)).toMatch(/21001/);
     dc.send('U1', [[21001, e2], [21002, e1]]);
     expect((await dc.type('U3')).get(58)).toMatch(/before/);
+  });
+});
+
+describe('FIX post trade (KalshiPT, and KalshiRT with 20127=Y)', () => {
+  it('a settled market sends the account a MarketSettlementReport (UMS) with its position and payout', async () => {
+    await t.client('trader').createOrder({ body: { ticker: 'FIXPT-1', side: 'bid', price: '0.5000', count: '2', client_order_id: crypto.randomUUID() } });
+    await order('FIXPT-1', 'ask', '0.5000', '2');
+    const pt = await loggedOn('KalshiPT');
+    const rt = await loggedOn('KalshiRT', [[20127, 'Y']]);
+    const node = t.ex.svc.node;
+    for (const cmd of [
+      { type: 'closeMarket', nowMs: node.now(), ticker: 'FIXPT-1' },
+      { type: 'determineMarket', nowMs: node.now(), ticker: 'FIXPT-1', result: 'yes' },
+      { type: 'settleMarket', nowMs: node.now(), ticker: 'FIXPT-1' },
+    ]) {
+      const r = await node.submit(cmd);
+      expect(r.ok, JSON.stringify(r.result)).toBe(true);
+    }
+    for (const c of [pt, rt]) {
+      const ums = await c.next((m) => m.get(35) === 'UMS' && m.get(55) === 'FIXPT-1', 'settlement report');
+      expect([ums.get(20107), ums.get(730), ums.get(704), ums.get(705), ums.get(20110), ums.get(893), ums.get(1703)]).toEqual(['yes', '100', '2.00', '0.00', '24', 'Y', '1']);
+      expect(Number(ums.get(1704))).toBe(2);
+      expect(ums.get(715)).toMatch(/^\d{8}$/);
+      expect(ums.get(20105)).toBeTruthy();
+    }
+    pt.send('D', [[11, 'pt-x'], [55, 'FIXMD-1'], [54, 1], [38, 1], [40, 2], [44, 10]]);
+    expect((await pt.type('j')).get(58)).toMatch(/post trade session takes no orders/);
   });
 });
 
