@@ -2,13 +2,13 @@
 // messages): the session layer, as docs.kalshi.com/fix/session-management and /fix/authentication
 // lay it out. The application messages belong to the session kind's app (link.ts):
 // order-entry.ts (KalshiNR, KalshiRT), drop-copy.ts (KalshiDC, and listener sessions on NR/RT),
-// market-data.ts (KalshiMD), post-trade.ts (KalshiPT).
+// market-data.ts (KalshiMD), post-trade.ts (KalshiPT), rfq.ts (KalshiRFQ).
 // - Logon (A) signed: RawData (96) is RSA-PSS (SHA-256, MGF1 SHA-256, 32-byte salt, base64) over
 //   SendingTime SOH MsgType SOH MsgSeqNum SOH SenderCompID SOH TargetCompID, verified with the
 //   account's API key; SenderCompID is the key id, SendingTime within 5 s of the exchange clock.
-// - TargetCompID names the session; ResetSeqNumFlag=Y is required except on KalshiRT, whose
-//   sequence numbers survive a reconnect and an exchange restart (seq-store.ts): ResendRequest is
-//   answered with the stored messages as PossDup and gap fills for the rest.
+// - TargetCompID names the session; ResetSeqNumFlag=Y is required except on KalshiRT and
+//   KalshiRFQ, whose sequence numbers survive a reconnect and an exchange restart (seq-store.ts):
+//   ResendRequest is answered with the stored messages as PossDup and gap fills for the rest.
 // - Heartbeat (0) / TestRequest (1), ResendRequest (2), SequenceReset (4), Logout (5) with the
 //   reason in Text (58) on every refusal; CancelOrdersOnDisconnect (8013=Y) cancels the session's
 //   resting orders when the connection ends for any reason.
@@ -25,6 +25,7 @@ import type { SessionApp, SessionLink } from './link';
 import { MarketDataApp } from './market-data';
 import { OrderEntryApp } from './order-entry';
 import { PostTradeApp } from './post-trade';
+import { RfqApp } from './rfq';
 import type { Fields, FixTrader } from './orders';
 import { SeqStore } from './seq-store';
 
@@ -37,9 +38,10 @@ export const SESSION_TYPES = {
   KalshiMD: { retransmit: false, resetRequired: true, orders: false },
   // post trade: market settlement reports (UMS)
   KalshiPT: { retransmit: false, resetRequired: true, orders: false },
+  // RFQ, market makers' side: quote requests out, quotes in (with retransmission)
+  KalshiRFQ: { retransmit: true, resetRequired: false, orders: false },
 } as const;
 export type SessionType = keyof typeof SESSION_TYPES;
-export const OTHER_SESSIONS = ['KalshiRFQ'] as const;
 
 export interface FixSessionDeps {
   svc: Services;
@@ -282,10 +284,7 @@ export class FixSession {
     const sender = m.get(49) ?? '';
     const target = m.get(56) ?? '';
     this.keyId = sender;
-    if (!(target in SESSION_TYPES)) {
-      const other = (OTHER_SESSIONS as readonly string[]).includes(target);
-      return this.logout(other ? `${target} sessions are not offered by the embedded exchange` : `unknown TargetCompID ${target}: use ${Object.keys(SESSION_TYPES).join(', ')}`);
-    }
+    if (!(target in SESSION_TYPES)) return this.logout(`unknown TargetCompID ${target}: use ${Object.keys(SESSION_TYPES).join(', ')}`);
     this.type = target as SessionType;
     const key = this.deps.lookupKey(sender);
     const why = this.refusal(m, key);
@@ -319,6 +318,7 @@ export class FixSession {
     else if (this.type === 'KalshiDC') this.app = new DropCopyApp(link, 'drop copy');
     else if (this.type === 'KalshiMD') this.app = new MarketDataApp(link);
     else if (this.type === 'KalshiPT') this.app = new PostTradeApp(link);
+    else if (this.type === 'KalshiRFQ') this.app = new RfqApp(link);
     else this.app = new OrderEntryApp(link, { cancelOnDisconnect: m.get(8013) === 'Y', settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y' });
     this.state = 'active';
     this.unlisten = this.deps.svc.node.onEvents((events) => this.onEvents(events));

@@ -64,6 +64,7 @@ beforeAll(async () => {
   await addMarket('FIXMD-1');
   await addMarket('FIXMD-2');
   await addMarket('FIXPT-1');
+  await addMarket('FIXRFQ-1');
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
@@ -200,6 +201,47 @@ describe('FIX post trade (KalshiPT, and KalshiRT with 20127=Y)', () => {
     }
     pt.send('D', [[11, 'pt-x'], [55, 'FIXMD-1'], [54, 1], [38, 1], [40, 2], [44, 10]]);
     expect((await pt.type('j')).get(58)).toMatch(/post trade session takes no orders/);
+  });
+});
+
+describe('FIX RFQ (KalshiRFQ, market maker side)', () => {
+  it('a REST RFQ arrives as QuoteRequest (R); Quote (S) makes the same quote REST sees; accept, QuoteConfirm (U7), QuoteCancel (Z)', async () => {
+    const maker = t.account('counterparty');
+    const mm = await Client.open(t.ex.fixPort, maker.api_key_id, 'KalshiRFQ', sockets);
+    mm.logon(maker.private_key_pem);
+    await mm.type('A');
+    const requester = t.client('trader');
+    const rfq = (await requester.createRfq({ body: { market_ticker: 'FIXRFQ-1', rest_remainder: false, contracts: 3 } })).rfq;
+    const r = await mm.next((m) => m.get(35) === 'R' && m.get(131) === rfq.rfq_id, 'QuoteRequest');
+    expect([r.get(55), r.get(38), r.get(146)]).toEqual(['FIXRFQ-1', '3.00', '1']);
+
+    mm.send('S', [[131, rfq.rfq_id], [55, 'FIXRFQ-1'], [132, 40], [133, 55]]);
+    const pending = await mm.type('AI', 'QuoteStatusReport pending');
+    expect([pending.get(131), pending.get(297), pending.get(132), pending.get(133), pending.get(38)]).toEqual([rfq.rfq_id, '10', '40', '55', '3.00']);
+    const quoteId = pending.get(117)!;
+    expect((await requester.getQuote({ params: { quote_id: quoteId } })).quote).toMatchObject({ rfq_id: rfq.rfq_id, status: 'open', yes_bid_dollars: '0.4000', no_bid_dollars: '0.5500' });
+
+    await requester.acceptQuote({ params: { quote_id: quoteId }, body: { accepted_side: 'yes' } });
+    const accepted = await mm.next((m) => m.get(35) === 'AI' && m.get(297) === '0', 'QuoteStatusReport accepted');
+    expect([accepted.get(117), accepted.get(54), accepted.get(38)]).toEqual([quoteId, '1', '3.00']);
+    mm.send('U7', [[117, quoteId]]);
+    await sync(mm, 'confirmed');
+    expect(mm.got.filter((m) => m.get(35) === 'j')).toEqual([]);
+    expect(['confirmed', 'executed']).toContain((await requester.getQuote({ params: { quote_id: quoteId } })).quote.status);
+
+    // refusals change nothing; a quote can be withdrawn
+    mm.send('S', [[131, rfq.rfq_id], [55, 'FIXRFQ-1'], [132, 0], [133, 0]]);
+    expect((await mm.type('AI')).get(297)).toBe('5');
+    mm.send('S', [[131, 'no-such-rfq'], [55, 'FIXRFQ-1'], [132, 10], [133, 10]]);
+    const unknown = await mm.type('AI');
+    expect([unknown.get(297), unknown.get(117)]).toEqual(['5', '']);
+    const rfq2 = (await requester.createRfq({ body: { market_ticker: 'FIXRFQ-1', rest_remainder: false, contracts: 2 } })).rfq;
+    await mm.next((m) => m.get(35) === 'R' && m.get(131) === rfq2.rfq_id, 'second QuoteRequest');
+    mm.send('S', [[131, rfq2.rfq_id], [55, 'FIXRFQ-1'], [132, 30], [133, 60]]);
+    const q2 = (await mm.next((m) => m.get(35) === 'AI' && m.get(297) === '10', 'second quote')).get(117)!;
+    mm.send('Z', [[117, q2]]);
+    expect((await mm.next((m) => m.get(35) === 'AI' && m.get(117) === q2, 'canceled')).get(297)).toBe('17');
+    expect((await requester.getQuote({ params: { quote_id: q2 } })).quote.status).toBe('canceled');
   });
 });
 
