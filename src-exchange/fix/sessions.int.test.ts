@@ -3,6 +3,7 @@
 // independent raw client (raw-client.ts: its own framing, no acceptor code). The exchange runs for
 // real on 127.0.0.1 port 0; orders are entered over REST so the FIX side is checked against the
 // one core.
+import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../integration/harness';
@@ -268,5 +269,29 @@ describe('FIX listener sessions (20126=Y)', () => {
       expect((await c.type('5')).get(58)).toMatch(reason);
       await c.untilClosed();
     }
+  });
+});
+
+describe('FIX over TLS', () => {
+  it('serves the same sessions over TLS with the certificate named in credentials.json; an untrusted or plain client gets nothing', async () => {
+    const creds = t.ex.credentials as { fix_tls_port?: number; fix_tls_cert?: string };
+    expect(creds.fix_tls_port).toBe(t.ex.fixTlsPort);
+    const ca = readFileSync(creds.fix_tls_cert!, 'utf8');
+    expect(ca).toMatch(/BEGIN CERTIFICATE/);
+    const c = await Client.openTls(t.ex.fixTlsPort, ca, trader().api_key_id, 'KalshiNR', sockets);
+    c.logon(trader().private_key_pem);
+    await c.type('A', 'Logon over TLS');
+    c.send('D', [[11, `tls-${process.pid}`], [55, 'FIXMD-2'], [54, 1], [38, 1], [40, 2], [44, 3]]);
+    const er = await c.type('8');
+    expect([er.get(150), er.get(11)]).toEqual(['0', `tls-${process.pid}`]);
+    expect((await t.client('trader').getOrder({ params: { order_id: er.get(37)! } })).order.client_order_id).toBe(`tls-${process.pid}`);
+
+    // a client that does not trust the certificate refuses the handshake
+    await expect(Client.openTls(t.ex.fixTlsPort, undefined, trader().api_key_id, 'KalshiNR', sockets)).rejects.toThrow(/self[- ]signed|certificate/i);
+    // plain FIX on the TLS port is not a handshake: no Logon answer, the connection ends
+    const plain = await Client.open(t.ex.fixTlsPort, trader().api_key_id, 'KalshiNR', sockets);
+    plain.logon(trader().private_key_pem);
+    await plain.untilClosed();
+    expect(plain.got).toEqual([]);
   });
 });
