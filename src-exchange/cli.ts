@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     ...(snapshotEvery !== undefined ? { snapshotEvery } : {}),
   });
   console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
-  console.log(`exchange FIX on 127.0.0.1:${ex.fixPort} (FIXT.1.1: KalshiNR, KalshiRT, KalshiDC)`);
+  console.log(`exchange FIX on 127.0.0.1:${ex.fixPort} (FIXT.1.1: KalshiNR, KalshiRT, KalshiDC, KalshiMD, KalshiPT, KalshiRFQ)`);
+  console.log(`exchange FIX over TLS on 127.0.0.1:${ex.fixTlsPort} (certificate ${ex.fixTlsCertPath})`);
   console.log(`credentials in ${path.join(dataDir, 'credentials.json')}`);
 
   let stopping = false;

@@ -15,6 +15,7 @@ import type { SimOptions } from './sim/index';
 import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 import { startFixAcceptor } from './fix/acceptor';
+import { ensureFixCertificate } from './fix/tls-cert';
 
 export interface ExchangeServerOptions {
   dataDir: string;
@@ -36,8 +37,12 @@ export interface RunningExchange {
   port: number;
   baseUrl: string;
   wsUrl: string;
-  /** the FIX acceptor on 127.0.0.1 (FIXT.1.1; sessions KalshiNR and KalshiRT) */
+  /** the FIX acceptor on 127.0.0.1 (FIXT.1.1; sessions KalshiNR, KalshiRT, KalshiDC, KalshiMD) */
   fixPort: number;
+  /** the same FIX sessions over TLS (the real gateway's only transport), with a local certificate */
+  fixTlsPort: number;
+  /** that certificate (PEM), made on the data dir's first start */
+  fixTlsCertPath: string;
   credentials: StoredCredentialsFile;
   svc: Services;
   close(): Promise<void>;
@@ -97,8 +102,19 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
-  const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0 });
-  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts };
+  const fixDir = path.join(opts.dataDir, 'fix');
+  const cert = await ensureFixCertificate(fixDir);
+  const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0, dataDir: fixDir, tls: { cert: cert.cert, key: cert.key } });
+  const credentials: StoredCredentialsFile = {
+    ...stored,
+    base_url: baseUrl,
+    ws_url: wsUrl,
+    fix_host: '127.0.0.1',
+    fix_port: fix.port,
+    fix_tls_port: fix.tlsPort,
+    fix_tls_cert: cert.certPath,
+    accounts,
+  };
   writeCredentials(opts.dataDir, credentials);
 
   const attached = serverAttachers.map((a) => a(app.server, svc));
@@ -110,6 +126,8 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     baseUrl,
     wsUrl,
     fixPort: fix.port,
+    fixTlsPort: fix.tlsPort!,
+    fixTlsCertPath: cert.certPath,
     credentials,
     svc,
     async close() {

@@ -1,30 +1,70 @@
-// The embedded exchange's FIX acceptor: a TCP listener on 127.0.0.1 (port 0 = any free one),
-// one FixSession per connection, the retransmit sessions' sequence state kept across
-// reconnects (in memory: a restart of the exchange starts every session afresh), one logged-on
-// connection per (key, session type).
-import { createServer, type Server } from 'node:net';
+// The embedded exchange's FIX acceptor: listeners on 127.0.0.1 (port 0 = any free one), plain TCP
+// and, when given a certificate, TLS as the real gateway requires (tls-cert.ts); the same sessions
+// behind both, one FixSession per connection, one logged-on connection per (key, session type). The
+// retransmit sessions' sequence state is kept across reconnects and, when the acceptor has a
+// data dir, across restarts (`<data dir>/<key>.<session>.seq`, seq-store.ts). The accounts'
+// execution reports for drop copy and listener sessions are kept here (exec-history.ts).
+import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import path from 'node:path';
 import type { KeyRecord } from '../http/app';
 import type { Services } from '../handlers/support';
-import { FixSession, type SeqStore, type SessionType } from './session';
+import { ExecHistory } from './exec-history';
+import { SeqStore } from './seq-store';
+import { FixSession, type SessionType } from './session';
 
 export interface FixAcceptor {
   port: number;
+  /** the TLS listener's port (null without a certificate) */
+  tlsPort: number | null;
   close(): Promise<void>;
 }
 
-export async function startFixAcceptor(opts: { svc: Services; lookupKey(keyId: string): KeyRecord | undefined; port?: number }): Promise<FixAcceptor> {
+export interface FixAcceptorOptions {
+  svc: Services;
+  lookupKey(keyId: string): KeyRecord | undefined;
+  port?: number;
+  /** where retransmit sessions keep their sequence numbers and sent messages (none: in memory) */
+  dataDir?: string;
+  /** a TLS listener too, with this certificate */
+  tls?: { cert: string; key: string; port?: number };
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+const SAFE_KEY = /^[A-Za-z0-9-]{1,100}$/;
+
+export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcceptor> {
   const sessions = new Set<FixSession>();
   const stores = new Map<string, SeqStore>();
   const claimed = new Map<string, FixSession>();
-  const server: Server = createServer({ noDelay: true }, (socket) => {
+  const node = opts.svc.node;
+  const history = new ExecHistory(
+    (id) => node.core.engine.getOrder(id),
+    () => node.now(),
+  );
+  // before any session's listener: a session's live feed sees the report as it is recorded
+  const unlisten = node.onEvents((events) => history.onEvents(events));
+  const accept = (socket: Socket) => {
+    socket.setNoDelay(true);
     const s = new FixSession(socket, {
       svc: opts.svc,
       lookupKey: opts.lookupKey,
+      history,
       seqStore(keyId, type) {
         const k = `${keyId}|${type}`;
         let st = stores.get(k);
-        if (!st) stores.set(k, (st = { nextIn: 1, nextOut: 1, sent: new Map() }));
+        if (!st) {
+          // the key id has passed lookupKey; the check keeps a file name out of any other shape
+          const file = opts.dataDir && SAFE_KEY.test(keyId) ? path.join(opts.dataDir, `${keyId}.${type}.seq`) : null;
+          stores.set(k, (st = new SeqStore(file)));
+        }
         return st;
       },
       claim(keyId: string, type: SessionType, session) {
@@ -41,17 +81,21 @@ export async function startFixAcceptor(opts: { svc: Services; lookupKey(keyId: s
       onClose: (session) => sessions.delete(session),
     });
     sessions.add(s);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  };
+  const server: Server = createServer({ noDelay: true }, accept);
+  const tlsServer = opts.tls ? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key, minVersion: 'TLSv1.2' }, accept) : null;
+  // a failed handshake (a plain TCP client, an untrusted certificate) just ends that connection
+  tlsServer?.on('tlsClientError', () => undefined);
+  const port = await listen(server, opts.port ?? 0);
+  const tlsPort = tlsServer ? await listen(tlsServer, opts.tls?.port ?? 0) : null;
   return {
     port,
+    tlsPort,
     async close() {
       for (const s of sessions) s.shutdown();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([server, ...(tlsServer ? [tlsServer] : [])].map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+      unlisten();
+      for (const st of stores.values()) st.close();
     },
   };
 }

@@ -2,6 +2,7 @@
 // reads raw tag=value text itself (its own BodyLength and CheckSum) and shares no code with the
 // acceptor (src-exchange/fix/codec.ts), so the two cannot agree on a mistake.
 import { connect, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { constants, sign } from 'node:crypto';
 
 export const SOH = '\x01';
@@ -64,6 +65,14 @@ export class Client {
     const sock = connect({ host: '127.0.0.1', port });
     sockets.push(sock);
     await new Promise<void>((r, j) => sock.once('connect', () => r()).once('error', j));
+    return new Client(sock, keyId, target);
+  }
+
+  /** Over TLS, trusting `ca` (the exchange's self-signed certificate) only. */
+  static async openTls(port: number, ca: string | undefined, keyId: string, target = 'KalshiNR', sockets: Socket[] = []): Promise<Client> {
+    const sock = connectTls({ host: '127.0.0.1', port, ...(ca !== undefined ? { ca } : {}) });
+    sockets.push(sock);
+    await new Promise<void>((r, j) => sock.once('secureConnect', () => r()).once('error', j));
     return new Client(sock, keyId, target);
   }
 

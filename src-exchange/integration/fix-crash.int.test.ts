@@ -2,7 +2,9 @@
 // client (raw frames) sends NewOrderSingles back to back, the child is SIGKILLed once a share of
 // them is acknowledged, and restarted on the same data dir. Every order an ExecutionReport
 // acknowledged must be there afterwards, under its ClOrdID (an ExecutionReport goes out only after
-// the journal made the order durable).
+// the journal made the order durable). On the retransmit session (KalshiRT) the sequence numbers
+// and the reports sent survive too: after the restart the session goes on from where it was, and
+// a ResendRequest brings back the reports the client says it missed.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -76,6 +78,76 @@ describe('FIX under kill -9', () => {
     for (const a of acked) {
       const o = (await after.getOrder({ params: { order_id: a.orderId } })).order;
       expect(o.client_order_id).toBe(a.clOrdId);
+    }
+    second.proc.kill('SIGTERM');
+    await second.exited;
+  }, 180_000);
+
+  it('KalshiRT: after a restart the sequence numbers go on and a ResendRequest brings back what the client missed', async () => {
+    const first = await launch();
+    const trader = first.creds.accounts.find((a) => a.name === 'trader')!;
+    const rest = createApiClient({ profile: { kind: 'custom', name: 'crash-rt', baseUrl: first.creds.base_url, wsUrl: first.creds.ws_url, headerPrefix: 'SVC-' }, credentials: { keyId: trader.api_key_id, privateKeyPem: trader.private_key_pem } });
+    const ticker = (await rest.getMarkets({ query: { status: 'open', limit: 5 } })).markets[0]!.ticker;
+
+    const c = await Client.open(first.creds.fix_port, trader.api_key_id, 'KalshiRT', sockets);
+    c.logon(trader.private_key_pem);
+    await c.type('A');
+    const BURST = 300;
+    for (let i = 0; i < BURST; i++) c.send('D', [[11, `rt-${process.pid}-${i}`], [55, ticker], [54, 1], [38, 1], [40, 2], [44, 2]]);
+    const reports = () => c.got.filter((m) => m.get(35) === '8').length;
+    const deadline = Date.now() + 60_000;
+    while (reports() < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    first.proc.kill('SIGKILL');
+    await first.exited;
+    await new Promise((r) => setTimeout(r, 100));
+    const acked = c.got.filter((m) => m.get(35) === '8' && m.get(150) !== '8');
+    expect(acked.length).toBeGreaterThanOrEqual(60);
+    const lastSeen = Math.max(...c.got.map((m) => Number(m.get(34))));
+
+    const second = await launch();
+    const d = await Client.open(second.creds.fix_port, trader.api_key_id, 'KalshiRT', sockets);
+    d.seq = c.seq;
+    d.logon(trader.private_key_pem, [], { reset: false });
+    const logon = await d.type('A', 'Logon answer after the restart');
+    // the exchange's numbers went on from where they were, not from 1 (past the last one the client
+    // saw: a report written to the socket as the kill landed may never have reached it)
+    const logonSeq = Number(logon.get(34));
+    expect(logonSeq).toBeGreaterThan(lastSeen);
+    // if the exchange had not read all of the burst before the kill, it asks for the rest: those
+    // orders were never acknowledged, so the client fills the gap instead of sending them again
+    const probe = d.seq;
+    d.send('1', [[112, 'after-restart']]);
+    const answer = await d.next((m) => (m.get(35) === '0' && m.get(112) === 'after-restart') || m.get(35) === '2', 'heartbeat or resend request');
+    if (answer.get(35) === '2') {
+      expect(Number(answer.get(7))).toBeLessThanOrEqual(probe);
+      d.send('4', [[123, 'Y'], [43, 'Y'], [36, probe + 1]], { seq: Number(answer.get(7)) });
+      d.seq = probe + 1;
+      d.send('1', [[112, 'after-fill']]);
+      await d.next((m) => m.get(35) === '0' && m.get(112) === 'after-fill', 'heartbeat after the gap fill');
+    }
+
+    // the client lost the second half of what it was sent: it asks from there
+    const missed = acked.slice(Math.floor(acked.length / 2));
+    const from = Number(missed[0]!.get(34));
+    d.got.length = 0;
+    d.send('2', [[7, from], [16, 0]]);
+    d.send('1', [[112, 'resent']]);
+    await d.next((m) => m.get(35) === '0' && m.get(112) === 'resent', 'heartbeat after the resend');
+    const resent = new Map(d.got.filter((m) => m.get(35) === '8' && m.get(43) === 'Y').map((m) => [m.get(34), m]));
+    // every number from there to the Logon is either a report again or inside a gap fill
+    const covered = new Set<number>([...resent.keys()].map(Number));
+    for (const g of d.got.filter((m) => m.get(35) === '4' && m.get(123) === 'Y')) for (let s = Number(g.get(34)); s < Number(g.get(36)); s++) covered.add(s);
+    for (let s = from; s < logonSeq; s++) expect(covered.has(s), `seq ${s} resent or gap-filled`).toBe(true);
+    for (const m of missed) {
+      const again = resent.get(m.get(34));
+      expect(again, `report ${m.get(34)} resent`).toBeDefined();
+      expect([again!.get(11), again!.get(37), again!.get(150)]).toEqual([m.get(11), m.get(37), m.get(150)]);
+    }
+
+    const after = createApiClient({ profile: { kind: 'custom', name: 'crash-rt2', baseUrl: second.creds.base_url, wsUrl: second.creds.ws_url, headerPrefix: 'SVC-' }, credentials: { keyId: trader.api_key_id, privateKeyPem: trader.private_key_pem } });
+    for (const m of acked) {
+      const o = (await after.getOrder({ params: { order_id: m.get(37)! } })).order;
+      expect(o.client_order_id).toBe(m.get(11));
     }
     second.proc.kill('SIGTERM');
     await second.exited;
