@@ -5,7 +5,7 @@ import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
 import type { BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
 import type { OrderOrigin } from '../../src-shared/ipc/risk';
 import { getTerminalApi } from './bridge';
-import { noteAnswer } from '../stores/ticks';
+import { noteAnswer } from './ticks';
 
 type EmptyObject = Record<never, never>;
 type Part<K extends string, T> = unknown extends T

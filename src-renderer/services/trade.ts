@@ -6,7 +6,7 @@ import { getTerminalApi } from '../lib/bridge';
 import { errorText, isConfirmableRisk } from '../lib/errors';
 import { confirmAction } from '../ui/confirm';
 import { fmtCount } from '../lib/format';
-import { fmtPx } from '../stores/ticks';
+import { fmtPx } from '../lib/ticks';
 import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';

@@ -25,7 +25,7 @@ import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
 import { OrderGroups } from './OrderGroups';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'local' | 'groups';
 const TABS: { id: Tab; label: string }[] = [

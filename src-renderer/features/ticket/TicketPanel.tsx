@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { OrderAck } from '../../../src-shared/ipc/contract';
 import { validateTicket } from '../../lib/order-check';
 import { fmtCash, fmtCashExact, fmtCount } from '../../lib/format';
-import { fmtPx, fmtTicks } from '../../stores/ticks';
+import { fmtPx, fmtTicks } from '../../lib/ticks';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { useRest } from '../../hooks/useRest';
 import { bookOf, insideOf } from '../../stores/books';
