@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, createSocketApi, ipcUrl, takeUrlToken, TerminalCallError, webHostProtocols, type BridgeStatus } from './bridge';
+import { TerminalCallError, type BridgeStatus } from './bridge-types';
+import { backoffDelay, createSocketApi } from './socket-api';
+import { ipcUrl, takeUrlToken, webHostProtocols } from './web-host';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
