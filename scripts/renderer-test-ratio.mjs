@@ -27,7 +27,8 @@ export function rendererTestRatio(root = fileURLToPath(new URL('..', import.meta
     const rel = relative(base, file).split(sep).join('/');
     const inTestDir = rel.startsWith('test/');
     if (inTestDir) test += lines(file);
-    else if (/\.tsx?$/.test(rel)) (/\.test\.tsx?$/.test(rel) ? (test += lines(file)) : (code += lines(file)));
+    else if (/\.test\.tsx?$/.test(rel)) test += lines(file);
+    else if (/\.tsx?$/.test(rel)) code += lines(file);
   }
   return { test, code, ratio: code === 0 ? 0 : test / code };
 }

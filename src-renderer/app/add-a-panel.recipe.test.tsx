@@ -5,7 +5,10 @@
 // and the palette no longer lists it. The recipe must name every file that keys a record by
 // PanelId (the compiler makes each one list every panel), so a new one fails here until the
 // README says so.
+// this test reads the repository's own files (README, keymap.ts); it runs in vitest, never in the page
+// eslint-disable-next-line no-restricted-imports
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// eslint-disable-next-line no-restricted-imports
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
