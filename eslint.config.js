@@ -20,6 +20,19 @@ const RENDERER_PATTERNS = [
 ];
 const RENDERER_PATHS = () => nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node API.' }));
 
+// (paths from the repository root; a zone forbids `target` to import `from`)
+const R = './src-renderer';
+const SHARED_FLOOR = ['services', 'ui', 'hooks'].map((d) => `${R}/${d}`);
+const NOT_TESTS = (dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`];
+const RENDERER_FLOORS = [
+  { target: `${R}/features`, from: `${R}/app`, message: 'Floors: features never import app/ (app composes features).' },
+  { target: [...SHARED_FLOOR, `${R}/stores`, `${R}/lib`], from: `${R}/features`, message: 'Floors: shared code (services, ui, hooks, stores, lib) never imports a feature: move what both need down a floor.' },
+  { target: [...SHARED_FLOOR, `${R}/stores`, `${R}/lib`], from: `${R}/app`, message: 'Floors: shared code never imports app/.' },
+  { target: [`${R}/stores`, `${R}/lib`], from: SHARED_FLOOR, message: 'Floors: stores/ and lib/ sit below services, ui and hooks.' },
+  { target: `${R}/lib`, from: `${R}/stores`, message: 'Floors: lib/ is the lowest floor (plain functions, the bridge): it never imports a store.' },
+  { target: NOT_TESTS(R), from: `${R}/test`, message: 'src-renderer/test/ is test support: production code never imports it.' },
+];
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
@@ -83,6 +96,17 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Renderer floors, one direction (as bulletproof-react): app -> features -> shared, where the
+    // shared floor is services/ui/hooks over stores over lib. Type imports count: a floor that
+    // needs a type from above is a type that lives on the wrong floor. Test support (test/) is
+    // for tests only.
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: RENDERER_FLOORS }],
     },
   },
   // Feature zones: a feature folder never imports another; they meet in app/, stores/,

@@ -4,7 +4,7 @@
 // the answer with the row's response schema.
 import type { z } from 'zod';
 import { endpointRow, endpoints, type EndpointId, type Endpoints } from '../../src-shared/endpoints';
-import type { AnyEndpoint, ArrayStyle, BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
+import type { AnyEndpoint, ArrayStyle, EmptyObject, ResponseOut, RowArgs } from '../../src-shared/endpoints/types';
 import { ClockSync } from './clock';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError, formatIssues, isTimestampExpired, requestIdOf } from './errors';
 import type { RateLimiter } from './limiter';
@@ -13,17 +13,7 @@ import { createSigner, signaturePath, type Credentials, type Signer } from './si
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-type EmptyObject = Record<never, never>;
-/** One part of a call's arguments: required when its schema has a required key, absent when the row has none. */
-type Part<K extends string, T> = unknown extends T
-  ? { [P in K]?: unknown }
-  : [T] extends [never]
-    ? { [P in K]?: undefined }
-    : EmptyObject extends T
-      ? { [P in K]?: T }
-      : { [P in K]: T };
-
-export type RowArgs<E> = Part<'params', ParamsIn<E>> & Part<'query', QueryIn<E>> & Part<'body', BodyIn<E>>;
+export type { RowArgs } from '../../src-shared/endpoints/types';
 /** The argument list of a row's method: `args` may be left out when nothing in it is required. */
 export type MethodArgs<E> = EmptyObject extends RowArgs<E> ? [args?: RowArgs<E>, opts?: CallOptions] : [args: RowArgs<E>, opts?: CallOptions];
 export type EndpointMethod<E> = (...a: MethodArgs<E>) => Promise<ResponseOut<E>>;

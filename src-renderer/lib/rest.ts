@@ -2,23 +2,12 @@
 // parses the answer with the row's response schema, so the result has the row's output type.
 // Only types come from src-shared/endpoints: the schemas stay in main.
 import type { EndpointId, Endpoints } from '../../src-shared/endpoints';
-import type { BodyIn, ParamsIn, QueryIn, ResponseOut } from '../../src-shared/endpoints/types';
+import type { EmptyObject, ResponseOut, RowArgs } from '../../src-shared/endpoints/types';
 import type { OrderOrigin } from '../../src-shared/ipc/risk';
 import { getTerminalApi } from './bridge';
-import { noteAnswer } from '../stores/ticks';
+import { noteAnswer } from './ticks';
 
-type EmptyObject = Record<never, never>;
-type Part<K extends string, T> = unknown extends T
-  ? { [P in K]?: unknown }
-  : [T] extends [never]
-    ? { [P in K]?: undefined }
-    : EmptyObject extends T
-      ? { [P in K]?: T }
-      : { [P in K]: T };
-
-export type RestArgs<K extends EndpointId> = Part<'params', ParamsIn<Endpoints[K]>> &
-  Part<'query', QueryIn<Endpoints[K]>> &
-  Part<'body', BodyIn<Endpoints[K]>>;
+export type RestArgs<K extends EndpointId> = RowArgs<Endpoints[K]>;
 export type RestResult<K extends EndpointId> = ResponseOut<Endpoints[K]>;
 export type RestCall<K extends EndpointId> = EmptyObject extends RestArgs<K> ? [args?: RestArgs<K>] : [args: RestArgs<K>];
 

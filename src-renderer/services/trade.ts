@@ -6,7 +6,7 @@ import { getTerminalApi } from '../lib/bridge';
 import { errorText, isConfirmableRisk } from '../lib/errors';
 import { confirmAction } from '../ui/confirm';
 import { fmtCount } from '../lib/format';
-import { fmtPx } from '../stores/ticks';
+import { fmtPx } from '../lib/ticks';
 import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';
@@ -75,10 +75,30 @@ export async function withRiskConfirm<T>(what: string, send: (confirmed: boolean
   }
 }
 
+/** The call's input as sent again after the trader confirmed (`confirmed: true`), or unchanged. */
+export function withConfirmed<I extends object>(input: I, confirmed: boolean): I & { confirmed?: boolean } {
+  return confirmed ? { ...input, confirmed } : input;
+}
+
+/** withRiskConfirm for a call that takes one input: the resend carries `confirmed`. */
+export function sendConfirmable<I extends object, T>(what: string, input: I, call: (input: I & { confirmed?: boolean }) => Promise<T>): Promise<T | null> {
+  return withRiskConfirm(what, (confirmed) => call(withConfirmed(input, confirmed)));
+}
+
+/**
+ * Amends a resting order to a price and a total count (dollars and contracts, wire strings),
+ * asking the trader where the risk gate wants a confirmation. False: the trader kept it back.
+ * The call's error is thrown for the caller to show.
+ */
+export async function amendOrderTo(o: Pick<OrderRow, 'order_id' | 'ticker' | 'side' | 'subaccount'>, price: string, count: string, origin: OrderOrigin, what: string): Promise<boolean> {
+  const amend = { order_id: o.order_id, ticker: o.ticker, side: o.side, price, count, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin };
+  return (await sendConfirmable(what, amend, (input) => getTerminalApi().amendOrder(input))) !== null;
+}
+
 export async function sendOrder(order: OrderDraft): Promise<OrderAck | null> {
   const what = describeOrder(order.side, order.count, order.price, order.ticker);
   try {
-    const ack = await withRiskConfirm(what, (confirmed) => getTerminalApi().placeOrder(confirmed ? { ...order, confirmed } : order));
+    const ack = await sendConfirmable(what, order, (input) => getTerminalApi().placeOrder(input));
     if (ack === null) {
       notify('info', `${what} not sent`, 'You kept it back at the confirmation.');
       return null;
@@ -113,9 +133,7 @@ export async function amendPrice(o: OrderRow, priceTicks: number, origin: OrderO
   const price = ticksToDollars(priceTicks);
   const total = new Decimal(o.filled).add(o.remaining).toFixed(2);
   try {
-    const amend = { order_id: o.order_id, ticker: o.ticker, side: o.side, price, count: total, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin };
-    const done = await withRiskConfirm(`Move order ${o.order_id} to ${fmtPx(o.ticker, price)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
-    if (done === null) return;
+    if (!(await amendOrderTo(o, price, total, origin, `Move order ${o.order_id} to ${fmtPx(o.ticker, price)}`))) return;
     notify('info', `Moved order ${o.order_id} to ${fmtPx(o.ticker, price)}`);
   } catch (err) {
     notify('error', `Amend of ${o.order_id} failed`, errorText(err));
@@ -144,5 +162,5 @@ export async function sendLocal(what: string, send: (confirmed: boolean) => Prom
   }
 }
 
-export const placeLocal = (what: string, input: LocalOrdersInput) => sendLocal(what, (confirmed) => getTerminalApi().placeLocalOrders(confirmed ? { ...input, confirmed } : input));
-export const placeBracket = (what: string, input: BracketInput) => sendLocal(what, (confirmed) => getTerminalApi().placeBracket(confirmed ? { ...input, confirmed } : input));
+export const placeLocal = (what: string, input: LocalOrdersInput) => sendLocal(what, (confirmed) => getTerminalApi().placeLocalOrders(withConfirmed(input, confirmed)));
+export const placeBracket = (what: string, input: BracketInput) => sendLocal(what, (confirmed) => getTerminalApi().placeBracket(withConfirmed(input, confirmed)));

@@ -47,7 +47,8 @@ export function withQueries(children: ReactNode): ReactNode {
 
 /**
  * jsdom lays nothing out: give every element a screen-sized box (so virtualised tables render
- * their rows) and a ResizeObserver that never fires (panels that measure keep their default).
+ * their rows), a ResizeObserver that never fires (panels that measure keep their default), and
+ * modal dialogs that open and close.
  */
 export function stubLayout(): void {
   const box = { offsetWidth: 1200, offsetHeight: 800, clientWidth: 1200, clientHeight: 800 };
@@ -57,6 +58,16 @@ export function stubLayout(): void {
   HTMLElement.prototype.getBoundingClientRect = function () {
     return { x: 0, y: 0, top: 0, left: 0, bottom: box.offsetHeight, right: box.offsetWidth, width: box.offsetWidth, height: box.offsetHeight, toJSON: () => ({}) } as DOMRect;
   };
+  // jsdom has <dialog> but not its modal methods: open and close it by its attribute
+  if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+  }
   if (!('ResizeObserver' in globalThis)) {
     (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
       observe(): void {}

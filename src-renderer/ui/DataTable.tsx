@@ -17,6 +17,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { exportCsv, type CsvColumn } from '../lib/csv';
 import { Empty, ErrorState, Loading } from './States';
+import { Decimal } from '../../src-shared/money';
 
 declare module '@tanstack/react-table' {
   // the type parameters must match the library's declaration, used or not
@@ -347,7 +348,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 /** Column helper without the generics noise at call sites. */
+/** A cell value as a decimal, when it is one ("120.00", 5, a Decimal); null for text and blanks. */
+function decimalOf(v: unknown): Decimal | null {
+  if (Decimal.isDecimal(v)) return new Decimal(v as Decimal);
+  if (typeof v === 'number' && Number.isFinite(v)) return new Decimal(v);
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim());
+  return null;
+}
+
+/** Orders numeric cells by value ("900.00" before "5000.00"); blanks and text come first, by text. */
+export function compareNumericCells(a: unknown, b: unknown): number {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (x && y) return x.comparedTo(y);
+  if (x) return 1;
+  if (y) return -1;
+  return String(a ?? '').localeCompare(String(b ?? ''));
+}
+
+/** A column; a numeric one (meta.num) sorts by value, not as text, unless it says otherwise. */
 export function col<T>(def: ColumnDef<T, unknown>): ColumnDef<T, unknown> {
+  if (def.meta?.num && def.sortingFn === undefined) return { ...def, sortingFn: (ra, rb, id) => compareNumericCells(ra.getValue(id), rb.getValue(id)) };
   return def;
 }
 

@@ -79,3 +79,15 @@ export type BodyIn<E> = E extends EndpointDef<z.ZodType, z.ZodType, infer B, z.Z
 export type ResponseOut<E> = E extends EndpointDef<z.ZodType, z.ZodType, z.ZodType | null, infer R> ? z.output<R> : never;
 /** What the exchange sends (the wire form before the client's normalisation). */
 export type ResponseWire<E> = E extends EndpointDef<z.ZodType, z.ZodType, z.ZodType | null, infer R> ? z.input<R> : never;
+
+export type EmptyObject = Record<never, never>;
+/** One part of a call's arguments: required when its schema has a required key, absent when the row has none. */
+type Part<K extends string, T> = unknown extends T
+  ? { [P in K]?: unknown }
+  : [T] extends [never]
+    ? { [P in K]?: undefined }
+    : EmptyObject extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+/** The arguments of a call to a row (main's client and the renderer's `rest` both take this shape). */
+export type RowArgs<E> = Part<'params', ParamsIn<E>> & Part<'query', QueryIn<E>> & Part<'body', BodyIn<E>>;

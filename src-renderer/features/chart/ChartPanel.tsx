@@ -16,7 +16,7 @@ import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
 import { usePanelTicker } from '../../hooks/useLink';
 import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
-import { fmtPx, priceDecimalsOf } from '../../stores/ticks';
+import { fmtPx, priceDecimalsOf } from '../../lib/ticks';
 
 type Period = 60 | 3600 | 86400;
 const PERIODS: { id: Period; label: string; span: number }[] = [

@@ -1,7 +1,7 @@
 // FCM fills across subtraders.
 import type { FcmFill } from '../../../src-shared/wire/fcm';
 import { fmtCount, fmtTime, isoTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { useRestRows } from '../../hooks/useRest';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { LoadMore } from '../../ui/LoadMore';

@@ -2,7 +2,7 @@
 
 import type { Order } from '../../../src-shared/wire/orders';
 import { fmtCount, fmtTime, isoTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { useRestRows } from '../../hooks/useRest';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 

@@ -14,7 +14,7 @@ import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field, KeyValues } from '../../ui/Field';
 import { Empty, ErrorState, Loading, QueryView } from '../../ui/States';
 import { TabbedPanel, type PanelTab } from '../../ui/TabbedPanel';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 type Kind = 'markets' | 'trades' | 'orders' | 'fills' | 'positions';
 

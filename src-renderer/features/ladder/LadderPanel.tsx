@@ -20,7 +20,7 @@ import { fmtCount, fmtPnl, signOf } from '../../lib/format';
 import { useStore } from 'zustand';
 import { booksStore } from '../../stores/books';
 import { Decimal } from '../../../src-shared/money';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders, placeAt } from '../../services/trade';

@@ -7,7 +7,7 @@ import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
 import { avgRow, buildLadder, inferStep, localMarks, midTicks, openPosition, topForCenter, tradeRow, volumeAtPrice, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
-import { fmtRowTicks } from '../../stores/ticks';
+import { fmtRowTicks } from '../../lib/ticks';
 import { useLadderTrades } from './useLadderVolume';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };

@@ -6,7 +6,7 @@ import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { useRest } from '../../hooks/useRest';
 import { runCommand } from '../../lib/commands';
 import { fmtCash, fmtCount, fmtDateTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { isOnTick, type PriceRange } from '../../../src-shared/price-ranges';
 import { useTrading } from '../../stores/trading';
 import { freeForm, KeyValues } from '../../ui/Field';

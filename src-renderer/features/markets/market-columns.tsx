@@ -7,7 +7,7 @@ import { fmtCount, fmtDateTime, isoTime } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { useTrading } from '../../stores/trading';
 import { col, type Columns } from '../../ui/DataTable';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 export type MarketRow = Market;
 

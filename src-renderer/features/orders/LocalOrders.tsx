@@ -10,7 +10,7 @@ import { toastAction } from '../../hooks/useAction';
 import { useConnection } from '../../stores/connection';
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 const KIND: Record<LocalOrderView['kind'], string> = { stop: 'Stop', take_profit: 'Take profit', trailing_stop: 'Trailing stop', bracket_target: 'Bracket target' };
 

@@ -14,7 +14,7 @@ import { reseed, useSeed } from '../../stores/seed';
 import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
 import type { OrderRow } from '../../stores/normalize';
-import { cancelAllIn, cancelOrders, withRiskConfirm } from '../../services/trade';
+import { amendOrderTo, cancelAllIn, cancelOrders } from '../../services/trade';
 import { PendingOrders } from './PendingOrders';
 import { LocalOrders } from './LocalOrders';
 import { useTools, isLiveLocal } from '../../stores/tools';
@@ -25,7 +25,7 @@ import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
 import { OrderGroups } from './OrderGroups';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 type Tab = 'resting' | 'executed' | 'canceled' | 'all' | 'local' | 'groups';
 const TABS: { id: Tab; label: string }[] = [
@@ -53,9 +53,7 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
     if (!p.value || !c.value) return;
     const [pv, cv] = [p.value, c.value];
     await run(async () => {
-      const amend = { order_id: order.order_id, ticker: order.ticker, side: order.side, price: wirePrice(pv), count: wireCount(cv), ...(order.subaccount ? { subaccount: order.subaccount } : {}), origin: 'blotter' as const };
-      const done = await withRiskConfirm(`Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`, (confirmed) => getTerminalApi().amendOrder(confirmed ? { ...amend, confirmed } : amend));
-      if (done === null) return;
+      if (!(await amendOrderTo(order, wirePrice(pv), wireCount(cv), 'blotter', `Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`))) return;
       notify('success', `Amended ${order.order_id}`, `${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`);
       onClose();
     });

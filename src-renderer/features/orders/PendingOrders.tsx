@@ -2,7 +2,7 @@
 // client_order_id after an answer was lost. Shown above the blotter until the exchange's answer
 // (or the lookup) settles them, so the trader never wonders whether a click went out.
 import { fmtCount } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { usePrivate } from '../../stores/private';
 import type { PendingOrderView } from '../../../src-shared/ipc/contract';
 

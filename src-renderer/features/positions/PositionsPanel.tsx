@@ -25,7 +25,7 @@ import { TabbedPanel } from '../../ui/TabbedPanel';
 import { markOf, positionValue, sumDecimals, unrealizedPnl, type Mark } from './pnl';
 import { Subaccounts } from './Subaccounts';
 import { LoadMore } from '../../ui/LoadMore';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 
 type Tab = 'positions' | 'events' | 'fills' | 'settlements' | 'balance' | 'subaccounts';
 const TABS: { id: Tab; label: string }[] = [

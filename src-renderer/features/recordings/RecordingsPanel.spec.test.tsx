@@ -50,15 +50,19 @@ describe('the Recordings panel', () => {
 
   it('starts a recording of the named markets and stops it', async () => {
     fake.api.startRecording.mockResolvedValue(live);
-    fake.api.stopRecording.mockResolvedValue(idle);
     render(withQueries(<RecordingsPanel />));
     const user = userEvent.setup();
     await screen.findByText('morning');
     await user.type(screen.getByLabelText('Recording markets'), 'KX-A, KX-B KX-A');
+    // main lists the recording as running from now on: the panel's poll must not see it stopped
+    fake.api.getRecordings.mockResolvedValue(live);
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     expect(fake.api.startRecording).toHaveBeenCalledWith({ markets: ['KX-A', 'KX-B'] });
     expect((await screen.findByTestId('recording-now')).textContent).toContain('now');
-    fake.api.getRecordings.mockResolvedValue(idle);
+    fake.api.stopRecording.mockImplementation(async () => {
+      fake.api.getRecordings.mockResolvedValue(idle);
+      return idle;
+    });
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
     expect(fake.api.stopRecording).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByTestId('recording-now')).toBeNull());

@@ -5,7 +5,7 @@ import type { BlockTradeProposal } from '../../../src-shared/wire/communications
 import { Decimal } from '../../../src-shared/money';
 import { checkCountText, checkPriceText } from '../../lib/order-check';
 import { fmtCount, fmtTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { useRestPages } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { useTrading } from '../../stores/trading';

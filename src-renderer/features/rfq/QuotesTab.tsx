@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Quote } from '../../../src-shared/wire/communications';
 import { rest } from '../../lib/rest';
 import { fmtCount, fmtTime, isoTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { useRestPages } from '../../hooks/useRest';
 import { useLatest } from '../../hooks/useLatest';
 import { confirmAction } from '../../ui/confirm';

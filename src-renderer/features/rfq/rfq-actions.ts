@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId } from '../../../src-shared/endpoints';
 import { restAs, type RestCall, type RestResult } from '../../lib/rest';
-import { withRiskConfirm } from '../../services/trade';
+import { withConfirmed, withRiskConfirm } from '../../services/trade';
 import { useRest } from '../../hooks/useRest';
 import { toastAction } from '../../hooks/useAction';
 import { useConnection } from '../../stores/connection';
@@ -13,7 +13,7 @@ export const invalidateComms = (qc: ReturnType<typeof useQueryClient>) =>
 
 /** Quotes, acceptances and block trades go through main's risk gate; a confirmable refusal asks the trader. */
 export async function exposure<K extends EndpointId>(what: string, id: K, ...a: RestCall<K>): Promise<RestResult<K>> {
-  const r = await withRiskConfirm(what, (confirmed) => restAs({ origin: 'rfq', ...(confirmed ? { confirmed } : {}) }, id, ...a));
+  const r = await withRiskConfirm(what, (confirmed) => restAs(withConfirmed({ origin: 'rfq' as const }, confirmed), id, ...a));
   if (r === null) throw new Error('Not sent: kept back at the confirmation');
   return r;
 }

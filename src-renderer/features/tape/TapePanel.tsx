@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { TradeView } from '../../../src-shared/ipc/contract';
 import { Decimal } from '../../../src-shared/money';
 import { fmtCount, fmtTimeMs, isoTime } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
 import { useMarket } from '../../stores/market';

@@ -1,45 +1,29 @@
 // The order ticket: side, price, count, time in force, self-trade prevention, order group,
 // subaccount. Validates tick and count as you type, prices the order (cost, fee estimate,
-// payout) and shows the exchange's ack or its error.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// payout) and shows the exchange's ack or its error. The local order types live in
+// ticket-modes.ts / send-local.ts; the options and summary are their own components.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OrderAck } from '../../../src-shared/ipc/contract';
+import type { PriceRange } from '../../../src-shared/price-ranges';
 import { validateTicket } from '../../lib/order-check';
-import { fmtCash, fmtCashExact, fmtCount } from '../../lib/format';
-import { fmtPx, fmtTicks } from '../../stores/ticks';
+import { fmtCount } from '../../lib/format';
+import { fmtPx, fmtTicks } from '../../lib/ticks';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
-import { useRest } from '../../hooks/useRest';
 import { bookOf, insideOf } from '../../stores/books';
 import { useSession } from '../../stores/session';
-import { useTrading, type StpChoice, type TimeInForceChoice } from '../../stores/trading';
+import { useTrading } from '../../stores/trading';
 import { usePrivate } from '../../stores/private';
-import { ackText, placeBracket, placeLocal } from '../../services/trade';
-import { wireCount, wirePrice } from '../../lib/order-check';
-import { stepAt, type PriceRange } from '../../../src-shared/price-ranges';
+import { ackText } from '../../services/trade';
 import { Field } from '../../ui/Field';
 import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
 import { submitDraft } from './useTradingCommands';
 import { usePanelTicker } from '../../hooks/useLink';
-
-/**
- * A key in the ticket's price or count field: digits, '.' and editing keys type; ↑ ↓ and (price
- * only) = + - step the price one tick; any other printable key does nothing (it is neither typed
- * nor a trading key). Returns the step asked for.
- */
-function fieldKey(e: KeyboardEvent<HTMLInputElement>, price: boolean): 'up' | 'down' | null {
-  if (e.ctrlKey || e.metaKey || e.altKey) return null;
-  const up = price && (e.key === 'ArrowUp' || e.key === '=' || e.key === '+');
-  const down = price && (e.key === 'ArrowDown' || e.key === '-');
-  if (up || down) {
-    e.preventDefault();
-    return up ? 'up' : 'down';
-  }
-  if (e.key.length === 1 && !/[0-9.]/.test(e.key)) e.preventDefault();
-  return null;
-}
-
-type OrderMode = 'limit' | 'bracket' | 'stop' | 'take_profit' | 'trailing_stop';
-const MODE_LABEL: Record<OrderMode, string> = { limit: 'Limit', bracket: 'Limit + bracket', stop: 'Stop', take_profit: 'Take profit', trailing_stop: 'Trailing stop' };
+import { bracketHint as bracketHintOf, DEFAULT_LOCAL_OPTS, fieldKey, MODE_LABEL, submitText as submitTextOf, ticketReady, type OrderMode, type TriggerSource } from './ticket-modes';
+import { sendLocalOrder } from './send-local';
+import { LocalOrderFields } from './LocalOrderFields';
+import { TicketOptions } from './TicketOptions';
+import { TicketSummary } from './TicketSummary';
 
 export function TicketPanel() {
   const ticker = usePanelTicker();
@@ -48,11 +32,9 @@ export function TicketPanel() {
   const focusRequest = useTrading((s) => s.focusRequest);
   const presets = useSession((s) => s.settings.sizePresets);
   const info = useMarketInfo(ticker);
-  const groups = useRest('getOrderGroups', undefined, { staleTime: 30_000 });
-  const subaccounts = useRest('getSubaccountBalances', undefined, { staleTime: 60_000 });
   const position = usePrivate((s) => (ticker ? s.positions[ticker]?.position : undefined));
   const [mode, setMode] = useState<OrderMode>('limit');
-  const [localOpts, setLocalOpts] = useState({ source: 'last' as 'last' | 'bid' | 'ask', through: '2', trail: '5', target: '5', stop: '5' });
+  const [localOpts, setLocalOpts] = useState(DEFAULT_LOCAL_OPTS);
   const [ack, setAck] = useState<OrderAck | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -86,14 +68,7 @@ export function TicketPanel() {
 
   const check = validateTicket(draft, { multiplier: info.fee.multiplier, makerFees: info.fee.makerFees });
   const isLocal = mode !== 'limit';
-  const intOf = (t: string, min: number, max: number) => (/^\d{1,4}$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : null);
-  const through = intOf(localOpts.through, 0, 100);
-  const localReady =
-    mode === 'limit' ||
-    (through !== null &&
-      (mode === 'trailing_stop' ? intOf(localOpts.trail, 1, 5000) !== null && check.count.ok : check.ready) &&
-      (mode !== 'bracket' || (intOf(localOpts.target, 1, 5000) !== null && intOf(localOpts.stop, 1, 5000) !== null)));
-  const ready = mode === 'trailing_stop' ? localReady : check.ready && localReady;
+  const ready = ticketReady(mode, localOpts, check);
   const showPriceError = touched || draft.price !== '';
   const market = info.market.data?.market;
   const fillFrom = (which: 'bid' | 'ask') => {
@@ -111,7 +86,7 @@ export function TicketPanel() {
     setError(null);
     try {
       if (mode === 'limit') setAck(await submitDraft(info.fee, ticker));
-      else await submitLocal();
+      else await sendLocalOrder(mode, localOpts, draft, ticker, { price: check.price.value, count: check.count.value! });
     } catch (err) {
       setError(err);
     } finally {
@@ -119,61 +94,8 @@ export function TicketPanel() {
     }
   };
 
-  // where a bracket's target and stop land, at the market's own step
-  const bracketHint = (() => {
-    const p = check.price.value;
-    const t = intOf(localOpts.target, 1, 5000);
-    const st = intOf(localOpts.stop, 1, 5000);
-    if (mode !== 'bracket' || !p || t === null || st === null) return null;
-    const step = stepAt(p, market?.price_ranges as PriceRange[] | undefined);
-    const sign = draft.side === 'bid' ? 1 : -1;
-    return { target: `target ${fmtPx(ticker, p.plus(step.mul(t * sign)))}`, stop: `stop ${fmtPx(ticker, p.minus(step.mul(st * sign)))}` };
-  })();
-
-  const submitLocal = async () => {
-    const count = wireCount(check.count.value!);
-    const sub = draft.subaccount ? { subaccount: Number(draft.subaccount) } : {};
-    const limit = { kind: 'through' as const, ticks: through ?? 0 };
-    const price = check.price.value ? wirePrice(check.price.value) : '';
-    const side = draft.side === 'bid' ? 'Buy' : 'Sell';
-    if (mode === 'bracket') {
-      await placeBracket(`${side} ${fmtCount(count)} ${ticker} @ ${fmtPx(ticker, price)} with a bracket`, {
-        ticker,
-        side: draft.side,
-        price,
-        count,
-        ...sub,
-        targetTicks: Number(localOpts.target),
-        stopTicks: Number(localOpts.stop),
-        stopThroughTicks: through ?? 0,
-        stopSource: localOpts.source,
-      });
-    } else if (mode === 'trailing_stop') {
-      await placeLocal(`Local trailing stop: ${side.toLowerCase()} ${fmtCount(count)} ${ticker}, trail ${localOpts.trail} ticks`, {
-        orders: [{ kind: 'trailing_stop', ticker, side: draft.side, count, trailTicks: Number(localOpts.trail), source: localOpts.source, limit, ...sub }],
-        oco: false,
-      });
-    } else if (mode === 'stop' || mode === 'take_profit') {
-      await placeLocal(`Local ${mode === 'stop' ? 'stop' : 'take profit'}: ${side.toLowerCase()} ${fmtCount(count)} ${ticker} when ${localOpts.source} reaches ${fmtPx(ticker, price)}`, {
-        orders: [{ kind: mode, ticker, side: draft.side, count, trigger: price, source: localOpts.source, limit, ...sub }],
-        oco: false,
-      });
-    }
-  };
-
-  const verb = draft.side === 'bid' ? 'Buy YES' : 'Sell YES';
-  const submitText = busy
-    ? 'Sending…'
-    : !ready
-      ? isLocal ? `${MODE_LABEL[mode]} (local)` : verb
-      : mode === 'limit'
-        ? `${verb} ${fmtCount(draft.count)} @ ${fmtPx(ticker, check.price.value ?? null)}`
-        : mode === 'bracket'
-          ? `${verb} ${fmtCount(draft.count)} @ ${fmtPx(ticker, check.price.value ?? null)} + bracket`
-          : mode === 'trailing_stop'
-            ? `Set trailing stop: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)}`
-            : `Set ${MODE_LABEL[mode].toLowerCase()}: ${draft.side === 'bid' ? 'buy' : 'sell'} ${fmtCount(draft.count)} at ${localOpts.source} ${fmtPx(ticker, check.price.value ?? null)}`;
-  const q = check.quote;
+  const bracketHint = bracketHintOf(mode, localOpts, draft.side, ticker, check.price.value, market?.price_ranges as PriceRange[] | undefined);
+  const submitText = submitTextOf({ mode, busy, ready, side: draft.side, count: draft.count, ticker, price: check.price.value ?? null, source: localOpts.source });
 
   return (
     <div className="panel">
@@ -211,7 +133,7 @@ export function TicketPanel() {
             </Field>
             {isLocal ? (
               <Field label={mode === 'bracket' ? 'Stop watches' : 'Trigger on'}>
-                <select value={localOpts.source} onChange={(e) => setLocalOpts({ ...localOpts, source: e.target.value as 'last' | 'bid' | 'ask' })} aria-label="Trigger source">
+                <select value={localOpts.source} onChange={(e) => setLocalOpts({ ...localOpts, source: e.target.value as TriggerSource })} aria-label="Trigger source">
                   <option value="last">Last trade</option>
                   <option value="bid">Best bid</option>
                   <option value="ask">Best ask</option>
@@ -262,30 +184,7 @@ export function TicketPanel() {
               />
             </Field>
           </div>
-          {isLocal && (
-            <div className="form-grid u-gtc-1fr-1fr-1fr">
-            {mode === 'trailing_stop' && (
-                <Field label="Trail (ticks)">
-                  <input className="num" inputMode="numeric" value={localOpts.trail} onChange={(e) => setLocalOpts({ ...localOpts, trail: e.target.value })} aria-label="Trail ticks" aria-invalid={intOf(localOpts.trail, 1, 5000) === null} />
-                </Field>
-              )}
-              {mode === 'bracket' && (
-                <>
-                  <Field label="Target (ticks away)" hint={bracketHint?.target}>
-                    <input className="num" inputMode="numeric" value={localOpts.target} onChange={(e) => setLocalOpts({ ...localOpts, target: e.target.value })} aria-label="Target ticks" aria-invalid={intOf(localOpts.target, 1, 5000) === null} />
-                  </Field>
-                  <Field label="Stop (ticks away)" hint={bracketHint?.stop}>
-                    <input className="num" inputMode="numeric" value={localOpts.stop} onChange={(e) => setLocalOpts({ ...localOpts, stop: e.target.value })} aria-label="Stop ticks" aria-invalid={intOf(localOpts.stop, 1, 5000) === null} />
-                  </Field>
-                </>
-              )}
-              {isLocal && (
-                <Field label="Ticks through" hint="sent this far through the market" error={through === null ? '0 to 100 ticks' : undefined}>
-                  <input className="num" inputMode="numeric" value={localOpts.through} onChange={(e) => setLocalOpts({ ...localOpts, through: e.target.value })} aria-label="Ticks through" />
-                </Field>
-              )}
-            </div>
-          )}
+          {isLocal && <LocalOrderFields mode={mode} opts={localOpts} onChange={setLocalOpts} hint={bracketHint} />}
           <div className="row">
             <button type="button" className="btn btn-sm" onClick={() => fillFrom('bid')}>
               at bid
@@ -300,72 +199,8 @@ export function TicketPanel() {
               </button>
             ))}
           </div>
-          <div className="form-grid u-gtc-1fr-1fr">
-            <Field label="Time in force">
-              <select value={draft.tif} onChange={(e) => setDraft({ tif: e.target.value as TimeInForceChoice })}>
-                <option value="good_till_canceled">Good till canceled</option>
-                <option value="immediate_or_cancel">Immediate or cancel</option>
-                <option value="fill_or_kill">Fill or kill</option>
-              </select>
-            </Field>
-            <Field label="Self-trade prevention">
-              <select value={draft.stp} onChange={(e) => setDraft({ stp: e.target.value as StpChoice })}>
-                <option value="">Exchange default</option>
-                <option value="taker_at_cross">Cancel the taker</option>
-                <option value="maker">Cancel the resting maker</option>
-              </select>
-            </Field>
-            <Field label="Order group" hint={groups.error ? 'order groups unavailable' : undefined}>
-              <select value={draft.orderGroupId} onChange={(e) => setDraft({ orderGroupId: e.target.value })}>
-                <option value="">None</option>
-                {(groups.data?.order_groups ?? []).map((g) => (
-                  <option key={g.order_group_id} value={g.order_group_id}>
-                    {g.order_group_id} ({fmtCount(g.contracts_used ?? '0')}/{fmtCount(g.contracts_limit ?? '0')})
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Subaccount">
-              <select value={draft.subaccount} onChange={(e) => setDraft({ subaccount: e.target.value })}>
-                <option value="">Primary (0)</option>
-                {(subaccounts.data?.subaccount_balances ?? [])
-                  .filter((s) => s.subaccount_number !== 0)
-                  .map((s) => (
-                    <option key={s.subaccount_number} value={String(s.subaccount_number)}>
-                      #{s.subaccount_number} ({fmtCash(s.balance)})
-                    </option>
-                  ))}
-              </select>
-            </Field>
-            <Field label="Expires (optional)">
-              <input type="datetime-local" value={draft.expiration} onChange={(e) => setDraft({ expiration: e.target.value })} />
-            </Field>
-            <label className="check u-as-end-h-22">
-              <input type="checkbox" checked={draft.postOnly} onChange={(e) => setDraft({ postOnly: e.target.checked })} />
-              Post only (never take)
-            </label>
-          </div>
-          <dl className="summary" aria-live="polite">
-            <dt>{draft.side === 'bid' ? 'Cost' : 'Collateral (NO side)'}</dt>
-            <dd className="num">{q ? fmtCashExact(q.cost) : '—'}</dd>
-            <dt>Fee if it takes (est.)</dt>
-            <dd className="num">{q ? fmtCash(q.takerFee) : '—'}</dd>
-            {q?.makerFee && (
-              <>
-                <dt>Fee if it rests (est.)</dt>
-                <dd className="num">{fmtCash(q.makerFee)}</dd>
-              </>
-            )}
-            <dt>Pays if {draft.side === 'bid' ? 'YES' : 'NO'} wins</dt>
-            <dd className="num">{q ? fmtCash(q.payout) : '—'}</dd>
-            <dt>Max profit after fee</dt>
-            <dd className="num">{q ? fmtCashExact(q.maxProfit) : '—'}</dd>
-          </dl>
-          <div className="faint u-fs-11">
-            Fee: ceil to the cent of 0.07 × {info.fee.multiplier ?? '1'} × C × P × (1 − P)
-            {info.fee.overridden ? ' (event override)' : ''}
-            {info.fee.type ? `; type ${info.fee.type}` : ''}.
-          </div>
+          <TicketOptions />
+          <TicketSummary side={draft.side} quote={check.quote} fee={info.fee} />
           <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}${isLocal ? ' btn-local' : ''}`} disabled={busy || !ready}>
             {submitText}
             <span className="kbd u-ml-6">

@@ -6,7 +6,7 @@ import type { OrderAck } from '../../../src-shared/ipc/contract';
 import { runCommand, useCommand } from '../../lib/commands';
 import { validateTicket, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { formatPriceAtTick } from '../../../src-shared/price-ranges';
 import { useMarketInfo, type FeeTerms } from '../../hooks/useMarketInfo';
 import { bookOf, insideOf } from '../../stores/books';

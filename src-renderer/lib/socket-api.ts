@@ -1,0 +1,250 @@
+// The socket RPC client of the browser build: the TerminalApi contract carried over the web
+// host's WebSocket as frames.ts frames, with a call queue while the socket is down, per-call
+// timeouts, reconnects with jittered backoff, and the connection's status for the status bar.
+import type { StreamName, TerminalError, Unsubscribe } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES } from '../../src-shared/ipc/names';
+import type { CallFrame, ServerFrame } from '../../src-shared/ipc/frames';
+import { TerminalCallError, type BridgeControl, type BridgedApi, type BridgeStatus } from './bridge-types';
+
+interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+
+export interface SocketApiOptions {
+  url: string;
+  /** WebSocket subprotocols to offer (the web host's token travels as one) */
+  protocols?: string[];
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
+  /** a call that gets no answer in this time is rejected (the socket may still be up) */
+  callTimeoutMs?: number;
+  /** calls made while the socket is down wait this long for it to come back */
+  queueTimeoutMs?: number;
+  backoff?: { initialMs: number; maxMs: number };
+  random?: () => number;
+  now?: () => number;
+}
+
+const OPEN = 1;
+/** Close codes that mean the host refused this page (bad or expired token): retry slowly. */
+const REFUSED_CODES = new Set([1008, 4001, 4003, 4401, 4403]);
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  method: string;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** the frame, while it waits for the socket; null once sent */
+  frame: string | null;
+}
+
+/** Delay before attempt `attempt` (1-based): exponential with full jitter in the upper half. */
+export function backoffDelay(attempt: number, initialMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+export function createSocketApi(options: SocketApiOptions): BridgedApi {
+  const createSocket = options.createSocket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
+  const callTimeoutMs = options.callTimeoutMs ?? 60_000;
+  const queueTimeoutMs = options.queueTimeoutMs ?? 15_000;
+  const { initialMs, maxMs } = options.backoff ?? { initialMs: 500, maxMs: 15_000 };
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+
+  let socket: SocketLike | null = null;
+  let nextId = 1;
+  let closed = false;
+  let everOpened = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<StreamName, Set<(payload: never) => void>>();
+  const statusListeners = new Set<(s: BridgeStatus) => void>();
+  let status: BridgeStatus = { phase: 'connecting', attempt: 0, retryAt: null, detail: 'connecting to the terminal host', reconnects: 0 };
+
+  const setStatus = (patch: Partial<BridgeStatus>) => {
+    status = { ...status, ...patch };
+    for (const l of statusListeners) l(status);
+  };
+
+  const settle = (id: number): Pending | undefined => {
+    const p = pending.get(id);
+    if (!p) return undefined;
+    pending.delete(id);
+    if (p.timer) clearTimeout(p.timer);
+    return p;
+  };
+
+  const fail = (id: number, error: TerminalError) => {
+    const p = settle(id);
+    p?.reject(new TerminalCallError(error, p.method));
+  };
+
+  const flushQueue = () => {
+    if (!socket || socket.readyState !== OPEN) return;
+    for (const [id, p] of pending) {
+      if (p.frame === null) continue;
+      socket.send(p.frame);
+      p.frame = null;
+      if (p.timer) clearTimeout(p.timer);
+      p.timer = setTimeout(
+        () => fail(id, { kind: 'network', code: 'bridge_timeout', message: `${p.method}: no answer from the terminal host within ${Math.round(callTimeoutMs / 1000)} s` }),
+        callTimeoutMs,
+      );
+    }
+  };
+
+  const onFrame = (raw: unknown) => {
+    if (typeof raw !== 'string') return;
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(raw) as ServerFrame;
+    } catch {
+      return;
+    }
+    if (frame.t === 'result') {
+      const p = settle(frame.id);
+      if (!p) return;
+      if (frame.ok) p.resolve(frame.value);
+      else p.reject(new TerminalCallError(frame.error, p.method));
+    } else if (frame.t === 'event') {
+      const set = listeners.get(frame.stream);
+      if (!set) return;
+      for (const l of [...set]) {
+        try {
+          (l as (payload: unknown) => void)(frame.payload);
+        } catch (err) {
+          // one broken listener must not starve the others; surface it where it can be seen
+          queueMicrotask(() => {
+            throw err;
+          });
+        }
+      }
+    }
+  };
+
+  const scheduleRetry = (refused: boolean, detail: string) => {
+    if (closed) return;
+    const attempt = status.attempt + 1;
+    const delay = refused ? Math.max(maxMs, 30_000) : backoffDelay(attempt, initialMs, maxMs, random);
+    setStatus({ phase: refused ? 'refused' : 'reconnecting', attempt, retryAt: now() + delay, detail });
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  };
+
+  function connect() {
+    if (closed) return;
+    let ws: SocketLike;
+    try {
+      ws = createSocket(options.url, options.protocols ?? []);
+    } catch (err) {
+      scheduleRetry(false, `could not open the socket: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    socket = ws;
+    if (status.phase !== 'refused' && status.phase !== 'reconnecting') setStatus({ phase: 'connecting', retryAt: null });
+    ws.onopen = () => {
+      if (socket !== ws) return;
+      const wasReconnect = everOpened;
+      everOpened = true;
+      setStatus({ phase: 'open', attempt: 0, retryAt: null, detail: 'connected', reconnects: status.reconnects + (wasReconnect ? 1 : 0) });
+      flushQueue();
+    };
+    ws.onmessage = (ev) => {
+      if (socket === ws) onFrame(ev.data);
+    };
+    ws.onerror = () => {
+      // the close event follows with the code; nothing to do here
+    };
+    ws.onclose = (ev) => {
+      if (socket !== ws) return;
+      socket = null;
+      // calls already sent may or may not have been applied: say so instead of guessing
+      for (const [id, p] of pending) {
+        if (p.frame !== null) continue;
+        fail(id, {
+          kind: 'network',
+          code: 'bridge_disconnected',
+          message: `${p.method}: the connection to the terminal host dropped before the answer arrived; it may or may not have been applied`,
+        });
+      }
+      if (closed) {
+        setStatus({ phase: 'closed', retryAt: null, detail: 'closed' });
+        return;
+      }
+      const refused = REFUSED_CODES.has(ev.code);
+      const detail = refused
+        ? `the terminal host refused this page (${ev.reason || `close code ${ev.code}`}); reopen the terminal from the app`
+        : `connection lost${ev.reason ? `: ${ev.reason}` : ev.code ? ` (close code ${ev.code})` : ''}`;
+      scheduleRetry(refused, detail);
+    };
+  }
+
+  const call = (method: string, args: unknown[]): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (closed) {
+        reject(new TerminalCallError({ kind: 'network', code: 'bridge_closed', message: `${method}: the terminal bridge is closed` }, method));
+        return;
+      }
+      const id = nextId++;
+      const frame: CallFrame = { t: 'call', id, method, args };
+      const entry: Pending = { resolve, reject, method, timer: null, frame: JSON.stringify(frame) };
+      pending.set(id, entry);
+      if (socket && socket.readyState === OPEN) {
+        flushQueue();
+      } else {
+        entry.timer = setTimeout(
+          () =>
+            fail(id, {
+              kind: 'network',
+              code: 'bridge_disconnected',
+              message: `${method}: not connected to the terminal host (${status.detail}); nothing was sent`,
+            }),
+          queueTimeoutMs,
+        );
+      }
+    });
+
+  const api = {} as Record<string, unknown>;
+  for (const m of METHOD_NAMES) api[m] = (...args: unknown[]) => call(m, args);
+  api.on = (stream: StreamName, listener: (payload: never) => void): Unsubscribe => {
+    let set = listeners.get(stream);
+    if (!set) listeners.set(stream, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  const bridge: BridgeControl = {
+    status: () => status,
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+    retryNow() {
+      if (closed || socket) return;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      connect();
+    },
+    close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      for (const id of [...pending.keys()]) fail(id, { kind: 'network', code: 'bridge_closed', message: 'the terminal bridge was closed' });
+      socket?.close(1000, 'closed by the page');
+      if (!socket) setStatus({ phase: 'closed', retryAt: null, detail: 'closed' });
+    },
+  };
+  api.bridge = bridge;
+  connect();
+  return api as unknown as BridgedApi;
+}
