@@ -6,7 +6,7 @@ import { Decimal, ticksToDollars } from '../../../src-shared/money';
 import { useCommand } from '../../lib/commands';
 import { wireCount } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
-import { fmtPx } from '../../stores/ticks';
+import { fmtPx } from '../../lib/ticks';
 import { bookOf, insideOf } from '../../stores/books';
 import { notify } from '../../stores/notices';
 import { privateStore } from '../../stores/private';
