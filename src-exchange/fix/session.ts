@@ -17,7 +17,7 @@ import type { FillView, OrderView } from '../engine/types';
 import { publicKeyFromPem, MAX_SKEW_MS } from '../auth/verify';
 import type { KeyRecord } from '../http/app';
 import type { Services } from '../handlers/support';
-import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from './codec';
+import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from '../../src-shared/fix/codec';
 import { FixReject, execReport, fillReport, orderGateway, type Fields, type FixTrader, type OrderGateway } from './orders';
 
 export const SESSION_TYPES = {
