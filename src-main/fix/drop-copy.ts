@@ -57,8 +57,11 @@ export function compare(dc: ReadonlyMap<string, DropCopyOrder>, store: ReadonlyM
     const mine = store.get(o.orderId);
     const dcSays = `${o.status}, filled ${o.fill}`;
     let terminal: string | null = null;
-    if (!mine) terminal = 'unknown to the terminal';
-    else {
+    if (!mine) {
+      // after a reconnect the store is rebuilt from the resting orders only: an ended order it no
+      // longer holds is forgotten, not contradicted; one the drop copy says rests is missing
+      if (o.status === 'resting') terminal = 'unknown to the terminal';
+    } else {
       const status = String(mine.status ?? '');
       const fill = mine.fill_count_fp ?? mine.fill_count ?? '0';
       if (status !== o.status || centi(fill) !== centi(o.fill)) terminal = `${status || 'no status'}, filled ${String(fill)}`;

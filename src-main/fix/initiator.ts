@@ -133,7 +133,7 @@ export class FixInitiator {
   private write(msgType: string, body: Fields, sendingTime = fixTime(this.now())): number {
     const seq = this.nextOut++;
     this.lastOut = Date.now();
-    this.socket?.write(encode([[35, msgType], [49, this.opts.signer.keyId], [56, this.opts.target], [34, seq], [52, sendingTime], ...body]));
+    this.socket?.write(encode([[35, msgType], [49, this.opts.signer.keyId], [56, this.opts.target], [34, seq], [52, sendingTime], ...body]), 'latin1');
     return seq;
   }
 
