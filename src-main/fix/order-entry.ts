@@ -2,8 +2,9 @@
 // first ExecutionReport (New, Trade or Rejected) as the answer, and every later report on the
 // session's orders (fills, cancels) into the same private store the REST answers and the
 // WebSocket feed. Prices go in dollars (UseDollars, 21005=Y), counts as decimal strings.
-// The session asks CancelOrdersOnDisconnect (8013=Y): an order left resting when the terminal
-// loses the session is canceled by the exchange, never orphaned.
+// The session does not ask CancelOrdersOnDisconnect (8013): an order entered over FIX rests like
+// one entered over REST, through a network blip, a settings change (which restarts the session)
+// or the terminal closing; the kill switch and cancel-all reach it either way.
 import type { KeyObject } from 'node:crypto';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { OrderAck, OrderDraft } from '../../src-shared/ipc/contract';
@@ -95,10 +96,7 @@ export class FixOrderEntry {
       target: 'KalshiNR',
       signer: opts.signer,
       ...(opts.now ? { now: opts.now } : {}),
-      logonFlags: [
-        [8013, 'Y'],
-        [21005, 'Y'],
-      ],
+      logonFlags: [[21005, 'Y']],
       onMessage: (m) => this.onMessage(m),
       onPhase: (phase, detail) => {
         // a session lost with orders unanswered: their outcome is unknown (the caller looks them up)
