@@ -7,7 +7,7 @@
 //   streams the reports live (as the embedded exchange always has), and takes no orders.
 // - A listener (ListenerSession 20126=Y on KalshiNR/KalshiRT) streams the reports live and takes
 //   no orders.
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 import { renderEntry, type ExecEntry } from './exec-history';
 import type { SessionApp, SessionLink } from './link';
 

@@ -4,7 +4,7 @@
 // application messages of its session kind.
 import type { ExchangeEvent } from '../core/domain';
 import type { Services } from '../handlers/support';
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 import type { ExecHistory } from './exec-history';
 import type { Fields, FixTrader } from './orders';
 

@@ -10,7 +10,7 @@
 import type { ExchangeEvent } from '../core/domain';
 import type { BookView } from '../engine/types';
 import { centiToCount } from '../engine/units';
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
 import { writePrice, type Fields } from './orders';
 

@@ -5,7 +5,7 @@
 // settlement reports on KalshiRT when the Logon asked (post-trade.ts).
 import type { ExchangeEvent } from '../core/domain';
 import type { FillView, OrderView } from '../engine/types';
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
 import { sendSettlements } from './post-trade';
 import { FixReject, execReport, fillReport, orderGateway, type Fields, type OrderGateway } from './orders';

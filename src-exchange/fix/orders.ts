@@ -8,7 +8,7 @@ import { centiToCount, countToCenti, dollarsToTicks } from '../engine/units';
 import { engineOf } from '../handlers/portfolio-support';
 import type { CoreOutcome } from '../core/core';
 import { rejectionError, type Services } from '../handlers/support';
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 
 export type Fields = Array<readonly [number, string | number]>;
 

@@ -1,6 +1,6 @@
 // Test support: an independent FIX client for the conformance and crash tests. It builds and
 // reads raw tag=value text itself (its own BodyLength and CheckSum) and shares no code with the
-// acceptor (src-exchange/fix/codec.ts), so the two cannot agree on a mistake.
+// acceptor (src-shared/fix/codec.ts), so the two cannot agree on a mistake.
 import { connect, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { constants, sign } from 'node:crypto';

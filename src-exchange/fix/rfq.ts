@@ -16,7 +16,7 @@ import type { ExchangeEvent } from '../core/domain';
 import { centiToCount, microToDollars } from '../engine/units';
 import { rejectionError } from '../handlers/support';
 import { COMMS_DOMAIN, type CommsState } from '../state/comms';
-import type { FixMessage } from './codec';
+import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
 import { writePrice, type Fields } from './orders';
 

@@ -18,7 +18,7 @@ import type { ExchangeEvent } from '../core/domain';
 import { publicKeyFromPem, MAX_SKEW_MS } from '../auth/verify';
 import type { KeyRecord } from '../http/app';
 import type { Services } from '../handlers/support';
-import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from './codec';
+import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from '../../src-shared/fix/codec';
 import { DropCopyApp } from './drop-copy';
 import type { ExecHistory } from './exec-history';
 import type { SessionApp, SessionLink } from './link';

@@ -38,6 +38,8 @@ export interface EmbeddedExchangeInfo {
   wsUrl: string;
   /** private_key_pem is absent once the terminal holds it (credentials.json is stripped after import) */
   accounts: { name: string; api_key_id: string; private_key_pem?: string | undefined; fcm: boolean }[];
+  /** its FIX gateway (credentials.json's fix_host and fix_port), when it has one */
+  fix?: { host: string; port: number } | undefined;
 }
 
 /**
@@ -145,6 +147,7 @@ export class ProfilesService implements ProfileMethods {
             ? trader.api_key_id
             : (keys[0]?.apiKeyId ?? null),
       ...(existing?.retiredKeyIds ? { retiredKeyIds: existing.retiredKeyIds } : {}),
+      ...(existing?.fix ? { fix: existing.fix } : {}),
     });
     if (!this.profiles.activeProfileId) this.profiles.setActive(EMBEDDED_ID);
   }
@@ -287,6 +290,7 @@ export class ProfilesService implements ProfileMethods {
       keys: existing?.keys ?? [],
       activeKeyId: existing?.activeKeyId ?? null,
       ...(existing?.retiredKeyIds ? { retiredKeyIds: existing.retiredKeyIds } : {}),
+      ...(existing?.fix ? { fix: existing.fix } : {}),
     };
     const resolved = this.resolved(next); // throws a ProfileError with every problem; nothing saved
     if (existing && existing.keys.length > 0) await this.checkRebind(existing, resolved);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { z } from 'zod';
 import { ProfileKind } from '../../src-shared/ipc/contract';
+import { FixSettings } from '../../src-shared/ipc/fix';
 
 const KeyMeta = z.object({
   apiKeyId: z.string().min(1),
@@ -24,6 +25,8 @@ const StoredProfile = z.object({
   activeKeyId: z.string().nullable(),
   /** keys deleted, rotated away or revoked from this profile: never adopted again (newest last) */
   retiredKeyIds: z.array(z.string()).max(10_000).optional(),
+  /** order entry over FIX and the drop copy (src-main/fix); absent: REST only */
+  fix: FixSettings.optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfile>;
 

@@ -11,6 +11,7 @@ import { TradingService } from './trading-service';
 import { ToolsService } from './tools-service';
 import { RecorderService } from '../recorder/recorder-service';
 import { StrategiesService } from '../strategies/strategies-service';
+import { FixService } from '../fix/fix-service';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -45,6 +46,7 @@ export class TerminalServices {
   readonly tools: ToolsService;
   readonly recorder: RecorderService;
   readonly strategies: StrategiesService;
+  readonly fix: FixService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -59,6 +61,7 @@ export class TerminalServices {
       ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
       onSession: async (active) => {
         await this.trading.onSession(active);
+        await this.fix.onSession(active);
         await this.tools.onSession(active);
         await this.recorder.onSession(active);
       },
@@ -81,7 +84,9 @@ export class TerminalServices {
         message: (m) => this.recorder.message(m),
       },
     });
+    this.fix = new FixService({ profiles: this.profiles, embeddedFix: opts.embedded?.fix, emit: opts.emit, ...(opts.log ? { log: opts.log } : {}) });
     this.trading = new TradingService({
+      fix: this.fix,
       dataDir: opts.dataDir,
       profiles: this.profiles,
       // the kill switch, once engaged, stops every strategy too
@@ -163,6 +168,8 @@ export class TerminalServices {
       startStrategy: (a) => this.strategies.startStrategy(a),
       stopStrategy: (a) => this.strategies.stopStrategy(a),
       backtestStrategy: (a) => this.strategies.backtestStrategy(a),
+      getFix: () => this.fix.getFix(),
+      saveFixSettings: (a) => this.fix.saveFixSettings(a),
     };
   }
 
@@ -172,6 +179,7 @@ export class TerminalServices {
   }
 
   async stop(): Promise<void> {
+    await this.fix.stop();
     await this.profiles.stop();
     await this.recorder.stop();
   }

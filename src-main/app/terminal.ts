@@ -55,7 +55,7 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
     box: opts.box,
     shell: opts.shell,
     emit: opts.emit,
-    ...(exchange ? { embedded: { baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, accounts: exchange.accounts } } : {}),
+    ...(exchange ? { embedded: { baseUrl: exchange.baseUrl, wsUrl: exchange.wsUrl, accounts: exchange.accounts, ...(exchange.fix ? { fix: exchange.fix } : {}) } } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
     ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),

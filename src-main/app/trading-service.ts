@@ -37,6 +37,8 @@ import { AuditJournal } from '../audit/journal';
 import { checkOrder, describeIntent, loosenedLimits, recentOf, RiskRefusal, type OrderIntent, type RecentOrder, type RiskState } from '../risk/gate';
 import { Reservations, type Reservation } from '../risk/reservations';
 import { OrderOutcomeUnknownError } from '../api/orders';
+import { FixRouteDown } from '../fix/order-entry';
+import type { FixService } from '../fix/fix-service';
 import { countToCenti } from '../../src-shared/money';
 import { intentsFor, IntentError } from '../risk/intents';
 import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
@@ -74,6 +76,8 @@ export interface TradingServiceOptions {
   describeError: (err: unknown) => TerminalError;
   /** asked before a limit is loosened or the kill switch released; absent (web host): allowed */
   confirmInMain?: ConfirmInMain;
+  /** order entry over FIX where the profile asks for it (after the gate; REST when it is down) */
+  fix?: FixService;
 }
 
 const D = (s: string) => new Decimal(s);
@@ -254,17 +258,56 @@ export class TradingService implements TradingMethods {
   }
 
   /** Runs a send, recording its answer or error and latency. */
-  private async audited<T>(active: ActiveSession, base: AuditBase, send: () => Promise<T>, summary: (r: T) => string): Promise<T> {
+  private async audited<T>(active: ActiveSession, base: AuditBase, send: () => Promise<T>, summary: (r: T) => string, route?: { via: string }): Promise<T> {
     const t0 = performance.now();
+    const via = () => (route ? `via ${route.via}: ` : '');
     try {
       const r = await send();
-      this.record(active, base, 'ok', summary(r), Math.round(performance.now() - t0));
+      this.record(active, base, 'ok', via() + summary(r), Math.round(performance.now() - t0));
       return r;
     } catch (e) {
       const err = this.opts.describeError(e);
-      this.record(active, base, 'error', `${err.code ? `${err.code}: ` : ''}${err.message}`, Math.round(performance.now() - t0));
+      this.record(active, base, 'error', `${via()}${err.code ? `${err.code}: ` : ''}${err.message}`, Math.round(performance.now() - t0));
       throw e;
     }
+  }
+
+  /**
+   * One order that passed the gate, on the profile's route: FIX when the profile routes order
+   * entry there and its session is up, REST otherwise (and when the session is lost with the
+   * order unanswered: REST looks it up by its client_order_id before sending, so it is never sent
+   * twice). The kill switch's hold applies on either route, right before the order leaves.
+   * `route.via` says which route it took, for the audit journal.
+   */
+  private async sendOrder(active: ActiveSession, order: Omit<OrderDraft, 'origin' | 'confirmed'>, clientOrderId: string, guard: SendGuard, route: { via: string }): Promise<AnsweredOrder> {
+    const fix = this.opts.fix?.route(active) ?? null;
+    if (fix) {
+      guard.queueSignal?.throwIfAborted();
+      guard.beforeSend?.();
+      if (fix.up) {
+        route.via = 'FIX';
+        const t0 = performance.now();
+        try {
+          const r = await fix.place(order, clientOrderId);
+          active.session.noteAck(performance.now() - t0);
+          return { ...r, resets: active.session.store.resets };
+        } catch (e) {
+          if (e instanceof FixRouteDown) {
+            route.via = `REST (FIX down: ${e.message})`;
+            return active.session.place(order, clientOrderId, guard);
+          }
+          if (e instanceof OrderOutcomeUnknownError) {
+            route.via = 'FIX, answer lost; looked up over REST';
+            return active.session.place(order, clientOrderId, guard, true);
+          }
+          throw e;
+        }
+      }
+      route.via = `REST (FIX ${fix.session.phase}: ${fix.session.detail})`;
+      return active.session.place(order, clientOrderId, guard);
+    }
+    route.via = 'REST';
+    return active.session.place(order, clientOrderId, guard);
   }
 
   /**
@@ -298,8 +341,9 @@ export class TradingService implements TradingMethods {
     const [r] = this.gate(active, [intent], base, confirmed);
     const clientOrderId = randomUUID();
     let a: AnsweredOrder;
+    const route = { via: 'REST' };
     try {
-      a = await this.audited(active, { ...base, clientOrderId }, () => active.session.place(order, clientOrderId, this.sendGuard(active.profileId)), (x) => ackSummary(x.ack));
+      a = await this.audited(active, { ...base, clientOrderId }, () => this.sendOrder(active, order, clientOrderId, this.sendGuard(active.profileId), route), (x) => ackSummary(x.ack), route);
     } catch (e) {
       this.unsettle(active, r!, e);
       throw e;

@@ -46,6 +46,8 @@ export interface EmbeddedExchange {
   baseUrl: string;
   wsUrl: string;
   accounts: StoredCredentialsFile['accounts'];
+  /** its FIX gateway from credentials.json (fix_host, fix_port); null when the file names none */
+  fix: { host: string; port: number } | null;
   child: ChildLike;
   stop(): Promise<void>;
 }
@@ -128,6 +130,7 @@ export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExcha
     baseUrl: creds.base_url,
     wsUrl: creds.ws_url,
     accounts: creds.accounts,
+    fix: typeof creds.fix_host === 'string' && Number.isSafeInteger(creds.fix_port) ? { host: creds.fix_host, port: creds.fix_port as number } : null,
     child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -232,10 +232,21 @@ export class TradingSession {
   }
 
   /** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
-  async place(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<AnsweredOrder> {
+  async place(draft: OrderDraft, clientOrderId?: string, send?: SendGuard, mayExist?: boolean): Promise<AnsweredOrder> {
     const t0 = performance.now();
-    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}) });
+    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}), ...(mayExist ? { mayExist } : {}) });
     return this.answered(placed, t0);
+  }
+
+  /** The store changed outside the stream (a FIX execution report): push it to the page. */
+  storeChanged(): void {
+    this.coalescer.poke();
+  }
+
+  /** An order answered by another route (FIX): its round trip counts in the ack figures. */
+  noteAck(ms: number): void {
+    pushBounded(this.ackMs, Math.round(ms), 50);
+    this.pushConnection();
   }
 
   /**

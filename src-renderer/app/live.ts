@@ -9,6 +9,7 @@ import { useNotices } from '../stores/notices';
 import { applyPrivateUpdate } from '../stores/private';
 import { setRiskView } from '../stores/risk';
 import { setAlertsView, setLocalView } from '../stores/tools';
+import { setFixView } from '../stores/fix';
 import { chime } from '../lib/sound';
 import { reseedAll } from '../stores/seed';
 import { useSession } from '../stores/session';
@@ -28,9 +29,10 @@ export async function loadAppState(api: BridgedApi): Promise<void> {
     useSession.getState().setApp(app);
     useConnection.setState({ view: app.connection });
     setRiskView(app.risk);
-    const [alerts, local] = await Promise.all([api.getAlerts(), api.getLocalOrders()]);
+    const [alerts, local, fix] = await Promise.all([api.getAlerts(), api.getLocalOrders(), api.getFix()]);
     setAlertsView(alerts);
     setLocalView(local);
+    setFixView(fix);
   } catch (err) {
     useSession.getState().setLoadError(err);
   }
@@ -63,6 +65,7 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     }),
     api.on('alerts', setAlertsView),
     api.on('local', setLocalView),
+    api.on('fix', setFixView),
     // App-menu accelerators (Electron) name an action; run it like its key would.
     api.on('commands', ({ command }) => {
       const id = MENU_COMMANDS[command];

@@ -18,6 +18,7 @@ import { AlertsPanel } from '../features/alerts/AlertsPanel';
 import { EventLadders } from '../features/ladder/EventLadders';
 import { RecordingsPanel } from '../features/recordings/RecordingsPanel';
 import { StrategiesPanel } from '../features/strategies/StrategiesPanel';
+import { FixPanel } from '../features/fix/FixPanel';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
   markets: { title: PANEL_TITLES.markets, render: () => <MarketsPanel /> },
@@ -37,6 +38,7 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   eventladders: { title: PANEL_TITLES.eventladders, render: () => <EventLadders /> },
   recordings: { title: PANEL_TITLES.recordings, render: () => <RecordingsPanel /> },
   strategies: { title: PANEL_TITLES.strategies, render: () => <StrategiesPanel /> },
+  fix: { title: PANEL_TITLES.fix, render: () => <FixPanel /> },
 };
 
 /** Panels that follow a link group (or a pin): a chip in their corner says which. */

@@ -34,6 +34,7 @@ export const PANEL_IDS = [
   'eventladders',
   'recordings',
   'strategies',
+  'fix',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -55,6 +56,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   eventladders: 'Event ladders',
   recordings: 'Recordings',
   strategies: 'Strategies',
+  fix: 'FIX & drop copy',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -75,6 +77,7 @@ const PANEL_KEYS: Record<PanelId, string> = {
   eventladders: 'alt+shift+v',
   recordings: 'alt+shift+d',
   strategies: 'alt+shift+y',
+  fix: 'alt+shift+x',
 };
 
 export const ACTIONS: readonly ActionDef[] = [

@@ -9,6 +9,7 @@ import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
 import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
+import { FixSettingsInput, type FixView } from './fix';
 import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
@@ -190,6 +191,8 @@ export const methodArgs = {
   startStrategy: z.tuple([StartStrategyInput]),
   stopStrategy: z.tuple([StrategyRef]),
   backtestStrategy: z.tuple([BacktestInput]),
+  getFix: z.tuple([]),
+  saveFixSettings: z.tuple([FixSettingsInput]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -397,6 +400,8 @@ export interface StreamPayloads {
   alerts: AlertsView;
   /** the active profile's local conditional orders */
   local: LocalOrdersView;
+  /** the active profile's FIX sessions and drop-copy disagreements */
+  fix: FixView;
 }
 
 type ArgsOf<M extends MethodName> = z.input<(typeof methodArgs)[M]>;
@@ -455,6 +460,8 @@ export interface MethodResults {
   startStrategy: StrategiesView;
   stopStrategy: StrategiesView;
   backtestStrategy: BacktestView;
+  getFix: FixView;
+  saveFixSettings: FixView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

@@ -50,8 +50,10 @@ export const METHOD_NAMES = [
   'startStrategy',
   'stopStrategy',
   'backtestStrategy',
+  'getFix',
+  'saveFixSettings',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
-export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands', 'risk', 'alerts', 'local'] as const;
+export const STREAM_NAMES = ['books', 'market', 'private', 'connection', 'notices', 'commands', 'risk', 'alerts', 'local', 'fix'] as const;
 export type StreamName = (typeof STREAM_NAMES)[number];

@@ -9,6 +9,7 @@ import { useRest } from '../../hooks/useRest';
 import { useConnection } from '../../stores/connection';
 import { activeProfile, useSession } from '../../stores/session';
 import { useRisk } from '../../stores/risk';
+import { useFix } from '../../stores/fix';
 import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
 
 /** Always visible: whether new orders can leave at all, and the one click that stops everything. */
@@ -29,6 +30,34 @@ function KillSwitchItem() {
       <button type="button" className="btn btn-sm btn-danger" title="Cancel every resting order and refuse new ones (Ctrl/Cmd+Shift+K)" onClick={() => void engageKillSwitch()}>
         Kill switch
       </button>
+    </span>
+  );
+}
+
+/**
+ * FIX, when the profile uses it: the order entry session (orders go over REST while it is down)
+ * and the drop copy, red with a count when it and the terminal disagree on some order.
+ */
+function FixItem() {
+  const v = useFix((s) => s.view);
+  const oe = v?.orderEntry ?? null;
+  const dc = v?.dropCopy ?? null;
+  if (!oe && !dc) return null;
+  const n = dc?.disagreements.length ?? 0;
+  const dcTitle = dc ? (n ? dc.disagreements.map((d) => `${d.orderId} ${d.ticker}: drop copy ${d.dropCopy}, terminal ${d.terminal}`).join('\n') : `drop copy ${dc.phase}: ${dc.detail}`) : '';
+  return (
+    <span className="item" role="status" aria-label="FIX">
+      {oe && (
+        <span title={`FIX order entry ${oe.phase} (${oe.endpoint}): ${oe.detail}${oe.phase === 'up' ? '' : '. Orders go over REST meanwhile.'}`}>
+          <span className={oe.phase === 'up' ? 'dot dot-ok' : 'dot dot-warn'} aria-hidden="true" />
+          FIX {oe.phase === 'up' ? 'up' : `${oe.phase} · REST`}
+        </span>
+      )}
+      {dc && (
+        <span title={dcTitle} className={n ? 'neg' : dc.phase === 'up' ? '' : 'dim'}>
+          {n ? `⚠ Drop copy: ${n} disagreement${n === 1 ? '' : 's'}` : dc.phase === 'up' ? 'DC agrees' : `DC ${dc.phase}`}
+        </span>
+      )}
     </span>
   );
 }
@@ -204,6 +233,7 @@ export function StatusBar() {
       )}
       <Maintenance />
       <span className="grow" />
+      <FixItem />
       <KillSwitchItem />
       {view?.limits && (
         <>

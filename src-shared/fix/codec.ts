@@ -1,6 +1,7 @@
 // FIX tag=value framing (FIXT.1.1): encoding with BodyLength (9) and CheckSum (10), and a stream
-// parser that cuts whole messages out of TCP chunks and checks both. Pure: no sockets, no state
-// beyond the unread bytes.
+// parser that cuts whole messages out of TCP chunks and checks both. Pure: no sockets, no Node
+// API (bytes are Uint8Array, text is latin1: one char per byte), no state beyond the unread
+// bytes. Shared by the embedded exchange's acceptor and the terminal's initiator (src-main/fix).
 export const SOH = '\x01';
 export const BEGIN_STRING = 'FIXT.1.1';
 
@@ -23,11 +24,32 @@ export class FixMessage {
 }
 
 /** Modulo-256 sum of the bytes, three digits. */
-export function checksum(bytes: Buffer | string): string {
-  const b = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes;
+export function checksum(bytes: Uint8Array | string): string {
   let sum = 0;
-  for (let i = 0; i < b.length; i++) sum = (sum + b[i]!) & 0xff;
+  if (typeof bytes === 'string') for (let i = 0; i < bytes.length; i++) sum = (sum + (bytes.charCodeAt(i) & 0xff)) & 0xff;
+  else for (let i = 0; i < bytes.length; i++) sum = (sum + bytes[i]!) & 0xff;
   return String(sum).padStart(3, '0');
+}
+
+/** latin1 text of bytes (one char per byte). */
+export function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return s;
+}
+
+/** Bytes of latin1 text (a char above 0xff keeps its low byte, as Node's 'latin1' does). */
+export function latin1Bytes(text: string): Uint8Array {
+  const b = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i) & 0xff;
+  return b;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }
 
 /** `20260526-14:02:11.482`: UTCTimestamp with milliseconds. */
@@ -52,7 +74,7 @@ export function encode(fields: ReadonlyArray<readonly [number, string | number]>
     if (s.includes(SOH)) throw new Error(`tag ${t}: a value cannot hold SOH`);
     body += `${t}=${s}${SOH}`;
   }
-  const head = `8=${BEGIN_STRING}${SOH}9=${Buffer.byteLength(body, 'latin1')}${SOH}`;
+  const head = `8=${BEGIN_STRING}${SOH}9=${body.length}${SOH}`;
   return `${head}${body}10=${checksum(head + body)}${SOH}`;
 }
 
@@ -73,20 +95,20 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
  * trusted to resynchronise, so the session ends it.
  */
 export class FixParser {
-  private buf: Buffer = Buffer.alloc(0);
+  private buf: Uint8Array = new Uint8Array(0);
 
-  push(chunk: Buffer): ParseResult[] {
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+  push(chunk: Uint8Array): ParseResult[] {
+    this.buf = this.buf.length ? concat(this.buf, chunk) : chunk;
     const out: ParseResult[] = [];
     for (;;) {
       if (this.buf.length === 0) break;
-      const text = this.buf.subarray(0, 40).toString('latin1');
+      const text = latin1(this.buf.subarray(0, 40));
       const first = text.indexOf(SOH);
       const second = first < 0 ? -1 : text.indexOf(SOH, first + 1);
       if (second < 0) {
         if (this.buf.length >= 40 || !couldStartMessage(text)) {
           out.push({ ok: false, reason: 'message does not start with 8=FIXT.1.1 and 9=<length>' });
-          this.buf = Buffer.alloc(0);
+          this.buf = new Uint8Array(0);
         }
         break;
       }
@@ -94,7 +116,7 @@ export class FixParser {
       const f9 = text.slice(first + 1, second);
       if (!f8.startsWith('8=') || !/^9=\d{1,6}$/.test(f9)) {
         out.push({ ok: false, reason: 'message does not start with 8=FIXT.1.1 and 9=<length>' });
-        this.buf = Buffer.alloc(0);
+        this.buf = new Uint8Array(0);
         break;
       }
       const head = [text.slice(0, second + 1), f8.slice(2), f9.slice(2)] as const;
@@ -103,23 +125,23 @@ export class FixParser {
       const total = start + bodyLen + 7; // "10=xxx\x01"
       if (total > MAX_MESSAGE_BYTES) {
         out.push({ ok: false, reason: `message of ${total} bytes is over the ${MAX_MESSAGE_BYTES} limit` });
-        this.buf = Buffer.alloc(0);
+        this.buf = new Uint8Array(0);
         break;
       }
       if (this.buf.length < total) break;
-      const trailer = this.buf.subarray(start + bodyLen, total).toString('latin1');
+      const trailer = latin1(this.buf.subarray(start + bodyLen, total));
       const sum = checksum(this.buf.subarray(0, start + bodyLen));
       if (!(trailer.startsWith('10=') && /^\d{3}$/.test(trailer.slice(3, 6)) && trailer[6] === SOH)) {
         out.push({ ok: false, reason: 'BodyLength (9) does not end where CheckSum (10) starts' });
-        this.buf = Buffer.alloc(0);
+        this.buf = new Uint8Array(0);
         break;
       }
       if (trailer.slice(3, 6) !== sum) {
         out.push({ ok: false, reason: `CheckSum ${trailer.slice(3, 6)} is wrong (expected ${sum})` });
-        this.buf = Buffer.alloc(0);
+        this.buf = new Uint8Array(0);
         break;
       }
-      const body = this.buf.subarray(start, start + bodyLen).toString('latin1');
+      const body = latin1(this.buf.subarray(start, start + bodyLen));
       this.buf = this.buf.subarray(total);
       const fields: Array<readonly [number, string]> = [];
       let bad: string | null = null;
@@ -135,7 +157,7 @@ export class FixParser {
       }
       out.push(bad ? { ok: false, reason: bad } : { ok: true, msg: new FixMessage(fields) });
       if (bad) {
-        this.buf = Buffer.alloc(0);
+        this.buf = new Uint8Array(0);
         break;
       }
     }

@@ -1,0 +1,218 @@
+// The terminal's FIX route against the real embedded exchange on 127.0.0.1 (REST, WebSocket and
+// FIX acceptor on port 0, in this process), through main's services and door as the page calls
+// them. REST and the WebSocket go through a loopback proxy that can drop stream frames, so a
+// change can happen behind the terminal's back and the drop copy must be the one that tells.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
+import { TestStream } from '../../src-exchange/ws/test-client';
+import type { AuditEntry, StreamName } from '../../src-shared/ipc/contract';
+import type { FixView } from '../../src-shared/ipc/fix';
+import { TerminalServices } from '../app/services';
+import { createDoor, toTerminalError } from '../ipc/door';
+import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { until } from '../testing/wait';
+import { FileKeyBox } from '../vault/secret-box';
+
+type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
+
+let t: TestExchange;
+let proxy: LoopbackProxy;
+let services: TerminalServices;
+let dataDir: string;
+let door: ReturnType<typeof createDoor>;
+let market: string;
+let n = 0;
+const pushed: Array<{ stream: StreamName; payload: unknown }> = [];
+const streams: TestStream[] = [];
+
+const call = (method: string, ...args: unknown[]) => door(method, args) as Promise<Result>;
+async function value<T>(method: string, ...args: unknown[]): Promise<T> {
+  const r = await call(method, ...args);
+  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
+  return r.value as T;
+}
+
+async function newMarket(): Promise<string> {
+  const ticker = `FIXT-${++n}`;
+  const node = t.ex.svc.node;
+  for (const cmd of [
+    { type: 'addMarket', nowMs: node.now(), ticker, eventTicker: 'FIXT', seriesTicker: 'FIXTS' },
+    { type: 'openMarket', nowMs: node.now(), ticker },
+  ]) {
+    const r = await node.submit(cmd);
+    if (!r.ok) throw new Error(`cannot create market: ${JSON.stringify(r.result)}`);
+  }
+  return ticker;
+}
+
+async function watch(ticker: string): Promise<void> {
+  await value('watchMarkets', [ticker]);
+  await until(`the book of ${ticker}`, () => services.profiles.active()?.session.books.book(ticker)?.stale === false, 30_000);
+}
+
+const fixView = () => value<FixView>('getFix');
+const audit = () => value<AuditEntry[]>('getAuditLog', {});
+const restingHere = async (ticker: string) => (await t.client('trader').getOrders({ query: { ticker, status: 'resting', limit: 1000 } })).orders;
+
+async function routeFix(settings: { orderEntry: boolean; dropCopy: boolean; port?: number }): Promise<void> {
+  await value('saveFixSettings', { profileId: 'embedded', settings });
+  if (settings.orderEntry && settings.port === undefined) await until('the FIX order session is up', async () => (await fixView()).orderEntry?.phase === 'up', 30_000);
+  if (settings.dropCopy) await until('the drop copy is up', async () => (await fixView()).dropCopy?.phase === 'up', 30_000);
+}
+
+/** A port nothing listens on (bound, then closed). */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  t = await startTestExchange();
+  proxy = await startLoopbackProxy(t.ex.port);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fix-route-'));
+  const accounts = t.ex.credentials.accounts.map((a) => ({ name: a.name, api_key_id: a.api_key_id, private_key_pem: a.private_key_pem, fcm: a.fcm }));
+  services = new TerminalServices({
+    dataDir,
+    box: new FileKeyBox(dataDir),
+    shell: 'web',
+    embedded: { baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, accounts, fix: { host: '127.0.0.1', port: t.ex.fixPort } },
+    emit: (stream, payload) => void pushed.push({ stream, payload }),
+    describeError: toTerminalError,
+    sessionOptions: { frameMs: 5 },
+  });
+  await services.start();
+  door = createDoor(services.methods);
+  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 30_000);
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of streams) await s.close();
+  await services?.stop();
+  await proxy?.close();
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  proxy.hooks.onServerFrame = undefined;
+  if ((await value<{ killSwitch: { engaged: boolean } }>('getRisk')).killSwitch.engaged) await value('releaseKillSwitch', { confirm: true });
+  market = await newMarket();
+  await watch(market);
+}, 60_000);
+
+describe('order entry over FIX', () => {
+  it('an order placed over FIX rests, shows in REST and the WebSocket, fills, and the audit says FIX', async () => {
+    const ws = await TestStream.open(t.ex.wsUrl, { key: { keyId: t.account('trader').api_key_id, privateKeyPem: t.account('trader').private_key_pem } });
+    streams.push(ws);
+    await ws.command('subscribe', { channels: ['user_orders'] });
+    await routeFix({ orderEntry: true, dropCopy: false });
+
+    const ack = await value<{ order_id: string; client_order_id: string; remaining_count: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.4200', count: '3', origin: 'ladder' });
+    expect(ack.remaining_count).toBe('3.00');
+    // REST: the same order, with the terminal's client_order_id
+    const { order } = await t.client('trader').getOrder({ params: { order_id: ack.order_id } });
+    expect(order).toMatchObject({ order_id: ack.order_id, client_order_id: ack.client_order_id, status: 'resting' });
+    // the WebSocket: an independent signed connection sees it
+    await ws.until((fs) => fs.find((f) => f.msg.type === 'user_order' && (f.raw.msg as { order_id?: string }).order_id === ack.order_id), 10_000, 'the user_order frame');
+    // the terminal's own store holds it
+    const store = services.profiles.active()!.session.store;
+    expect(store.orders.get(ack.order_id)).toMatchObject({ status: 'resting' });
+
+    // a counterparty takes it whole: the store shows it executed
+    await t.client('counterparty').createOrder({ body: { ticker: market, side: 'ask', price: '0.4200', count: '3' } });
+    await until('the store shows it executed', () => store.orders.get(ack.order_id)?.status === 'executed', 15_000);
+
+    const entry = (await audit()).find((e) => e.clientOrderId === ack.client_order_id)!;
+    expect(entry).toMatchObject({ action: 'place', outcome: 'ok', gate: 'passed' });
+    expect(entry.answer).toMatch(/^via FIX: order /);
+  }, 60_000);
+
+  it('the risk gate refuses before anything is sent over FIX', async () => {
+    await routeFix({ orderEntry: true, dropCopy: false });
+    const before = (await t.client('trader').getOrders({ query: { ticker: market, limit: 1000 } })).orders.length;
+    const r = await call('placeOrder', { ticker: market, side: 'bid', price: '0.0300', count: '100000', origin: 'ladder' });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'risk', code: 'max_order_contracts' } });
+    expect((await t.client('trader').getOrders({ query: { ticker: market, limit: 1000 } })).orders.length).toBe(before);
+    const last = (await audit()).find((e) => e.ticker === market)!;
+    expect(last.gate).toBe('refused: max_order_contracts');
+  }, 60_000);
+
+  it('the kill switch mid-burst: orders stop before they leave over FIX and nothing rests', async () => {
+    await routeFix({ orderEntry: true, dropCopy: false });
+    const results: Result[] = [];
+    let stop = false;
+    const burst = (async () => {
+      for (let i = 0; i < 60 && !stop; i++) results.push(await call('placeOrder', { ticker: market, side: 'bid', price: `0.0${1 + (i % 4)}`, count: '1', confirmed: true, origin: 'ladder' }));
+    })();
+    await until('a few rest', async () => (await restingHere(market)).length >= 5, 30_000);
+    const engaged = await value<{ killSwitch: { engaged: boolean; since: number } }>('engageKillSwitch');
+    await until('refusals after the switch', () => results.some((r) => !r.ok), 30_000);
+    stop = true;
+    await burst;
+    const since = engaged.killSwitch.since;
+    const ok = results.filter((r) => r.ok).length;
+    const refused = results.filter((r): r is Extract<Result, { ok: false }> => !r.ok);
+    expect(ok).toBeGreaterThanOrEqual(5);
+    expect(refused.every((r) => r.error.code === 'kill_switch'), JSON.stringify(refused.slice(0, 2))).toBe(true);
+    await until('nothing resting', async () => (await restingHere(market)).length === 0, 15_000);
+    const all = (await t.client('trader').getOrders({ query: { ticker: market, limit: 1000 } })).orders;
+    expect(all.filter((o) => Date.parse(String(o.created_time)) > since + 250)).toEqual([]);
+    const placed = (await audit()).filter((e) => e.ticker === market && e.action === 'place' && e.outcome === 'ok');
+    expect(placed.length).toBe(ok);
+    expect(placed.every((e) => e.answer.startsWith('via FIX: '))).toBe(true);
+    await value('releaseKillSwitch', { confirm: true });
+  }, 90_000);
+
+  it('falls back to REST when the FIX port is dead, and says so in the audit', async () => {
+    await routeFix({ orderEntry: true, dropCopy: false, port: await deadPort() });
+    await until('the FIX session is down', async () => (await fixView()).orderEntry?.phase === 'down', 15_000);
+    const ack = await value<{ order_id: string; client_order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.0200', count: '1', origin: 'ladder' });
+    const { order } = await t.client('trader').getOrder({ params: { order_id: ack.order_id } });
+    expect(order.status).toBe('resting');
+    const entry = (await audit()).find((e) => e.clientOrderId === ack.client_order_id)!;
+    expect(entry.outcome).toBe('ok');
+    expect(entry.answer).toMatch(/^via REST \(FIX (down|connecting): /);
+    await value('cancelAll', {});
+  }, 60_000);
+});
+
+describe('drop copy', () => {
+  it('shows an order canceled behind the terminal\'s back as a disagreement', async () => {
+    await routeFix({ orderEntry: true, dropCopy: true });
+    const ack = await value<{ order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.0500', count: '2', origin: 'ladder' });
+    const store = services.profiles.active()!.session.store;
+    await until('the drop copy has seen it', async () => ((await fixView()).dropCopy?.orders ?? 0) > 0, 15_000);
+    // no disagreement while both agree (after the grace period)
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect((await fixView()).dropCopy?.disagreements).toEqual([]);
+
+    // the stream's word of this order is lost on the way; REST cancels it from elsewhere
+    proxy.hooks.onServerFrame = (text) => (text.includes(ack.order_id) ? null : text);
+    await t.client('trader').cancelOrder({ params: { order_id: ack.order_id } });
+    await until('the drop copy disagrees', async () => ((await fixView()).dropCopy?.disagreements.length ?? 0) > 0, 20_000);
+    const d = (await fixView()).dropCopy!.disagreements[0]!;
+    expect(d).toMatchObject({ orderId: ack.order_id, ticker: market });
+    expect(d.dropCopy).toMatch(/^canceled/);
+    expect(d.terminal).toMatch(/^resting/);
+    expect(store.orders.get(ack.order_id)?.status).toBe('resting');
+    // it was pushed to the page on the fix stream
+    expect(pushed.some((p) => p.stream === 'fix' && ((p.payload as FixView).dropCopy?.disagreements.length ?? 0) > 0)).toBe(true);
+  }, 60_000);
+});
+
+describe('settings', () => {
+  it('are parsed in main: bad input is refused and changes nothing', async () => {
+    const before = await fixView();
+    expect(await call('saveFixSettings', { profileId: 'embedded', settings: { orderEntry: 'yes', dropCopy: false } })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(await call('saveFixSettings', { profileId: 'embedded', settings: { orderEntry: true, dropCopy: false, host: 'evil.example' } })).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(await call('saveFixSettings', { profileId: 'nope', settings: { orderEntry: true, dropCopy: false } })).toMatchObject({ ok: false, error: { kind: 'state' } });
+    expect((await fixView()).settings).toEqual(before.settings);
+  });
+});

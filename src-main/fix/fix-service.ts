@@ -1,0 +1,167 @@
+// FIX for the active profile: its settings (kept on the profile in profiles.json), the order
+// entry session the trading service routes through after the risk gate, and the drop copy it
+// compares with the private store. Sessions follow the trading session: a new session (profile,
+// key or endpoint change) stops the old FIX sessions and starts the ones the profile asks for.
+// Where each session connects:
+// - embedded: credentials.json's fix_host/fix_port (plain TCP on 127.0.0.1; one port, the
+//   TargetCompID picks the session);
+// - production: fix.elections.kalshi.com, TLS, 8228 (KalshiNR) and 8229 (KalshiDC)
+//   (docs.kalshi.com/fix/connectivity);
+// - custom on this computer: the REST host, the port the settings give;
+// - demo and other custom hosts: not offered (the pages name no demo FIX host).
+import type { FixSettings, FixSettingsInput, FixView } from '../../src-shared/ipc/fix';
+import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
+import { isLoopbackHost } from '../api/profiles';
+import type { ActiveSession, ProfilesService } from '../app/profiles-service';
+import { StateError } from '../app/errors';
+import { DropCopy } from './drop-copy';
+import type { FixEndpoint } from './initiator';
+import { FixOrderEntry } from './order-entry';
+
+export const PRODUCTION_FIX = { host: 'fix.elections.kalshi.com', orderEntryPort: 8228, dropCopyPort: 8229 } as const;
+
+export interface FixServiceOptions {
+  profiles: ProfilesService;
+  /** the embedded exchange's gateway, from its credentials.json */
+  embeddedFix?: { host: string; port: number } | undefined;
+  emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
+  log?: (m: string) => void;
+}
+
+interface Running {
+  active: ActiveSession;
+  orderEntry: FixOrderEntry | null;
+  dropCopy: DropCopy | null;
+  endpoints: { orderEntry: FixEndpoint | null; dropCopy: FixEndpoint | null };
+}
+
+const show = (e: FixEndpoint | null) => (e ? `${e.host}:${e.port}${e.tls ? ' (TLS)' : ''}` : '');
+
+export class FixService {
+  private running: Running | null = null;
+  /** the tail of session changes: one at a time */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: FixServiceOptions) {}
+
+  /** Where the profile's sessions connect, or why FIX is not offered there. */
+  endpoints(active: Pick<ActiveSession, 'profile'>, s: FixSettings): { orderEntry: FixEndpoint; dropCopy: FixEndpoint } | string {
+    const p = active.profile;
+    if (p.kind === 'embedded') {
+      const e = this.opts.embeddedFix;
+      if (!e) return 'the embedded exchange names no FIX port in its credentials.json';
+      const port = s.port ?? e.port;
+      return { orderEntry: { host: e.host, port }, dropCopy: { host: e.host, port } };
+    }
+    if (p.kind === 'production') {
+      return { orderEntry: { host: PRODUCTION_FIX.host, port: PRODUCTION_FIX.orderEntryPort, tls: true }, dropCopy: { host: PRODUCTION_FIX.host, port: PRODUCTION_FIX.dropCopyPort, tls: true } };
+    }
+    const host = new URL(p.baseUrl).hostname.replace(/^\[|\]$/g, '');
+    if (p.kind === 'custom' && isLoopbackHost(host)) {
+      if (s.port === undefined) return 'a FIX port is needed for a profile on this computer';
+      return { orderEntry: { host, port: s.port }, dropCopy: { host, port: s.port } };
+    }
+    return `FIX is offered on the embedded exchange, production (${PRODUCTION_FIX.host}) and profiles on this computer; the service's pages name no FIX host for ${p.kind === 'demo' ? 'demo' : host}`;
+  }
+
+  private settingsOf(profileId: string): FixSettings | null {
+    return this.opts.profiles.profiles.get(profileId)?.fix ?? null;
+  }
+
+  /** The order entry session to send through, when the active profile routes over FIX (up or not). */
+  route(active: ActiveSession): FixOrderEntry | null {
+    const r = this.running;
+    return r && r.active === active ? r.orderEntry : null;
+  }
+
+  onSession(active: ActiveSession | null): Promise<void> {
+    const run = this.queue.then(() => this.restart(active));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async restart(active: ActiveSession | null): Promise<void> {
+    const old = this.running;
+    this.running = null;
+    await Promise.all([old?.orderEntry?.stop(), old?.dropCopy?.stop()]);
+    const s = active ? this.settingsOf(active.profileId) : null;
+    if (active && s && (s.orderEntry || s.dropCopy)) {
+      const ends = this.endpoints(active, s);
+      const signer = active.session.client.signer;
+      if (typeof ends === 'string') this.opts.log?.(`[fix] not started: ${ends}`);
+      else if (!signer) this.opts.log?.('[fix] not started: the session has no key to sign the Logon');
+      else {
+        const now = () => active.session.client.clock.now();
+        const store = active.session.store;
+        const running: Running = { active, orderEntry: null, dropCopy: null, endpoints: { orderEntry: s.orderEntry ? ends.orderEntry : null, dropCopy: s.dropCopy ? ends.dropCopy : null } };
+        if (s.orderEntry) {
+          running.orderEntry = new FixOrderEntry({
+            endpoint: ends.orderEntry,
+            signer,
+            now,
+            store,
+            changed: () => active.session.storeChanged(),
+            onPhase: (phase, detail) => {
+              this.opts.log?.(`[fix] order entry ${phase}: ${detail}`);
+              this.push();
+            },
+          });
+        }
+        if (s.dropCopy) {
+          running.dropCopy = new DropCopy({ endpoint: ends.dropCopy, signer, now, storeOrders: () => store.orders, onChange: () => this.push() });
+        }
+        this.running = running;
+        running.orderEntry?.start();
+        running.dropCopy?.start();
+      }
+    }
+    this.push();
+  }
+
+  stop(): Promise<void> {
+    return this.onSession(null);
+  }
+
+  view(): FixView {
+    const profileId = this.opts.profiles.profiles.activeProfileId;
+    const active = this.opts.profiles.active();
+    const settings = profileId ? this.settingsOf(profileId) : null;
+    const ends = active && active.profileId === profileId ? this.endpoints(active, settings ?? { orderEntry: false, dropCopy: false }) : null;
+    const r = this.running;
+    const oe = r?.orderEntry;
+    const dc = r?.dropCopy;
+    return {
+      profileId,
+      settings,
+      unavailable: !profileId ? 'no active profile' : !active ? 'no session: choose a profile and a key in Account' : typeof ends === 'string' ? ends : null,
+      orderEntry: oe ? { phase: oe.session.phase, detail: oe.session.detail, endpoint: show(r.endpoints.orderEntry) } : null,
+      dropCopy: dc ? { ...dc.view(), endpoint: show(r.endpoints.dropCopy) } : null,
+    };
+  }
+
+  private push(): void {
+    this.opts.emit('fix', this.view());
+  }
+
+  async getFix(): Promise<FixView> {
+    return this.view();
+  }
+
+  /** Saves a profile's FIX settings; the active profile's sessions restart with them. */
+  async saveFixSettings(input: FixSettingsInput): Promise<FixView> {
+    const store = this.opts.profiles.profiles;
+    const p = store.get(input.profileId);
+    if (!p) throw new StateError(`no profile ${input.profileId}; nothing saved`);
+    const active = this.opts.profiles.active();
+    if (active && active.profileId === p.id && (input.settings.orderEntry || input.settings.dropCopy)) {
+      const ends = this.endpoints(active, input.settings);
+      if (typeof ends === 'string') throw new StateError(`${ends}; nothing saved`);
+    }
+    if (input.settings.port !== undefined && p.kind !== 'embedded' && !(p.kind === 'custom' && p.baseUrl && isLoopbackHost(new URL(p.baseUrl).hostname))) {
+      throw new StateError('a FIX port can be set only where the gateway is on this computer (the embedded exchange or a loopback profile); nothing saved');
+    }
+    store.upsert({ ...p, fix: input.settings });
+    if (active && active.profileId === p.id) await this.onSession(active);
+    return this.view();
+  }
+}
