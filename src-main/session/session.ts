@@ -262,8 +262,12 @@ export class TradingSession {
         .then((r) => r.order as Row)
         .catch(() => null);
     }
-    // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast)
-    if (order && this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker })) this.coalescer.flushNow();
+    // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast).
+    // Also when the stream told of it first: its push may be waiting for the coalescer's interval.
+    if (order) {
+      this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
+      this.coalescer.flushNow();
+    }
     return { ack, order, resets: this.store.resets };
   }
 
