@@ -281,18 +281,23 @@ describe('session order path', () => {
     await s.stop();
   });
 
-  it('the order is pushed to the page before its answer, also when the stream told main of it first', async () => {
+  it('the order is pushed to the page before its answer, with its leaving the pending list, also when the stream told main of it first', async () => {
     const ticker = await newMarket();
     const seen: string[] = [];
     let pushedBeforeAnswer = false;
     let answered = false;
     let booked = false;
+    const withPending: (string[] | null)[] = [];
     let s: TradingSession | null = null;
     // a long push interval: after the book's first push, what the stream brings waits for the interval's end
     s = startSession((stream, payload) => {
       const p = payload as PrivateUpdate;
       if (stream === 'books') booked = true;
-      if (stream === 'private' && !answered && p.orders?.some((o) => o.ticker === ticker && o.status === 'resting')) pushedBeforeAnswer = true;
+      if (stream === 'private' && !answered && p.orders?.some((o) => o.ticker === ticker && o.status === 'resting')) {
+        pushedBeforeAnswer = true;
+        // the same push takes it off the pending list (one render in the page, not two)
+        withPending.push(p.pending?.map((x) => x.ticker) ?? null);
+      }
     }, 60_000);
     await s.start();
     await s.watchMarkets([ticker]);
@@ -312,6 +317,7 @@ describe('session order path', () => {
     answered = true;
     expect(seen).toEqual(['stream first']);
     expect(pushedBeforeAnswer).toBe(true);
+    expect(withPending).toEqual([[]]);
     await s.stop();
   });
 

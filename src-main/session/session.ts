@@ -119,6 +119,8 @@ export class TradingSession {
   private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
   private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
+  /** the pending list to push with the next flush, when it changed */
+  private pendingOut: PendingOrderView[] | null = null;
   private balanceRead: Promise<void> | null = null;
   private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -150,8 +152,12 @@ export class TradingSession {
       onLive: ({ reconnect }) => void this.onLive(reconnect),
       log: (m) => this.log(m),
     });
+    // the pending list goes out with the coalesced private push: an order's answer carries its
+    // leaving the list and its row in one frame (one render in the page, not two)
     this.inflight.subscribe((list) => {
-      if (!this.closed) this.opts.emit('private', { pending: list.map(pendingView) });
+      if (this.closed) return;
+      this.pendingOut = list.map(pendingView);
+      this.coalescer.poke();
     });
   }
 
@@ -613,7 +619,11 @@ export class TradingSession {
       this.market = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
       this.marketDirty = false;
     }
-    const priv = this.store.take();
+    let priv = this.store.take();
+    if (this.pendingOut) {
+      priv = { ...priv, pending: this.pendingOut };
+      this.pendingOut = null;
+    }
     if (priv) this.opts.emit('private', priv);
   }
 }
