@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     await clear();
     step('ready; sampling');
     // BENCH_ACK_TRACE=<file.json>: a Chromium timeline trace of the sampling (where the page's time goes)
-    if (process.env.BENCH_ACK_TRACE) await browser.startTracing(page, { path: process.env.BENCH_ACK_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+    if (process.env.BENCH_ACK_TRACE) await browser.startTracing(page, { path: process.env.BENCH_ACK_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8.execute', 'blink.user_timing'] });
     for (let i = 0; i < SAMPLES + 3; i++) {
       const warm = i < 3;
       // the raw call: the same order (1 at the best bid of the ladder's market), then canceled
