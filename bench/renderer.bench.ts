@@ -220,17 +220,25 @@ async function firehose(): Promise<void> {
   await moveEdge(page, '[data-panel="markets"]', 'right', Math.round(VIEWPORT.width * 0.12));
   await moveEdge(page, '[data-panel="ladder"][data-link="white"]', 'right', Math.round(VIEWPORT.width * 0.85));
   await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
+  const whiteGroupWidth = () => page.evaluate(() => document.querySelector('[data-panel="ladder"][data-link="white"]')?.closest('.dv-groupview')?.getBoundingClientRect().width ?? 0);
   for (const link of LADDERS.slice(1)) {
+    // the new ladder splits the first one's group: it must hold two (a drag on a busy machine can miss)
+    for (let tries = 0; tries < 3 && (await whiteGroupWidth()) < 600; tries++) {
+      const left = await page.evaluate(() => document.querySelector('[data-panel="ladder"][data-link="white"]')?.closest('.dv-groupview')?.getBoundingClientRect().left ?? 0);
+      await moveEdge(page, '[data-panel="ladder"][data-link="white"]', 'right', Math.round(left + 700));
+    }
+    await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
     await page.keyboard.press('Alt+Shift+KeyL');
     await inPage(page, `the ${link} ladder`, new Function(`return document.querySelector('[data-panel="ladder"][data-link="${link}"] .ladder-rows') !== null`) as () => boolean);
   }
   await page.keyboard.press('Alt+Backquote');
   await inPage(page, 'the tape', () => document.querySelector('[data-panel="tape"]') !== null);
-  // A trader's widths: the Markets list 30% of the screen, the ladders side by side in the
-  // middle (each about 270 px: every number readable), the chart, tape and blotters on the right.
+  // A trader's widths: the Markets list 20% of the screen, the ladders side by side in the
+  // middle (each about 410 px: at 270 px the sizes and running totals were cut off), the chart,
+  // tape and blotters on the right.
   const W = VIEWPORT.width;
-  const ladderLeft = Math.round(W * 0.3);
-  const ladderRight = Math.round(W * 0.72);
+  const ladderLeft = Math.round(W * 0.2);
+  const ladderRight = Math.round(W * 0.84);
   await moveEdge(page, '[data-panel="markets"]', 'right', ladderLeft);
   // the ladders in screen order (a new one opens beside the first)
   const order = await page.evaluate(() =>
