@@ -233,12 +233,12 @@ async function firehose(): Promise<void> {
   }
   await page.keyboard.press('Alt+Backquote');
   await inPage(page, 'the tape', () => document.querySelector('[data-panel="tape"]') !== null);
-  // A trader's widths: the Markets list 20% of the screen, the ladders side by side in the
-  // middle (each about 410 px: at 270 px the sizes and running totals were cut off), the chart,
-  // tape and blotters on the right.
+  // A trader's widths: the Markets list 30% of the screen (its bid, ask and last in view), the
+  // ladders side by side in the middle (each about 380 px: at 270 px the sizes were cut off), the
+  // chart, tape and blotters on the right.
   const W = VIEWPORT.width;
-  const ladderLeft = Math.round(W * 0.2);
-  const ladderRight = Math.round(W * 0.84);
+  const ladderLeft = Math.round(W * 0.3);
+  const ladderRight = Math.round(W * 0.89);
   await moveEdge(page, '[data-panel="markets"]', 'right', ladderLeft);
   // the ladders in screen order (a new one opens beside the first)
   const order = await page.evaluate(() =>
