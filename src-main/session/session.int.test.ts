@@ -288,11 +288,14 @@ describe('session order path', () => {
     let answered = false;
     let booked = false;
     const withPending: (string[] | null)[] = [];
+    const order: string[] = [];
     let s: TradingSession | null = null;
     // a long push interval: after the book's first push, what the stream brings waits for the interval's end
     s = startSession((stream, payload) => {
       const p = payload as PrivateUpdate;
       if (stream === 'books') booked = true;
+      if (stream === 'connection' && (payload as { orderAck?: { count: number } | null }).orderAck?.count === 1) order.push('ack latency');
+      if (stream === 'private' && (payload as PrivateUpdate).orders?.some((o) => o.ticker === ticker)) order.push('order');
       if (stream === 'private' && !answered && p.orders?.some((o) => o.ticker === ticker && o.status === 'resting')) {
         pushedBeforeAnswer = true;
         // the same push takes it off the pending list (one render in the page, not two)
@@ -318,6 +321,8 @@ describe('session order path', () => {
     expect(seen).toEqual(['stream first']);
     expect(pushedBeforeAnswer).toBe(true);
     expect(withPending).toEqual([[]]);
+    // the order goes out before the status bar's ack latency (the page renders them in that order)
+    expect(order.slice(0, 2)).toEqual(['order', 'ack latency']);
     await s.stop();
   });
 

@@ -253,7 +253,6 @@ export class TradingSession {
 
   private async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
     pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
-    this.pushConnection();
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
     const counts = placed.created
       ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
@@ -274,6 +273,8 @@ export class TradingSession {
       this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
       this.coalescer.flushNow();
     }
+    // the status bar's ack latency after the order itself (the page renders them in that order)
+    this.pushConnection();
     return { ack, order, resets: this.store.resets };
   }
 
