@@ -61,11 +61,13 @@ async function main(): Promise<void> {
   step('renderer built');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ack-'));
   const marks: MainMarks = { auditMs: [], doorMs: [], httpMs: [], pushAfterAnswerMs: [] };
-  // the audit journal's line (written and synced before the call answers)
-  const append = AuditJournal.prototype.append;
-  AuditJournal.prototype.append = function (this: AuditJournal, e) {
+  // the audit journal's write and sync: queued by the call, written in one group commit in main's
+  // next turn (after the answer has gone), where it holds main's event loop
+  const proto = AuditJournal.prototype as unknown as { write(profileId: string, lines: string[]): void };
+  const write = proto.write;
+  proto.write = function (this: AuditJournal, profileId: string, lines: string[]) {
     const t0 = performance.now();
-    append.call(this, e);
+    write.call(this, profileId, lines);
     if (tracking) marks.auditMs.push(performance.now() - t0);
   };
   // the signed create as it leaves main: timed around fetch (this process's, which the session uses)
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
   }) as typeof fetch;
   let tracking = false;
   let answeredAt = 0;
+  let doorStartedAt = 0;
+  let pushedAt = 0;
   let ladderTicker = '';
   let host: RunningHost | null = null;
   const terminal = await startTerminal({
@@ -89,9 +93,10 @@ async function main(): Promise<void> {
     box: new FileKeyBox(dataDir),
     shell: 'web',
     emit: (s, p) => {
-      if (tracking && s === 'private' && answeredAt > 0 && JSON.stringify(p).includes(`"${ladderTicker}"`) && /"status":"resting"/.test(JSON.stringify(p))) {
-        marks.pushAfterAnswerMs.push(performance.now() - answeredAt);
-        answeredAt = 0;
+      // the first push of the resting order after the key (before or after the door answers)
+      if (tracking && s === 'private' && doorStartedAt > 0 && pushedAt === 0 && JSON.stringify(p).includes(`"${ladderTicker}"`) && /"status":"resting"/.test(JSON.stringify(p))) {
+        pushedAt = performance.now();
+        if (answeredAt > 0) marks.pushAfterAnswerMs.push(pushedAt - answeredAt);
       }
       host?.broadcast(s, p);
     },
@@ -100,9 +105,13 @@ async function main(): Promise<void> {
   const door: Door = async (m, a) => {
     if (m !== 'placeOrder' || !tracking) return terminal.door(m, a) as ReturnType<Door>;
     const t0 = performance.now();
+    doorStartedAt = t0;
+    pushedAt = 0;
+    answeredAt = 0;
     const r = (await terminal.door(m, a)) as Awaited<ReturnType<Door>>;
     answeredAt = performance.now();
     marks.doorMs.push(answeredAt - t0);
+    if (pushedAt > 0) marks.pushAfterAnswerMs.push(pushedAt - answeredAt);
     void httpStart;
     return r;
   };
@@ -136,15 +145,38 @@ async function main(): Promise<void> {
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.addInitScript((t: string) => {
       localStorage.setItem('terminal.selectedMarket', JSON.stringify(t));
+      let id: number | null = null;
       // the page's marks: key down, the placeOrder frame sent, its result and the order's push received
-      const w = window as unknown as { __ack: { key: number; sent: number; result: number; pushed: number } };
-      w.__ack = { key: 0, sent: 0, result: 0, pushed: 0 };
+      // resultIn / pushIn: when the frame reached the page (a listener added before the app's own);
+      // result / pushed: after the app's handlers (and their microtasks) have run
+      const w = window as unknown as { __ack: { key: number; sent: number; result: number; pushed: number; resultIn: number; pushIn: number } };
+      const fresh = (key: number) => ({ key, sent: 0, result: 0, pushed: 0, resultIn: 0, pushIn: 0 });
+      w.__ack = fresh(0);
       window.addEventListener('keydown', (e) => {
-        if (e.key === 'b') w.__ack = { key: e.timeStamp, sent: 0, result: 0, pushed: 0 };
+        if (e.key === 'b') {
+          w.__ack = fresh(e.timeStamp);
+          performance.mark('ack-key');
+        }
       }, true);
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', (ev: MessageEvent) => {
+            const text = typeof ev.data === 'string' ? ev.data : '';
+            if (id !== null && !w.__ack.resultIn && text.startsWith('{"t":"result"') && text.includes(`"id":${id},`)) {
+              w.__ack.resultIn = performance.now();
+              performance.mark('ack-result-in');
+            }
+            else if (w.__ack.sent && !w.__ack.pushIn && text.includes('"private"') && text.includes('"resting"') && text.includes(t)) {
+              w.__ack.pushIn = performance.now();
+              performance.mark('ack-push-in');
+            }
+          });
+        }
+      };
       const send = WebSocket.prototype.send;
       const hooked = new WeakSet<WebSocket>();
-      let id: number | null = null;
       WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
         if (typeof data === 'string' && data.includes('"placeOrder"')) {
           w.__ack.sent = performance.now();
@@ -154,7 +186,7 @@ async function main(): Promise<void> {
           hooked.add(this);
           this.addEventListener('message', (ev: MessageEvent) => {
             const text = typeof ev.data === 'string' ? ev.data : '';
-            if (id !== null && text.startsWith('{"t":"result"') && text.includes(`"id":${id},`)) w.__ack.result = performance.now();
+            if (id !== null && !w.__ack.result && text.startsWith('{"t":"result"') && text.includes(`"id":${id},`)) w.__ack.result = performance.now();
             else if (w.__ack.sent && !w.__ack.pushed && text.includes('"private"') && text.includes('"resting"') && text.includes(t)) w.__ack.pushed = performance.now();
           });
         }
@@ -175,7 +207,7 @@ async function main(): Promise<void> {
 
     const rawMs: number[] = [];
     const termMs: number[] = [];
-    const parts = { keyToSend: [] as number[], ipc: [] as number[], resultToPush: [] as number[], pushToCommit: [] as number[], commitToFrame: [] as number[] };
+    const parts = { keyToSend: [] as number[], ipc: [] as number[], resultHandling: [] as number[], pushVsResult: [] as number[], pushToCommit: [] as number[], commitToFrame: [] as number[] };
     const resting = async () => Number((await foot.locator('[data-resting]').textContent()) ?? -1);
     const clear = async () => {
       await call(terminal.door, 'cancelAll', { ticker: ladderTicker });
@@ -183,6 +215,8 @@ async function main(): Promise<void> {
     };
     await clear();
     step('ready; sampling');
+    // BENCH_ACK_TRACE=<file.json>: a Chromium timeline trace of the sampling (where the page's time goes)
+    if (process.env.BENCH_ACK_TRACE) await browser.startTracing(page, { path: process.env.BENCH_ACK_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8.execute', 'blink.user_timing'] });
     for (let i = 0; i < SAMPLES + 3; i++) {
       const warm = i < 3;
       // the raw call: the same order (1 at the best bid of the ladder's market), then canceled
@@ -224,6 +258,7 @@ async function main(): Promise<void> {
               if (count() !== '1') return;
               mo.disconnect();
               const commit = performance.now();
+              performance.mark('ack-commit');
               // the next animation frame's callback: the frame that paints the change has started
               requestAnimationFrame(() => resolve({ commit, frame: performance.now() }));
             });
@@ -239,16 +274,17 @@ async function main(): Promise<void> {
         const shown = await page.evaluate(() => ({ foot: document.querySelector('[data-panel="ladder"] .ladder-foot')?.textContent ?? '(no foot)', toasts: [...document.querySelectorAll('[role="status"], [role="alert"]')].map((e) => e.textContent).join(' | '), focus: document.activeElement?.outerHTML.slice(0, 160) ?? '' }));
         throw Object.assign(new Error(`sample ${i}: B painted no "Resting 1" in 60 s; foot "${shown.foot}", toasts "${shown.toasts}", focus ${shown.focus}; screenshot ${path.relative(root, shot)}`), { name: 'TimeoutError' });
       }
-      const a = await page.evaluate(() => (window as unknown as { __ack: { key: number; sent: number; result: number; pushed: number } }).__ack);
+      const a = await page.evaluate(() => (window as unknown as { __ack: { key: number; sent: number; result: number; pushed: number; resultIn: number; pushIn: number } }).__ack);
       tracking = false;
       if (!warm) {
         termMs.push(p.frame - a.key);
         parts.keyToSend.push(a.sent - a.key);
         const door = marks.doorMs.at(-1) ?? 0;
-        parts.ipc.push(a.result - a.sent - door);
-        if (a.pushed) {
-          parts.resultToPush.push(a.pushed - a.result);
-          parts.pushToCommit.push(p.commit - a.pushed);
+        parts.ipc.push(a.resultIn - a.sent - door);
+        if (a.result) parts.resultHandling.push(a.result - a.resultIn);
+        if (a.pushIn) {
+          parts.pushVsResult.push(a.pushIn - a.resultIn);
+          parts.pushToCommit.push(p.commit - a.pushIn);
         }
         parts.commitToFrame.push(p.frame - p.commit);
       }
@@ -256,6 +292,7 @@ async function main(): Promise<void> {
       await clear();
     }
 
+    if (process.env.BENCH_ACK_TRACE) await browser.stopTracing();
     const rawP50 = percentile(rawMs, 50);
     const rawP95 = percentile(rawMs, 95);
     const termP50 = percentile(termMs, 50);
@@ -266,15 +303,16 @@ async function main(): Promise<void> {
     console.log(`  terminal, key down -> the frame that paints the count:            ${stats(termMs)}`);
     console.log('  where the terminal time goes (medians, ms):');
     console.log(`    renderer: key down -> placeOrder frame sent (keymap, command, ticket check)  ${median(parts.keyToSend).toFixed(1)}`);
-    console.log(`    IPC hops: page -> host -> door and back, less the door's own time            ${median(parts.ipc).toFixed(1)}`);
+    console.log(`    IPC hops: placeOrder frame sent -> its result reaches the page, less the door ${median(parts.ipc).toFixed(1)}`);
     console.log(`    main's door for placeOrder in all                                             ${median(marks.doorMs).toFixed(1)}`);
     console.log(`      the signed HTTP create inside it (fetch to answer)                          ${marks.httpMs.length ? median(marks.httpMs).toFixed(1) : 'n/a'}`);
     console.log(`        of which RSA-PSS signing (measured alone, same key)                       ${median(signMs).toFixed(2)}`);
     console.log(`      the gate, zod, audit and the store (door less HTTP)                         ${median(gateMs).toFixed(1)}`);
-    console.log(`        of which the audit journal's synced line                                  ${marks.auditMs.length ? median(marks.auditMs).toFixed(1) : 'n/a'}`);
-    console.log(`    main's push of the resting order after the door answered (coalescer)          ${marks.pushAfterAnswerMs.length ? median(marks.pushAfterAnswerMs).toFixed(1) : 'n/a'}`);
-    console.log(`    page: result received -> order push received                                  ${parts.resultToPush.length ? median(parts.resultToPush).toFixed(1) : 'n/a'}`);
-    console.log(`    React: push received -> the foot's commit                                     ${parts.pushToCommit.length ? median(parts.pushToCommit).toFixed(1) : 'n/a'}`);
+    console.log(`    main's audit journal write + sync, after the answer (holds main's loop)       ${marks.auditMs.length ? median(marks.auditMs).toFixed(1) : 'n/a'}`);
+    console.log(`    main's push of the resting order relative to the door's answer (< 0: before)  ${marks.pushAfterAnswerMs.length ? median(marks.pushAfterAnswerMs).toFixed(1) : 'n/a'}`);
+    console.log(`    page: the order's push reaches the page relative to the result (< 0: before)  ${parts.pushVsResult.length ? median(parts.pushVsResult).toFixed(1) : 'n/a'}`);
+    console.log(`    page: the app's handling of the result (toast, microtasks)                    ${parts.resultHandling.length ? median(parts.resultHandling).toFixed(1) : 'n/a'}`);
+    console.log(`    React: push reaches the page -> the foot's commit                             ${parts.pushToCommit.length ? median(parts.pushToCommit).toFixed(1) : 'n/a'}`);
     console.log(`    commit -> the frame that paints it                                            ${median(parts.commitToFrame).toFixed(1)}`);
     figure('keypress_to_ack_vs_rest', termP50 / rawP50, `x (terminal p50 ${termP50.toFixed(1)} ms / raw p50 ${rawP50.toFixed(1)} ms; p95 ${termP95.toFixed(1)} / ${rawP95.toFixed(1)} ms)`, rawP50, termP50 / rawP50);
     figure('keypress_to_ack_p50_over_rest_ms', termP50 - rawP50, 'ms over the raw p50 (goal <= 16.7)');

@@ -215,18 +215,30 @@ async function firehose(): Promise<void> {
   // two more ladders (red, green) and the tape; the Markets list, chart, ticket and blotters are
   // in the default layout
   // (the keys go to the focused page: a click on the ladder's tab gives it the focus first)
+  // A new linked panel splits beside its kind only when both halves keep their minimum width
+  // (else it floats over the layout): the ladder's column is made wide enough for three first.
+  await moveEdge(page, '[data-panel="markets"]', 'right', Math.round(VIEWPORT.width * 0.12));
+  await moveEdge(page, '[data-panel="ladder"][data-link="white"]', 'right', Math.round(VIEWPORT.width * 0.85));
   await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
+  const whiteGroupWidth = () => page.evaluate(() => document.querySelector('[data-panel="ladder"][data-link="white"]')?.closest('.dv-groupview')?.getBoundingClientRect().width ?? 0);
   for (const link of LADDERS.slice(1)) {
+    // the new ladder splits the first one's group: it must hold two (a drag on a busy machine can miss)
+    for (let tries = 0; tries < 3 && (await whiteGroupWidth()) < 600; tries++) {
+      const left = await page.evaluate(() => document.querySelector('[data-panel="ladder"][data-link="white"]')?.closest('.dv-groupview')?.getBoundingClientRect().left ?? 0);
+      await moveEdge(page, '[data-panel="ladder"][data-link="white"]', 'right', Math.round(left + 700));
+    }
+    await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
     await page.keyboard.press('Alt+Shift+KeyL');
     await inPage(page, `the ${link} ladder`, new Function(`return document.querySelector('[data-panel="ladder"][data-link="${link}"] .ladder-rows') !== null`) as () => boolean);
   }
   await page.keyboard.press('Alt+Backquote');
   await inPage(page, 'the tape', () => document.querySelector('[data-panel="tape"]') !== null);
-  // A trader's widths: the Markets list 30% of the screen, the ladders side by side in the
-  // middle (each about 270 px: every number readable), the chart, tape and blotters on the right.
+  // A trader's widths: the Markets list 30% of the screen (its bid, ask and last in view), the
+  // ladders side by side in the middle (each about 380 px: at 270 px the sizes were cut off), the
+  // chart, tape and blotters on the right.
   const W = VIEWPORT.width;
   const ladderLeft = Math.round(W * 0.3);
-  const ladderRight = Math.round(W * 0.72);
+  const ladderRight = Math.round(W * 0.89);
   await moveEdge(page, '[data-panel="markets"]', 'right', ladderLeft);
   // the ladders in screen order (a new one opens beside the first)
   const order = await page.evaluate(() =>
@@ -237,7 +249,9 @@ async function firehose(): Promise<void> {
   for (let i = 0; i < order.length - 1; i++) await moveEdge(page, `[data-panel="ladder"][data-link="${order[i]}"]`, 'right', Math.round(ladderLeft + each * (i + 1)));
   // the marker sits at 0.49: every ladder shows whole cents
   for (const link of LADDERS) await page.locator(`[data-panel="ladder"][data-link="${link}"]`).getByLabel('Row spacing').selectOption('100');
-  const shownLadders = await page.evaluate(() => [...document.querySelectorAll('[data-panel="ladder"] [role="grid"]')].map((g) => g.getAttribute('aria-label')?.split(',')[0]));
+  const shownLadders = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')].map((p) => `${p.querySelector('[role="grid"]')?.getAttribute('aria-label')?.split(',')[0] ?? '?'} (${Math.round(p.getBoundingClientRect().width)} px${p.closest('.dv-resize-container') ? ', floating' : ''})`),
+  );
   await page.waitForTimeout(WARMUP_S * 1000);
   // BENCH_RENDER_PROF=<file.cpuprofile>: the page's JS profile over the measured window (CDP)
   const prof = process.env.BENCH_RENDER_PROF ? await page.context().newCDPSession(page) : null;

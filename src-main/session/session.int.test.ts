@@ -25,6 +25,7 @@ afterEach(() => {
   proxy.hooks.onServerFrame = undefined;
   proxy.hooks.onClientFrame = undefined;
   proxy.hooks.dropResponse = undefined;
+  proxy.hooks.holdResponse = undefined;
 });
 
 async function newMarket(): Promise<string> {
@@ -40,13 +41,13 @@ async function newMarket(): Promise<string> {
   return ticker;
 }
 
-function startSession(emit: SessionOptions['emit'] = () => undefined): TradingSession {
+function startSession(emit: SessionOptions['emit'] = () => undefined, frameMs = 5): TradingSession {
   const a = t.account('trader');
   const s = new TradingSession({
     profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
     credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
     emit,
-    frameMs: 5,
+    frameMs,
     streamOptions: { backoff: { initialMs: 50, maxMs: 400 }, silenceMs: 2_000, pingMs: 1_000 },
   });
   return s;
@@ -277,6 +278,51 @@ describe('session order path', () => {
     // the ack's round trip is kept for the status bar
     expect(s.connectionView().orderAck).toMatchObject({ count: 1 });
     expect(s.connectionView().orderAck!.lastMs).toBeGreaterThanOrEqual(0);
+    await s.stop();
+  });
+
+  it('the order is pushed to the page before its answer, with its leaving the pending list, also when the stream told main of it first', async () => {
+    const ticker = await newMarket();
+    const seen: string[] = [];
+    let pushedBeforeAnswer = false;
+    let answered = false;
+    let booked = false;
+    const withPending: (string[] | null)[] = [];
+    const order: string[] = [];
+    let s: TradingSession | null = null;
+    // a long push interval: after the book's first push, what the stream brings waits for the interval's end
+    s = startSession((stream, payload) => {
+      const p = payload as PrivateUpdate;
+      if (stream === 'books') booked = true;
+      if (stream === 'connection' && (payload as { orderAck?: { count: number } | null }).orderAck?.count === 1) order.push('ack latency');
+      if (stream === 'private' && (payload as PrivateUpdate).orders?.some((o) => o.ticker === ticker)) order.push('order');
+      if (stream === 'private' && !answered && p.orders?.some((o) => o.ticker === ticker && o.status === 'resting')) {
+        pushedBeforeAnswer = true;
+        // the same push takes it off the pending list (one render in the page, not two)
+        withPending.push(p.pending?.map((x) => x.ticker) ?? null);
+      }
+    }, 60_000);
+    await s.start();
+    await s.watchMarkets([ticker]);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !booked) await new Promise((r) => setTimeout(r, 10));
+    expect(booked).toBe(true);
+    // the create's answer is held until the stream has put the order in main's store
+    proxy.hooks.holdResponse = (method, path) => {
+      if (method !== 'POST' || !path.endsWith('/portfolio/events/orders')) return undefined;
+      return (async () => {
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline && !s!.store.restingOrders(ticker).length) await new Promise((r) => setTimeout(r, 5));
+        seen.push(s!.store.restingOrders(ticker).length ? 'stream first' : 'stream late');
+      })();
+    };
+    await s.placeOrder({ ticker, side: 'bid', price: '0.3300', count: '1' });
+    answered = true;
+    expect(seen).toEqual(['stream first']);
+    expect(pushedBeforeAnswer).toBe(true);
+    expect(withPending).toEqual([[]]);
+    // the order goes out before the status bar's ack latency (the page renders them in that order)
+    expect(order.slice(0, 2)).toEqual(['order', 'ack latency']);
     await s.stop();
   });
 

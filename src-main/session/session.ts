@@ -119,6 +119,8 @@ export class TradingSession {
   private market: MarketUpdate = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
   private readonly pendingTickers = new Map<string, TickerView>();
   private marketDirty = false;
+  /** the pending list to push with the next flush, when it changed */
+  private pendingOut: PendingOrderView[] | null = null;
   private balanceRead: Promise<void> | null = null;
   private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -150,8 +152,12 @@ export class TradingSession {
       onLive: ({ reconnect }) => void this.onLive(reconnect),
       log: (m) => this.log(m),
     });
+    // the pending list goes out with the coalesced private push: an order's answer carries its
+    // leaving the list and its row in one frame (one render in the page, not two)
     this.inflight.subscribe((list) => {
-      if (!this.closed) this.opts.emit('private', { pending: list.map(pendingView) });
+      if (this.closed) return;
+      this.pendingOut = list.map(pendingView);
+      this.coalescer.poke();
     });
   }
 
@@ -264,7 +270,6 @@ export class TradingSession {
 
   private async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
     pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
-    this.pushConnection();
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
     const counts = placed.created
       ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
@@ -279,8 +284,14 @@ export class TradingSession {
         .then((r) => r.order as Row)
         .catch(() => null);
     }
-    // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast)
-    if (order && this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker })) this.coalescer.flushNow();
+    // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast).
+    // Also when the stream told of it first: its push may be waiting for the coalescer's interval.
+    if (order) {
+      this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
+      this.coalescer.flushNow();
+    }
+    // the status bar's ack latency after the order itself (the page renders them in that order)
+    this.pushConnection();
     return { ack, order, resets: this.store.resets };
   }
 
@@ -626,7 +637,11 @@ export class TradingSession {
       this.market = { tickers: [], trades: [], lifecycle: [], indices: [], pyth: [] };
       this.marketDirty = false;
     }
-    const priv = this.store.take();
+    let priv = this.store.take();
+    if (this.pendingOut) {
+      priv = { ...priv, pending: this.pendingOut };
+      this.pendingOut = null;
+    }
     if (priv) this.opts.emit('private', priv);
   }
 }

@@ -12,6 +12,8 @@ export interface ProxyHooks {
   onClientFrame?: (text: string) => void;
   /** a REST response: return true to drop it (the socket is destroyed after the upstream answered) */
   dropResponse?: (method: string, path: string, status: number) => boolean;
+  /** a REST response: return a promise to hold it back until the promise settles (the exchange has already acted) */
+  holdResponse?: (method: string, path: string) => Promise<unknown> | undefined;
 }
 
 export interface LoopbackProxy {
@@ -40,14 +42,16 @@ export async function startLoopbackProxy(upstreamPort: number): Promise<Loopback
         (upRes) => {
           const body: Buffer[] = [];
           upRes.on('data', (c: Buffer) => body.push(c));
-          upRes.on('end', () => {
+          upRes.on('end', () => void pass());
+          const pass = async () => {
+            await hooks.holdResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!)?.catch(() => undefined);
             if (hooks.dropResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, upRes.statusCode ?? 0)) {
               req.socket.destroy();
               return;
             }
             res.writeHead(upRes.statusCode ?? 502, upRes.headers);
             res.end(Buffer.concat(body));
-          });
+          };
         },
       );
       up.on('error', () => res.writeHead(502).end());

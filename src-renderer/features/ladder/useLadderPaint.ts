@@ -253,11 +253,12 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
       const ask = r.ask ? fmtCount(centiToCount(r.ask)) : '';
       if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
-      // depth bars: a width inside a contained cell lays out that cell only
+      // depth bars: a full-width bar scaled along x, so a change repaints it and lays out nothing
+      // (a width, even inside a contained cell, made every changed row a layout root)
       const bidBar = m.maxSize ? Math.round((r.bid / m.maxSize) * 100) : 0;
-      if (last.bidBar !== bidBar) els.bidBar.style.width = `${(last.bidBar = bidBar)}%`;
+      if (last.bidBar !== bidBar) els.bidBar.style.transform = `scaleX(${(last.bidBar = bidBar) / 100})`;
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
-      if (last.askBar !== askBar) els.askBar.style.width = `${(last.askBar = askBar)}%`;
+      if (last.askBar !== askBar) els.askBar.style.transform = `scaleX(${(last.askBar = askBar) / 100})`;
       // the running total shows on rows that hold a level: calm rows below the last one
       const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;

@@ -84,4 +84,21 @@ describe('the Orders blotter', () => {
     render(withQueries(<OrdersPanel />));
     expect(screen.getByText('No resting orders.')).toBeTruthy();
   });
+
+  it('the first order after none lands in the same scroll element (a new one is measured at once: a forced layout in the commit that paints it)', () => {
+    const { container } = render(withQueries(<OrdersPanel />));
+    const before = container.querySelector('.table-scroll');
+    expect(screen.getByText('No resting orders.')).toBeTruthy();
+    act(() => {
+      applyPrivateUpdate({ orders: [resting] });
+    });
+    expect(container.querySelector('.table-scroll table')).not.toBeNull();
+    expect(before).not.toBeNull();
+    expect(container.querySelector('.table-scroll')).toBe(before);
+    act(() => {
+      applyPrivateUpdate({ orders: [{ ...resting, status: 'canceled', remaining_count_fp: '0.00' }] });
+    });
+    expect(screen.getByText('No resting orders.')).toBeTruthy();
+    expect(container.querySelector('.table-scroll')).toBe(before);
+  });
 });
