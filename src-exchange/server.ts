@@ -15,6 +15,11 @@ import type { SimOptions } from './sim/index';
 import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 import { startFixAcceptor } from './fix/acceptor';
+import { randomBytes } from 'node:crypto';
+import { ExchangeReplay } from './replay/exchange-replay';
+import type { Speed } from './replay/player';
+import type { Tape } from './replay/tape';
+import { replayRoutes } from './replay/admin';
 
 export interface ExchangeServerOptions {
   dataDir: string;
@@ -30,6 +35,8 @@ export interface ExchangeServerOptions {
   simOptions?: Partial<SimOptions>;
   /** the FIX acceptor's port on 127.0.0.1 (default 0: any free one; see src-exchange/fix) */
   fixPort?: number;
+  /** replay a recording into the books instead of simulating (src-exchange/replay/exchange-replay.ts); the sim stays off */
+  replay?: { tape: Tape; speed?: Speed; play?: boolean };
 }
 
 export interface RunningExchange {
@@ -40,6 +47,8 @@ export interface RunningExchange {
   fixPort: number;
   credentials: StoredCredentialsFile;
   svc: Services;
+  /** the replay, when started on a recording (controlled at /admin/replay with `replay_token`) */
+  replay?: ExchangeReplay;
   close(): Promise<void>;
 }
 
@@ -92,17 +101,21 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   };
 
   const app = buildApp({ handlers: buildHandlers(svc), lookupKey, nowMs: () => node.now() }, { rateLimits: opts.rateLimits ?? true });
+  const replay = opts.replay ? await ExchangeReplay.start(svc, opts.replay.tape, opts.replay.speed !== undefined ? { speed: opts.replay.speed } : {}) : undefined;
+  const replayToken = replay ? randomBytes(24).toString('base64url') : undefined;
+  if (replay) replayRoutes(app, replay, replayToken!);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
   const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0 });
-  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts };
+  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts, ...(replayToken ? { replay_token: replayToken } : {}) };
   writeCredentials(opts.dataDir, credentials);
 
+  if (replay && opts.replay?.play) replay.play();
   const attached = serverAttachers.map((a) => a(app.server, svc));
-  const running = opts.sim === false ? [] : activities.map((a) => a(svc, opts));
+  const running = opts.sim === false || replay ? [] : activities.map((a) => a(svc, opts));
 
   let closed = false;
   return {
@@ -112,9 +125,11 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     fixPort: fix.port,
     credentials,
     svc,
+    ...(replay ? { replay } : {}),
     async close() {
       if (closed) return;
       closed = true;
+      if (replay) await replay.close();
       for (const r of running) await r.stop();
       await fix.close();
       for (const a of attached) await a.close();
