@@ -259,8 +259,7 @@ export class ExchangeReplay {
     let sum = 0;
     const keep: Held['orders'] = [];
     for (const o of h.orders) {
-      const v = e.getOrder(o.id);
-      const left = v && v.status === 'resting' ? v.remaining_count : 0;
+      const left = e.restingRemaining(o.id);
       if (left > 0) keep.push({ id: o.id, left });
       sum += left;
     }
@@ -288,30 +287,55 @@ export class ExchangeReplay {
     if (recorded === 0) h.pend = 0;
     const target = Math.max(0, recorded - h.taken + Math.max(0, h.pend));
     const now = this.actual(h);
-    if (target > now) {
-      const id = this.place(m, side, price, target - now);
-      if (id) h.orders.push({ id, left: target - now });
-    } else if (target < now) {
+    if (target === now) return;
+    const others = this.svc.node.core.engine.levelQty(this.live[m]!, side as 0 | 1, price) - now;
+    if (others === 0 && h.orders.length > 0 && (target > now || h.orders.length > 1)) {
+      // nobody else at this level: one order of the recorded size (queue order does not matter)
+      for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+      h.orders = [];
+      if (target > 0) this.push(h, m, side, price, target);
+    } else if (target > now) {
+      // new size queues behind whoever is there
+      this.push(h, m, side, price, target - now);
+    } else {
       this.reduce(h, now - target, now);
     }
     h.held = this.actual(h);
   }
 
-  /** Takes `by` off the replay's orders at a level, pro rata to their size (largest remainders first). */
+  private push(h: Held, m: number, side: number, price: number, size: number): void {
+    const id = this.place(m, side, price, size);
+    if (id) h.orders.push({ id, left: size });
+  }
+
+  /**
+   * Takes `by` off the replay's orders at a level: the part ahead of the trader's orders and the
+   * part behind in proportion to their size (a cancel's place in the queue is not recorded),
+   * newest first within each part.
+   */
   private reduce(h: Held, by: number, total: number): void {
-    const cut = h.orders.map((o) => Math.floor((by * o.left) / total));
-    let rest = by - cut.reduce((a, b) => a + b, 0);
-    for (let i = h.orders.length - 1; rest > 0 && i >= 0; i--) {
-      const add = Math.min(rest, h.orders[i]!.left - cut[i]!);
-      cut[i]! += add;
-      rest -= add;
+    const e = this.svc.node.core.engine;
+    const behind: boolean[] = [];
+    let mine = 0;
+    let ahead = 0;
+    for (const o of h.orders) {
+      const isBehind = (e.queuePosition(o.id) ?? 0) > mine;
+      behind.push(isBehind);
+      if (!isBehind) ahead += o.left;
+      mine += o.left;
     }
-    h.orders.forEach((o, i) => {
-      const c = cut[i]!;
-      if (c <= 0) return;
+    let cutAhead = Math.min(ahead, Math.floor((by * ahead) / total));
+    let cutBehind = Math.min(total - ahead, by - cutAhead);
+    cutAhead = by - cutBehind;
+    for (let i = h.orders.length - 1; i >= 0; i--) {
+      const o = h.orders[i]!;
+      const c = Math.min(o.left, behind[i] ? cutBehind : cutAhead);
+      if (c <= 0) continue;
+      if (behind[i]) cutBehind -= c;
+      else cutAhead -= c;
       if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
       else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
-    });
+    }
   }
 
   /** A resting replay order for `side` (0 YES bid, 1 NO bid) at `price` on that side's leg. */
