@@ -16,7 +16,8 @@ import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 import { startFixAcceptor } from './fix/acceptor';
 import { randomBytes } from 'node:crypto';
-import { ExchangeReplay } from './replay/exchange-replay';
+import type { ExchangeReplay } from './replay/exchange-replay';
+import { ReplayHost } from './replay/host';
 import type { Speed } from './replay/player';
 import type { Tape } from './replay/tape';
 import { replayRoutes } from './replay/admin';
@@ -47,8 +48,10 @@ export interface RunningExchange {
   fixPort: number;
   credentials: StoredCredentialsFile;
   svc: Services;
-  /** the replay, when started on a recording (controlled at /admin/replay with `replay_token`) */
-  replay?: ExchangeReplay;
+  /** the replay slot (controlled at /admin/replay with `replay_token` from credentials.json) */
+  replays: ReplayHost;
+  /** the replay loaded now, if any */
+  readonly replay: ExchangeReplay | undefined;
   close(): Promise<void>;
 }
 
@@ -101,21 +104,34 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   };
 
   const app = buildApp({ handlers: buildHandlers(svc), lookupKey, nowMs: () => node.now() }, { rateLimits: opts.rateLimits ?? true });
-  const replay = opts.replay ? await ExchangeReplay.start(svc, opts.replay.tape, opts.replay.speed !== undefined ? { speed: opts.replay.speed } : {}) : undefined;
-  const replayToken = replay ? randomBytes(24).toString('base64url') : undefined;
-  if (replay) replayRoutes(app, replay, replayToken!);
+  // the simulation pauses while a recording is replayed
+  let running: { stop(): Promise<void> | void }[] = [];
+  const simOn = opts.sim !== false;
+  const replays = new ReplayHost(svc, {
+    pauseSim: async () => {
+      const was = running;
+      running = [];
+      for (const r of was) await r.stop();
+    },
+    resumeSim: () => {
+      if (simOn && running.length === 0) running = activities.map((a) => a(svc, opts));
+    },
+  });
+  if (opts.replay) await replays.load(opts.replay.tape, opts.replay.speed);
+  const replayToken = randomBytes(24).toString('base64url');
+  replayRoutes(app, replays, replayToken);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = `${origin}${API_PREFIX}`;
   const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
   const fix = await startFixAcceptor({ svc, lookupKey, port: opts.fixPort ?? 0 });
-  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts, ...(replayToken ? { replay_token: replayToken } : {}) };
+  const credentials: StoredCredentialsFile = { ...stored, base_url: baseUrl, ws_url: wsUrl, fix_host: '127.0.0.1', fix_port: fix.port, accounts, replay_token: replayToken };
   writeCredentials(opts.dataDir, credentials);
 
-  if (replay && opts.replay?.play) replay.play();
+  if (opts.replay?.play) replays.current?.play();
   const attached = serverAttachers.map((a) => a(app.server, svc));
-  const running = opts.sim === false || replay ? [] : activities.map((a) => a(svc, opts));
+  if (!opts.replay) replays.hooks.resumeSim();
 
   let closed = false;
   return {
@@ -125,11 +141,15 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     fixPort: fix.port,
     credentials,
     svc,
-    ...(replay ? { replay } : {}),
+    replays,
+    get replay() {
+      return replays.current ?? undefined;
+    },
     async close() {
       if (closed) return;
       closed = true;
-      if (replay) await replay.close();
+      await replays.unload();
+      await replays.hooks.pauseSim();
       for (const r of running) await r.stop();
       await fix.close();
       for (const a of attached) await a.close();

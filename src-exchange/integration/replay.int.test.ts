@@ -127,3 +127,40 @@ describe('replay into the exchange', () => {
     expect(await run(10)).toEqual(fast);
   }, 180_000);
 });
+
+describe('loading a recording into a running exchange', () => {
+  it('loads a recorder file by the control route, replays it, and unloads leaving no replay order', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const rows = syntheticRows({ markets: 2, rows: 3_000, seed: 5, rowsPerSecond: 1_000 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'replay-file-'));
+    const csv = path.join(dir, 'rows.csv');
+    writeFileSync(csv, ['n,ts_us,kind,market,side,price,size', ...rows.ts.map((ts, i) => [i, ts, rows.kind[i], TICKERS[Number(rows.market[i]!.slice(4))], rows.side[i] ?? '', rows.price[i] ?? '', rows.size[i] ?? ''].join(','))].join('\n'));
+    const file = path.join(dir, 'rec-test.duckdb');
+    const inst = await DuckDBInstance.create(file);
+    const conn = await inst.connect();
+    await conn.run(`CREATE TABLE events AS SELECT n::BIGINT AS n, ts_us::BIGINT AS ts_us, kind::VARCHAR AS kind, market::VARCHAR AS market, nullif(side, '')::VARCHAR AS side, nullif(price, '')::VARCHAR AS price, nullif(size, '')::VARCHAR AS size FROM read_csv('${csv}', all_varchar = true)`);
+    conn.closeSync();
+    inst.closeSync();
+
+    t = await startTestExchange();
+    for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+    expect((await control(t)).json).toEqual({ active: false });
+    expect((await control(t, { action: 'play' })).status).toBe(409);
+    const missing = await control(t, { action: 'load', file: path.join(dir, 'nope.duckdb') });
+    expect(missing.status).toBe(400);
+    expect((await control(t)).json).toEqual({ active: false });
+
+    const loaded = await control(t, { action: 'load', file, speed: 'max' });
+    expect(loaded.json).toMatchObject({ active: true, rows: rows.n, playing: false });
+    await control(t, { action: 'play' });
+    await untilDone(t);
+    const b = await books(t, 0);
+    expect(b.exchange).toEqual(b.recorded);
+    expect((await control(t, { action: 'unload' })).json).toEqual({ active: false });
+    const maker = Object.values(t.ex.svc.node.core.engine.listOrders({ ticker: TICKERS[0]!, status: 'resting' }));
+    expect(maker).toEqual([]);
+  }, 120_000);
+});

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ExchangeError } from '../http/errors';
 import type { ExchangeReplay, ReplayState } from './exchange-replay';
+import type { ReplayHost } from './host';
+import { readRecording } from './read';
 
 export const REPLAY_PATH = '/admin/replay';
 
@@ -16,10 +18,34 @@ export const ReplayAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('speed'), speed: z.union([z.number().min(1).max(1000), z.literal('max')]) }).strict(),
   /** µs since the epoch, on the recording's clock */
   z.object({ action: z.literal('seek'), tsUs: z.number().finite().nonnegative() }).strict(),
+  /** a recording file (the recorder's .duckdb, or its Parquet export) on this machine */
+  z.object({ action: z.literal('load'), file: z.string().min(1).max(4096), speed: z.union([z.number().min(1).max(1000), z.literal('max')]).optional() }).strict(),
+  z.object({ action: z.literal('unload') }).strict(),
 ]);
 export type ReplayAction = z.infer<typeof ReplayAction>;
 
-export async function applyReplayAction(r: ExchangeReplay, a: ReplayAction): Promise<ReplayState> {
+export type ReplayAnswer = ({ active: true } & ReplayState) | { active: false };
+
+const view = (r: ExchangeReplay | null): ReplayAnswer => (r ? { active: true, ...r.state() } : { active: false });
+
+export async function applyReplayAction(host: ReplayHost, a: ReplayAction): Promise<ReplayAnswer> {
+  if (a.action === 'load') {
+    const tape = await readRecording(a.file).catch((e: unknown) => {
+      throw new ExchangeError(400, 'invalid_parameters', `replay control: ${(e as Error).message}`);
+    });
+    return view(await host.load(tape, a.speed));
+  }
+  if (a.action === 'unload') {
+    await host.unload();
+    return view(null);
+  }
+  const r = host.current;
+  if (!r) throw new ExchangeError(409, 'conflict', 'replay control: no recording is loaded');
+  await control(r, a);
+  return view(r);
+}
+
+async function control(r: ExchangeReplay, a: Exclude<ReplayAction, { action: 'load' } | { action: 'unload' }>): Promise<ReplayState> {
   if (a.action === 'play') r.play();
   else if (a.action === 'pause') await r.pause();
   else if (a.action === 'speed') r.setSpeed(a.speed);
@@ -27,7 +53,7 @@ export async function applyReplayAction(r: ExchangeReplay, a: ReplayAction): Pro
   return r.state();
 }
 
-export function replayRoutes(app: FastifyInstance, replay: ExchangeReplay, token: string): void {
+export function replayRoutes(app: FastifyInstance, host: ReplayHost, token: string): void {
   const check = (req: FastifyRequest) => {
     const got = Buffer.from(String(req.headers['x-replay-token'] ?? ''));
     const want = Buffer.from(token);
@@ -35,12 +61,12 @@ export function replayRoutes(app: FastifyInstance, replay: ExchangeReplay, token
   };
   app.get(REPLAY_PATH, async (req, reply) => {
     check(req);
-    return reply.send(replay.state());
+    return reply.send(view(host.current));
   });
   app.post(REPLAY_PATH, async (req, reply) => {
     check(req);
     const parsed = ReplayAction.safeParse(req.body);
     if (!parsed.success) throw new ExchangeError(400, 'invalid_parameters', `replay control: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
-    return reply.send(await applyReplayAction(replay, parsed.data));
+    return reply.send(await applyReplayAction(host, parsed.data));
   });
 }

@@ -142,6 +142,8 @@ export class ExchangeReplay {
   async close(): Promise<void> {
     this.closed = true;
     await this.pause();
+    // the recording's books leave with it
+    this.submit({ type: 'cancelAllOrders', userId: this.makerId });
     await this.flush();
     this.unsubscribe();
   }
