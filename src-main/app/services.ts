@@ -11,6 +11,8 @@ import { TradingService } from './trading-service';
 import { ToolsService } from './tools-service';
 import { RecorderService } from '../recorder/recorder-service';
 import { StrategiesService } from '../strategies/strategies-service';
+import { ReplayService } from '../replay/replay-service';
+import path from 'node:path';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -45,6 +47,7 @@ export class TerminalServices {
   readonly tools: ToolsService;
   readonly recorder: RecorderService;
   readonly strategies: StrategiesService;
+  readonly replay: ReplayService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -103,6 +106,12 @@ export class TerminalServices {
     });
     this.recorder = new RecorderService({ dataDir: opts.dataDir, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
     this.strategies = new StrategiesService({ trading: this.trading, recorder: this.recorder.recorder, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
+    this.replay = new ReplayService({
+      baseUrl: opts.embedded ? () => opts.embedded?.baseUrl : undefined,
+      exchangeDataDir: path.join(opts.dataDir, 'exchange'),
+      recorder: this.recorder,
+      ...(opts.log ? { log: opts.log } : {}),
+    });
     const p = this.profiles;
     const t = this.trading;
     const r = this.recorder;
@@ -163,6 +172,10 @@ export class TerminalServices {
       startStrategy: (a) => this.strategies.startStrategy(a),
       stopStrategy: (a) => this.strategies.stopStrategy(a),
       backtestStrategy: (a) => this.strategies.backtestStrategy(a),
+      getReplay: () => this.replay.getReplay(),
+      startReplay: (a) => this.replay.startReplay(a),
+      replayControl: (a) => this.replay.replayControl(a),
+      stopReplay: () => this.replay.stopReplay(),
     };
   }
 

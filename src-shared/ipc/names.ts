@@ -50,6 +50,10 @@ export const METHOD_NAMES = [
   'startStrategy',
   'stopStrategy',
   'backtestStrategy',
+  'getReplay',
+  'startReplay',
+  'replayControl',
+  'stopReplay',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
