@@ -50,10 +50,8 @@ export class ReplayService {
     });
     const a = (await res.json()) as ExchangeAnswer;
     if (!res.ok) throw new StateError(a.error?.message ?? a.message ?? `the exchange's replay control answered ${res.status}`);
-    if (!a.active) {
-      this.recordingId = null;
-      return { active: false };
-    }
+    // (the recording's id is forgotten only by stopReplay: a poll answered before a load lands must not clear it)
+    if (!a.active) return { active: false };
     return {
       active: true,
       recordingId: this.recordingId,
@@ -87,7 +85,9 @@ export class ReplayService {
     return this.call(input);
   }
 
-  stopReplay(): Promise<ReplayView> {
-    return this.call({ action: 'unload' });
+  async stopReplay(): Promise<ReplayView> {
+    const v = await this.call({ action: 'unload' });
+    this.recordingId = null;
+    return v;
   }
 }
