@@ -148,7 +148,7 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     async close() {
       if (closed) return;
       closed = true;
-      await replays.unload();
+      await replays.close();
       await replays.hooks.pauseSim();
       for (const r of running) await r.stop();
       await fix.close();

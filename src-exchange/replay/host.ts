@@ -43,6 +43,11 @@ export class ReplayHost {
     return this.serial(() => this.unloadNow(true));
   }
 
+  /** The exchange is closing: the replay goes, the simulation is not resumed. */
+  close(): Promise<void> {
+    return this.serial(() => this.unloadNow(false));
+  }
+
   private async unloadNow(resume: boolean): Promise<void> {
     const r = this.current;
     if (!r) return;
