@@ -144,7 +144,7 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** A fresh terminal per test on an embedded exchange with these options, and the page's console problems. */
-function terminalTest(opts: Parameters<typeof startTerminal>[0]) {
+export function terminalTest(opts: Parameters<typeof startTerminal>[0]) {
   return base.extend<{ terminal: Terminal; problems: string[] }>({
     // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
     terminal: [

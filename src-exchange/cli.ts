@@ -1,13 +1,15 @@
-// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits]`
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startExchange } from './server';
 import { JournalError } from './journal/errors';
+import { readRecording } from './replay/read';
+import type { Speed } from './replay/player';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
-  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits]');
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]');
   process.exit(2);
 }
 
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
         'sim-rate': { type: 'string' },
         'snapshot-every': { type: 'string' },
         'no-rate-limits': { type: 'boolean', default: false },
+        replay: { type: 'string' },
+        speed: { type: 'string' },
+        play: { type: 'boolean', default: false },
       },
       strict: true,
     }));
@@ -45,6 +50,14 @@ async function main(): Promise<void> {
   const snapshotEvery = values['snapshot-every'] === undefined ? undefined : Number(values['snapshot-every']);
   if (snapshotEvery !== undefined && !(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 100)) fail(`--snapshot-every must be a whole number of journaled commands, at least 100, got ${String(values['snapshot-every'])}`);
 
+  let speed: Speed | undefined;
+  if (values.speed !== undefined) {
+    speed = values.speed === 'max' ? 'max' : Number(values.speed);
+    if (speed !== 'max' && !(Number.isFinite(speed) && speed >= 1 && speed <= 1000)) fail(`--speed must be 1 to 1000 or max, got ${String(values.speed)}`);
+  }
+  if ((speed !== undefined || values.play) && values.replay === undefined) fail('--speed and --play need --replay <recording>');
+  const tape = values.replay === undefined ? undefined : await readRecording(path.resolve(String(values.replay))).catch((e: unknown) => fail(`--replay: ${(e as Error).message}`));
+
   const ex = await startExchange({
     dataDir,
     port,
@@ -53,11 +66,16 @@ async function main(): Promise<void> {
     rateLimits: !values['no-rate-limits'],
     ...(simRate !== undefined ? { simOptions: { ratePerSecond: simRate } } : {}),
     ...(snapshotEvery !== undefined ? { snapshotEvery } : {}),
+    ...(tape ? { replay: { tape, ...(speed !== undefined ? { speed } : {}), play: values.play === true } } : {}),
   });
   console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
   console.log(`exchange FIX on 127.0.0.1:${ex.fixPort} (FIXT.1.1: KalshiNR, KalshiRT, KalshiDC, KalshiMD, KalshiPT, KalshiRFQ)`);
   console.log(`exchange FIX over TLS on 127.0.0.1:${ex.fixTlsPort} (certificate ${ex.fixTlsCertPath})`);
   console.log(`credentials in ${path.join(dataDir, 'credentials.json')}`);
+  if (ex.replay) {
+    const st = ex.replay.state();
+    console.log(`exchange replaying ${st.rows.toLocaleString()} rows over ${ex.replay.tape.markets.length} markets (${st.skippedMarkets.length} not open here, skipped); control at http://127.0.0.1:${ex.port}/admin/replay`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -16,6 +16,12 @@ import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 import { startFixAcceptor } from './fix/acceptor';
 import { ensureFixCertificate } from './fix/tls-cert';
+import { randomBytes } from 'node:crypto';
+import type { ExchangeReplay } from './replay/exchange-replay';
+import { ReplayHost } from './replay/host';
+import type { Speed } from './replay/player';
+import type { Tape } from './replay/tape';
+import { replayRoutes } from './replay/admin';
 
 export interface ExchangeServerOptions {
   dataDir: string;
@@ -31,6 +37,8 @@ export interface ExchangeServerOptions {
   simOptions?: Partial<SimOptions>;
   /** the FIX acceptor's port on 127.0.0.1 (default 0: any free one; see src-exchange/fix) */
   fixPort?: number;
+  /** replay a recording into the books instead of simulating (src-exchange/replay/exchange-replay.ts); the sim stays off */
+  replay?: { tape: Tape; speed?: Speed; play?: boolean };
 }
 
 export interface RunningExchange {
@@ -45,6 +53,10 @@ export interface RunningExchange {
   fixTlsCertPath: string;
   credentials: StoredCredentialsFile;
   svc: Services;
+  /** the replay slot (controlled at /admin/replay with `replay_token` from credentials.json) */
+  replays: ReplayHost;
+  /** the replay loaded now, if any */
+  readonly replay: ExchangeReplay | undefined;
   close(): Promise<void>;
 }
 
@@ -97,6 +109,22 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   };
 
   const app = buildApp({ handlers: buildHandlers(svc), lookupKey, nowMs: () => node.now() }, { rateLimits: opts.rateLimits ?? true });
+  // the simulation pauses while a recording is replayed
+  let running: { stop(): Promise<void> | void }[] = [];
+  const simOn = opts.sim !== false;
+  const replays = new ReplayHost(svc, {
+    pauseSim: async () => {
+      const was = running;
+      running = [];
+      for (const r of was) await r.stop();
+    },
+    resumeSim: () => {
+      if (simOn && running.length === 0) running = activities.map((a) => a(svc, opts));
+    },
+  });
+  if (opts.replay) await replays.load(opts.replay.tape, opts.replay.speed);
+  const replayToken = randomBytes(24).toString('base64url');
+  replayRoutes(app, replays, replayToken);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
@@ -114,11 +142,13 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     fix_tls_port: fix.tlsPort,
     fix_tls_cert: cert.certPath,
     accounts,
+    replay_token: replayToken,
   };
   writeCredentials(opts.dataDir, credentials);
 
+  if (opts.replay?.play) replays.current?.play();
   const attached = serverAttachers.map((a) => a(app.server, svc));
-  const running = opts.sim === false ? [] : activities.map((a) => a(svc, opts));
+  if (!opts.replay) replays.hooks.resumeSim();
 
   let closed = false;
   return {
@@ -130,9 +160,15 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
     fixTlsCertPath: cert.certPath,
     credentials,
     svc,
+    replays,
+    get replay() {
+      return replays.current ?? undefined;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await replays.close();
+      await replays.hooks.pauseSim();
       for (const r of running) await r.stop();
       await fix.close();
       for (const a of attached) await a.close();

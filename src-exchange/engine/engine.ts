@@ -210,6 +210,18 @@ export class Engine {
     return { ticker, yes: book.levels(YES, depth), no: book.levels(NO, depth) };
   }
 
+  /** Contracts (centi) resting at a price on one side's leg (0 YES bids, 1 NO bids at NO prices); 0 when none. */
+  levelQty(ticker: string, side: 0 | 1, price: number): number {
+    const m = this.st.markets.get(ticker);
+    return m ? this.st.bookOf(m).levelQty(side, price) : 0;
+  }
+
+  /** What a resting order still offers (centi); 0 when it is not resting. No view is built (hot in replays). */
+  restingRemaining(orderId: string): number {
+    const o = this.st.orders.get(orderId);
+    return o && o.status === 'resting' ? o.remaining_count : 0;
+  }
+
   getOrder(orderId: string): OrderView | undefined {
     const o = this.st.orders.get(orderId);
     return o ? orderView(o) : undefined;

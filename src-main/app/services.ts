@@ -12,6 +12,8 @@ import { ToolsService } from './tools-service';
 import { RecorderService } from '../recorder/recorder-service';
 import { StrategiesService } from '../strategies/strategies-service';
 import { FixService } from '../fix/fix-service';
+import { ReplayService } from '../replay/replay-service';
+import path from 'node:path';
 
 export { StateError } from './errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
@@ -47,6 +49,7 @@ export class TerminalServices {
   readonly recorder: RecorderService;
   readonly strategies: StrategiesService;
   readonly fix: FixService;
+  readonly replay: ReplayService;
   readonly methods: ServiceMethods;
 
   constructor(private readonly opts: ServicesOptions) {
@@ -108,6 +111,12 @@ export class TerminalServices {
     });
     this.recorder = new RecorderService({ dataDir: opts.dataDir, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
     this.strategies = new StrategiesService({ trading: this.trading, recorder: this.recorder.recorder, active: () => this.profiles.active(), ...(opts.log ? { log: opts.log } : {}) });
+    this.replay = new ReplayService({
+      baseUrl: opts.embedded ? () => opts.embedded?.baseUrl : undefined,
+      exchangeDataDir: path.join(opts.dataDir, 'exchange'),
+      recorder: this.recorder,
+      ...(opts.log ? { log: opts.log } : {}),
+    });
     const p = this.profiles;
     const t = this.trading;
     const r = this.recorder;
@@ -170,6 +179,10 @@ export class TerminalServices {
       backtestStrategy: (a) => this.strategies.backtestStrategy(a),
       getFix: () => this.fix.getFix(),
       saveFixSettings: (a) => this.fix.saveFixSettings(a),
+      getReplay: () => this.replay.getReplay(),
+      startReplay: (a) => this.replay.startReplay(a),
+      replayControl: (a) => this.replay.replayControl(a),
+      stopReplay: () => this.replay.stopReplay(),
     };
   }
 

@@ -17,6 +17,7 @@ import { HelpOverlay } from '../features/keyboard/HelpOverlay';
 import { useGlobalHotkeys } from '../features/keyboard/useGlobalHotkeys';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { StatusBar } from '../features/status/StatusBar';
+import { ReplayBar } from '../features/replay/ReplayBar';
 import { useTradingCommands } from '../features/ticket/useTradingCommands';
 import { useRiskCommands } from '../features/risk/useRiskCommands';
 import { useReverseCommand } from '../features/ticket/reverse';
@@ -134,6 +135,7 @@ export function App() {
           </div>
         </div>
       )}
+      <ReplayBar />
       <DockLayout />
       <StatusBar />
       <Toasts />

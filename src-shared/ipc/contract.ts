@@ -12,12 +12,14 @@ import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwi
 import { FixSettingsInput, type FixView } from './fix';
 import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
+import { ReplayControlInput, StartReplayInput, type ReplayView } from './replay';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
 export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
 export * from './risk';
 export * from './tools';
 export * from './recordings';
+export * from './replay';
 export * from './strategies';
 
 export const ProfileKind = z.enum(['embedded', 'demo', 'production', 'custom']);
@@ -193,6 +195,10 @@ export const methodArgs = {
   backtestStrategy: z.tuple([BacktestInput]),
   getFix: z.tuple([]),
   saveFixSettings: z.tuple([FixSettingsInput]),
+  getReplay: z.tuple([]),
+  startReplay: z.tuple([StartReplayInput]),
+  replayControl: z.tuple([ReplayControlInput]),
+  stopReplay: z.tuple([]),
 } as const satisfies Record<MethodName, z.ZodType>;
 // every schema key is a listed name (satisfies) and every listed name has a schema:
 const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
@@ -462,6 +468,10 @@ export interface MethodResults {
   backtestStrategy: BacktestView;
   getFix: FixView;
   saveFixSettings: FixView;
+  getReplay: ReplayView;
+  startReplay: ReplayView;
+  replayControl: ReplayView;
+  stopReplay: ReplayView;
 }
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };

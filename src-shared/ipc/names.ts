@@ -52,6 +52,10 @@ export const METHOD_NAMES = [
   'backtestStrategy',
   'getFix',
   'saveFixSettings',
+  'getReplay',
+  'startReplay',
+  'replayControl',
+  'stopReplay',
 ] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 

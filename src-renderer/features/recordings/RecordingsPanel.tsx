@@ -75,6 +75,11 @@ export function RecordingsPanel() {
         if (!window.confirm(`Delete the recording ${r.name}? Its file is removed.`)) return;
         setView(await getTerminalApi().deleteRecording({ id: r.id }));
       });
+    const replay = (r: RecordingView) =>
+      void toastAction(`Could not replay ${r.name}`, async () => {
+        await getTerminalApi().startReplay({ id: r.id, speed: 10 });
+        notify('success', `Replaying ${r.name}`, 'in the embedded exchange, at 10x: the replay bar above has its controls');
+      });
     return [
       col<RecordingView>({ id: 'state', header: '', size: 80, accessorFn: (r) => (r.active ? 'recording' : r.problem ? 'problem' : 'stopped'), cell: ({ row }) => <span className={`badge ${row.original.active ? 'badge-warn' : row.original.problem ? 'badge-error' : ''}`} title={row.original.problem ?? ''}>{row.original.active ? '● rec' : row.original.problem ? 'problem' : 'stopped'}</span> }),
       col<RecordingView>({ id: 'name', header: 'Name', size: 150, accessorFn: (r) => r.name }),
@@ -87,10 +92,13 @@ export function RecordingsPanel() {
       col<RecordingView>({
         id: '_actions',
         header: '',
-        size: 200,
+        size: 260,
         enableSorting: false,
         cell: ({ row }) => (
           <>
+            <button type="button" className="btn btn-sm" disabled={row.original.active} title="Replay into the embedded exchange (the embedded profile shows it)" onClick={() => replay(row.original)}>
+              Replay
+            </button>
             <button type="button" className="btn btn-sm" onClick={() => exportAs(row.original, 'parquet')}>
               Parquet
             </button>

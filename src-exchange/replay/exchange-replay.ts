@@ -1,0 +1,422 @@
+// A recording replayed into the running exchange. The recorded books are held by one account
+// (`replay-maker`): at every recorded level it rests orders of the recorded size, so the REST,
+// WebSocket and FIX surfaces show the recording like any book, and the trader's orders meet it
+// in the engine itself. Recorded trades are sent by a second account (`replay-taker`) as
+// immediate-or-cancel orders at the recorded price, so they print on the tape and take the
+// queue in the engine's price-time order. That is the queue model of queue.ts, carried by the
+// engine:
+//   - the trader's order crossing the book takes the recorded size (once: what it took is
+//     remembered, `taken`, until the recorded level shrinks below it);
+//   - a resting order joins behind the size recorded at its price; size recorded there later is
+//     a new order, behind it;
+//   - a recorded trade consumes the size ahead first, then the trader's order; a trade printing
+//     through its price meets it first;
+//   - a decrease no trade explains (a cancel) is taken from the replayed orders at the level pro
+//     rata to their size, so from the size ahead of the trader's order in proportion.
+// Pacing is the player's (player.ts): time is the recording's, 1x to 1,000x or as fast as
+// possible. In a market where the trader has a resting order every row is applied in order;
+// elsewhere the level changes of one step are netted (the trader has nothing there to meet).
+import { randomUUID } from 'node:crypto';
+import type { CoreCommand, CoreOutcome } from '../core/core';
+import type { ExchangeEvent } from '../core/domain';
+import type { OrderView } from '../engine/types';
+import { users, type Services } from '../handlers/support';
+import { ReplayPlayer, type PlayerState, type Speed } from './player';
+import { ReplayBooks } from './queue';
+import { K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
+
+const TICKS = 10_000;
+const KEY_SIDE = TICKS + 1;
+/** cash of each replay account (micro-dollars): the books it holds never run out */
+const REPLAY_CASH_MICRO = 1_000_000_000_000_000;
+
+export const REPLAY_MAKER = 'replay-maker';
+export const REPLAY_TAKER = 'replay-taker';
+
+export interface ReplayState extends PlayerState {
+  /** recorded markets the exchange does not list as open (their rows are skipped) */
+  skippedMarkets: string[];
+  /** commands sent to the exchange by the replay */
+  commands: number;
+}
+
+interface Held {
+  /** the replay's resting orders at this level, oldest first */
+  orders: { id: string; left: number }[];
+  /** what they hold as last seen */
+  held: number;
+  /** recorded size the trader's orders took here */
+  taken: number;
+  /** decreases a trade explains whose trade has not been sent yet (minus trades sent first) */
+  pend: number;
+}
+
+export interface ExchangeReplayOptions {
+  speed?: Speed;
+  /** wall ms between steps when not as fast as possible (default 10) */
+  tickMs?: number;
+}
+
+export class ExchangeReplay {
+  readonly player: ReplayPlayer;
+  /** the recorded books as the exchange has been sent them, row by row (the player's run a step ahead) */
+  private rec: ReplayBooks;
+  private makerId = '';
+  private takerId = '';
+  /** market index -> exchange ticker, null when the exchange does not have it open */
+  private readonly live: (string | null)[];
+  private readonly levels: Map<number, Held>[];
+  /** the trader's resting orders per market index */
+  private readonly traderResting = new Map<string, number>();
+  private readonly restingCount: Int32Array;
+  private readonly marketIndex = new Map<string, number>();
+  private playing = false;
+  private loop: Promise<void> = Promise.resolve();
+  private inflight: Promise<CoreOutcome>[] = [];
+  private coid = 0;
+  private commands = 0;
+  private unsubscribe: () => void = () => undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly svc: Services,
+    readonly tape: Tape,
+    private readonly opts: ExchangeReplayOptions,
+  ) {
+    this.player = new ReplayPlayer(tape);
+    this.rec = new ReplayBooks(tape);
+    this.player.setSpeed(opts.speed ?? 1);
+    this.live = tape.markets.map(() => null);
+    this.levels = tape.markets.map(() => new Map());
+    this.restingCount = new Int32Array(tape.markets.length);
+    tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
+  }
+
+  /** Makes (or finds) the replay's two accounts; the replay starts paused at the recording's start. */
+  static async start(svc: Services, tape: Tape, opts: ExchangeReplayOptions = {}): Promise<ExchangeReplay> {
+    const r = new ExchangeReplay(svc, tape, opts);
+    r.makerId = await account(svc, REPLAY_MAKER);
+    r.takerId = await account(svc, REPLAY_TAKER);
+    r.unsubscribe = svc.node.onEvents((evs) => r.onEvents(evs));
+    // the first rows (the recording's opening snapshots) are the book the trader sees at the start
+    r.seekTo(r.player.state().firstUs);
+    await r.flush();
+    return r;
+  }
+
+  state(): ReplayState {
+    this.refreshLive();
+    return { ...this.player.state(), playing: this.playing, skippedMarkets: this.tape.markets.filter((_, i) => this.live[i] === null), commands: this.commands };
+  }
+
+  setSpeed(speed: Speed): void {
+    this.player.setSpeed(speed);
+  }
+
+  play(): void {
+    if (this.playing || this.closed) return;
+    this.playing = true;
+    this.loop = this.run();
+  }
+
+  async pause(): Promise<void> {
+    this.playing = false;
+    await this.loop;
+  }
+
+  /** Jump to a recorded time (µs). Back: the books are rebuilt, and the trader's resting orders in the replayed markets are canceled (their place in the queue is gone). */
+  async seek(tsUs: number): Promise<void> {
+    if (!Number.isFinite(tsUs)) throw new Error('seek needs a time in µs');
+    const wasPlaying = this.playing;
+    await this.pause();
+    this.seekTo(tsUs);
+    await this.flush();
+    if (wasPlaying) this.play();
+  }
+
+  /** Resolves when the recording has played to its end (or the replay paused or closed). */
+  async finished(): Promise<void> {
+    await this.loop;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.pause();
+    // the recording's books leave with it
+    this.submit({ type: 'cancelAllOrders', userId: this.makerId });
+    await this.flush();
+    this.unsubscribe();
+  }
+
+  private async run(): Promise<void> {
+    let last = performance.now();
+    while (this.playing && !this.closed) {
+      const now = performance.now();
+      const from = this.player.books.cursor;
+      this.player.step(now - last);
+      last = now;
+      this.apply(from, this.player.books.cursor);
+      await this.flush();
+      if (this.player.state().done) break;
+      const speed = this.player.state().speed;
+      await new Promise<void>((res) => (speed === 'max' ? setImmediate(res) : setTimeout(res, this.opts.tickMs ?? 10)));
+    }
+    this.playing = false;
+  }
+
+  private seekTo(tsUs: number): void {
+    const from = this.player.books.cursor;
+    const back = tsUs < this.player.books.nowUs;
+    this.player.seek(tsUs);
+    if (back) {
+      this.rebuild();
+      return;
+    }
+    this.apply(from, this.player.books.cursor);
+  }
+
+  /** After a seek back: the trader's resting orders in these markets go, and every level is set to the recording. */
+  private rebuild(): void {
+    const e = this.svc.node.core.engine;
+    this.rec = new ReplayBooks(this.tape);
+    this.rec.run(this.player.books.cursor);
+    for (let m = 0; m < this.tape.markets.length; m++) {
+      const ticker = this.live[m];
+      if (!ticker) continue;
+      for (const o of e.listOrders({ ticker, status: 'resting' })) {
+        if (o.user_id !== this.makerId) this.submit({ type: 'cancelOrder', userId: o.user_id, orderId: o.order_id, subaccount: o.subaccount });
+      }
+      for (const h of this.levels[m]!.values()) {
+        h.taken = 0;
+        h.pend = 0;
+      }
+      this.restingCount[m] = 0;
+      for (const [key] of this.levels[m]!) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+      for (let side = 0; side < 2; side++) for (let p = 1; p < TICKS; p++) if (this.rec.level(m, side, p) > 0) this.reconcile(m, side, p);
+    }
+  }
+
+  /** Sends the rows [from, to) to the exchange. */
+  private apply(from: number, to: number): void {
+    this.refreshLive();
+    if (to <= from) return;
+    const t = this.tape;
+    this.syncTaken();
+    const dirty = new Map<number, Set<number>>();
+    const mark = (m: number, key: number) => {
+      let s = dirty.get(m);
+      if (!s) dirty.set(m, (s = new Set()));
+      s.add(key);
+    };
+    for (let i = from; i < to; i++) {
+      this.rec.run(i + 1);
+      const m = t.market[i]!;
+      if (this.live[m] === null) continue;
+      const k = t.kind[i]!;
+      const inOrder = this.restingCount[m]! > 0;
+      if (k === K_SNAPSHOT) {
+        // a snapshot resets the market: every level the replay holds is set again at the step's end
+        for (const key of this.levels[m]!.keys()) mark(m, key);
+        continue;
+      }
+      const side = t.side[i]!;
+      const price = t.price[i]!;
+      const key = side * KEY_SIDE + price;
+      if (k === K_TRADE) {
+        this.level(m, key).pend -= t.size[i]!;
+        this.sendTrade(m, side, price, t.size[i]!);
+        continue;
+      }
+      if (k === K_DELTA && t.traded[i]! > 0) this.level(m, key).pend += t.traded[i]!;
+      if (k === K_DELTA || k === K_LEVEL) {
+        if (inOrder) this.reconcile(m, side, price);
+        else mark(m, key);
+      }
+    }
+    for (const [m, keys] of dirty) for (const key of keys) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+  }
+
+  /** A recorded market the exchange opens (now or later) gets the recorded book as it stands. */
+  private refreshLive(): void {
+    const e = this.svc.node.core.engine;
+    for (let m = 0; m < this.live.length; m++) {
+      if (this.live[m] !== null) continue;
+      const ticker = this.tape.markets[m]!;
+      if (e.getMarket(ticker)?.status !== 'open') continue;
+      this.live[m] = ticker;
+      for (let side = 0; side < 2; side++) for (let p = 1; p < TICKS; p++) if (this.rec.level(m, side, p) > 0) this.reconcile(m, side, p);
+    }
+  }
+
+  private level(m: number, key: number): Held {
+    const map = this.levels[m]!;
+    let h = map.get(key);
+    if (!h) map.set(key, (h = { orders: [], held: 0, taken: 0, pend: 0 }));
+    return h;
+  }
+
+  /** What the engine holds of the replay's orders at a level now (orders gone are dropped). */
+  private actual(h: Held): number {
+    const e = this.svc.node.core.engine;
+    let sum = 0;
+    const keep: Held['orders'] = [];
+    for (const o of h.orders) {
+      const left = e.restingRemaining(o.id);
+      if (left > 0) keep.push({ id: o.id, left });
+      sum += left;
+    }
+    h.orders = keep;
+    return sum;
+  }
+
+  /** Size the replay's orders lost between steps was taken by the trader's orders (nothing else trades then). */
+  private syncTaken(): void {
+    for (let m = 0; m < this.levels.length; m++) {
+      for (const h of this.levels[m]!.values()) {
+        if (h.held === 0) continue;
+        const now = this.actual(h);
+        if (now < h.held) h.taken += h.held - now;
+        h.held = now;
+      }
+    }
+  }
+
+  /** Sets the replay's size at a level to what the recording holds there, less what the trader took, plus trades still to come. */
+  private reconcile(m: number, side: number, price: number): void {
+    const h = this.level(m, side * KEY_SIDE + price);
+    const recorded = this.rec.level(m, side, price);
+    if (h.taken > recorded) h.taken = recorded;
+    if (recorded === 0) h.pend = 0;
+    const target = Math.max(0, recorded - h.taken + Math.max(0, h.pend));
+    const now = this.actual(h);
+    if (target === now) return;
+    const others = this.svc.node.core.engine.levelQty(this.live[m]!, side as 0 | 1, price) - now;
+    if (others === 0 && h.orders.length > 0 && (target > now || h.orders.length > 1)) {
+      // nobody else at this level: one order of the recorded size (queue order does not matter)
+      for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+      h.orders = [];
+      if (target > 0) this.push(h, m, side, price, target);
+    } else if (target > now) {
+      // new size queues behind whoever is there
+      this.push(h, m, side, price, target - now);
+    } else {
+      this.reduce(h, now - target, now);
+    }
+    h.held = this.actual(h);
+  }
+
+  private push(h: Held, m: number, side: number, price: number, size: number): void {
+    const id = this.place(m, side, price, size);
+    if (id) h.orders.push({ id, left: size });
+  }
+
+  /**
+   * Takes `by` off the replay's orders at a level: the part ahead of the trader's orders and the
+   * part behind in proportion to their size (a cancel's place in the queue is not recorded),
+   * newest first within each part.
+   */
+  private reduce(h: Held, by: number, total: number): void {
+    const e = this.svc.node.core.engine;
+    const behind: boolean[] = [];
+    let mine = 0;
+    let ahead = 0;
+    for (const o of h.orders) {
+      const isBehind = (e.queuePosition(o.id) ?? 0) > mine;
+      behind.push(isBehind);
+      if (!isBehind) ahead += o.left;
+      mine += o.left;
+    }
+    let cutAhead = Math.min(ahead, Math.floor((by * ahead) / total));
+    let cutBehind = Math.min(total - ahead, by - cutAhead);
+    cutAhead = by - cutBehind;
+    for (let i = h.orders.length - 1; i >= 0; i--) {
+      const o = h.orders[i]!;
+      const c = Math.min(o.left, behind[i] ? cutBehind : cutAhead);
+      if (c <= 0) continue;
+      if (behind[i]) cutBehind -= c;
+      else cutAhead -= c;
+      if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+      else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+    }
+  }
+
+  /** A resting replay order for `side` (0 YES bid, 1 NO bid) at `price` on that side's leg. */
+  private place(m: number, side: number, price: number, size: number): string | null {
+    const coid = `r${++this.coid}`;
+    this.submit({
+      type: 'createOrder',
+      userId: this.makerId,
+      ticker: this.live[m]!,
+      side: side === 0 ? 'bid' : 'ask',
+      priceTicks: side === 0 ? price : TICKS - price,
+      countCenti: size,
+      timeInForce: 'good_till_canceled',
+      clientOrderId: coid,
+    });
+    const o = this.svc.node.core.engine.getOrderByClientId(this.makerId, coid);
+    // recorded size arriving through the trader's resting order met it: the trader took that much
+    if (o && o.fill_count > 0) this.level(m, side * KEY_SIDE + price).taken += o.fill_count;
+    return o && o.status === 'resting' ? o.order_id : null;
+  }
+
+  /** A recorded trade: the replay's taker hits `side`'s bids at `price` for the recorded size. */
+  private sendTrade(m: number, side: number, price: number, size: number): void {
+    this.submit({
+      type: 'createOrder',
+      userId: this.takerId,
+      ticker: this.live[m]!,
+      side: side === 0 ? 'ask' : 'bid',
+      priceTicks: side === 0 ? price : TICKS - price,
+      countCenti: size,
+      timeInForce: 'immediate_or_cancel',
+    });
+    // what the trade took from the replay's own orders is the recording's, not the trader's
+    for (const [key, h] of this.levels[m]!) {
+      if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price || h.held === 0) continue;
+      h.held = this.actual(h);
+    }
+  }
+
+  private submit(cmd: Omit<CoreCommand, 'nowMs'>): void {
+    this.commands++;
+    // the engine applies the command at once (the journal makes it durable behind): the next
+    // row sees its effect; flush() waits for durability before the next step
+    this.inflight.push(this.svc.node.submit({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand));
+  }
+
+  private async flush(): Promise<void> {
+    const all = this.inflight;
+    this.inflight = [];
+    await Promise.all(all);
+  }
+
+  /** Keeps count of the trader's resting orders per replayed market (where rows must go in order). */
+  private onEvents(evs: readonly ExchangeEvent[]): void {
+    for (const ev of evs) {
+      if (ev.type === 'market' && this.marketIndex.has((ev as { market: { ticker: string } }).market.ticker)) this.refreshLive();
+      if (ev.type !== 'order') continue;
+      const o = (ev as { order: OrderView }).order;
+      if (o.user_id === this.makerId || o.user_id === this.takerId) continue;
+      const m = this.marketIndex.get(o.ticker);
+      if (m === undefined) continue;
+      const was = this.traderResting.has(o.order_id);
+      if (o.status === 'resting' && !was) {
+        this.traderResting.set(o.order_id, m);
+        this.restingCount[m]!++;
+      } else if (o.status !== 'resting' && was) {
+        this.traderResting.delete(o.order_id);
+        this.restingCount[m]!--;
+      }
+    }
+  }
+}
+
+async function account(svc: Services, name: string): Promise<string> {
+  for (const u of Object.values(users(svc).users)) if (u.name === name) return u.user_id;
+  const userId = randomUUID();
+  const created = await svc.node.submit({ type: 'createUser', nowMs: svc.node.now(), user_id: userId, name, is_fcm_member: false });
+  if (!created.ok) throw new Error(`replay: cannot create ${name}: ${JSON.stringify(created.result)}`);
+  const dep = await svc.node.submit({ type: 'deposit', nowMs: svc.node.now(), userId, amountMicro: REPLAY_CASH_MICRO });
+  if (!dep.ok) throw new Error(`replay: cannot fund ${name}: ${JSON.stringify(dep.result)}`);
+  return userId;
+}

@@ -1,0 +1,55 @@
+// A recording replayed into the embedded exchange through main's door, against the real exchange
+// (a child process with the lively simulation): record a few markets, stop, Replay: the replay is
+// loaded (the exchange's books are the recording's), plays to the end as fast as possible, a bad
+// control is refused by the door and changes nothing, and stopping it leaves no replay.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RecordingsView, ReplayView } from '../../src-shared/ipc/contract';
+import { startSimTerminal, type SimTerminal } from '../testing/sim-terminal';
+import { until } from '../testing/wait';
+
+let sim: SimTerminal;
+const value = <T,>(method: string, ...args: unknown[]) => sim.value<T>(method, ...args);
+
+beforeAll(async () => {
+  sim = await startSimTerminal('replay-int-', 9);
+}, 60_000);
+
+afterAll(async () => {
+  await sim?.stop();
+});
+
+it('replays a recording into the embedded exchange and answers the bar', async () => {
+  expect(await value<ReplayView>('getReplay')).toEqual({ active: false });
+  const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 5 } });
+  const tickers = r.markets.map((m) => m.ticker).slice(0, 3);
+  const started = await value<RecordingsView>('startRecording', { name: 'replay', markets: tickers });
+  const id = started.recordings[0]!.id;
+  await until('deltas recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings.find((x) => x.id === id)?.deltas ?? 0) > 30, 60_000);
+  await value('stopRecording');
+
+  const loaded = await value<ReplayView>('startReplay', { id, speed: 'max' });
+  expect(loaded).toMatchObject({ active: true, recordingId: id, playing: false, done: false });
+  if (!loaded.active) throw new Error('not loaded');
+  expect(loaded.rows).toBeGreaterThan(30);
+  expect(loaded.skippedMarkets).toEqual([]);
+
+  const bad = await sim.call('replayControl', { action: 'seek', tsMs: 'soon' });
+  expect(bad.ok).toBe(false);
+  expect(await value<ReplayView>('getReplay')).toMatchObject({ active: true, row: loaded.row, playing: false });
+
+  await value('replayControl', { action: 'play' });
+  await until('the replay played to its end', async () => {
+    const v = await value<ReplayView>('getReplay');
+    return v.active && v.done && !v.playing;
+  }, 60_000);
+  // the recorded book is what the terminal reads of the exchange
+  const book = await value<{ orderbook_fp: { yes_dollars: unknown[]; no_dollars: unknown[] } }>('request', { id: 'getOrderbook', params: { ticker: tickers[0] } });
+  expect(book.orderbook_fp.yes_dollars.length + book.orderbook_fp.no_dollars.length).toBeGreaterThan(0);
+
+  // seek back to the start: the books are rebuilt there
+  await value('replayControl', { action: 'seek', tsMs: loaded.firstMs });
+  expect(await value<ReplayView>('getReplay')).toMatchObject({ active: true, done: false });
+
+  expect(await value<ReplayView>('stopReplay')).toEqual({ active: false });
+  expect(await value<ReplayView>('getReplay')).toEqual({ active: false });
+}, 180_000);
