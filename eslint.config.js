@@ -20,6 +20,29 @@ const RENDERER_PATTERNS = [
 ];
 const RENDERER_PATHS = () => nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node API.' }));
 
+// Floors: src-shared <- src-exchange | src-main <- src-renderer; test-support/ and integration/
+// sit above the processes they drive and production code never imports them.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts'];
+const NO_TEST_SUPPORT = { group: ['**/test-support/**', '**/integration/**'], message: 'Production code never imports test support or integration tests.' };
+const MAIN_NO_ELECTRON = { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' };
+// Main runs the exchange's replay engine and snapshot worker in-process (backtests, the recorder);
+// everything else of the exchange it knows only over the wire.
+const MAIN_PATTERNS = [
+  MAIN_NO_ELECTRON,
+  { group: ['**/src-renderer/**'], message: 'Main never imports the renderer.' },
+  {
+    regex: '(^|/)src-exchange/(?!replay/|engine/fees$|core/snapshot-worker$)',
+    message: 'Main knows the exchange over the wire: what both sides need (formats, schemas) lives in src-shared.',
+  },
+  NO_TEST_SUPPORT,
+];
+const MAIN_LOWER_FLOORS = ['base', 'api', 'stream', 'session', 'market', 'risk', 'vault', 'audit', 'ipc', 'embedded', 'alerts', 'conditional'];
+const EXCHANGE_PATTERNS = [
+  { group: ['electron'], message: 'The exchange is plain Node.' },
+  { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal.' },
+  NO_TEST_SUPPORT,
+];
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
@@ -63,6 +86,7 @@ export default tseslint.config(
       [
         { group: ['electron', 'react', 'react-dom', 'ws', 'fastify'], message: 'src-shared is pure: no runtime, UI or transport imports.' },
         { group: ['**/src-main/**', '**/src-renderer/**', '**/src-exchange/**'], message: 'src-shared imports nothing outside itself.' },
+        NO_TEST_SUPPORT,
       ],
       nodeBuiltins.map((name) => ({ name, message: 'src-shared imports no Node API.' })),
     ),
@@ -107,6 +131,30 @@ export default tseslint.config(
   })),
   {
     files: ['src-main/**'],
+    ignores: ['src-main/electron/**', ...TESTS],
+    rules: restrict(MAIN_PATTERNS),
+  },
+  {
+    files: ['src-main/electron/**'],
+    ignores: TESTS,
+    rules: restrict(MAIN_PATTERNS.filter((p) => p !== MAIN_NO_ELECTRON)),
+  },
+  {
+    // Main's lower floors never reach up into app/ (the services that compose them); what they
+    // share with app/ (errors, JSON files) lives in base/.
+    files: MAIN_LOWER_FLOORS.map((d) => `src-main/${d}/**`),
+    ignores: TESTS,
+    rules: restrict([...MAIN_PATTERNS, { regex: '^(\\.\\./)+(src-main/)?app(/|$)', message: `Main's lower floors (${MAIN_LOWER_FLOORS.join(', ')}) never import app/: move what they share down to base/.` }]),
+  },
+  {
+    // base/ is main's floor: it imports nothing of main.
+    files: ['src-main/base/**'],
+    ignores: TESTS,
+    rules: restrict([...MAIN_PATTERNS, { regex: '^\\.\\./(?!\\.\\./src-shared/)', message: "base/ is main's bottom floor: it imports only src-shared and libraries." }]),
+  },
+  {
+    // Main's tests may start a real exchange (its server, its key tools) and use the test support.
+    files: TESTS.map((t) => `src-main/${t}`),
     ignores: ['src-main/electron/**'],
     rules: restrict([
       { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' },
@@ -115,15 +163,24 @@ export default tseslint.config(
   },
   {
     files: ['src-exchange/**'],
-    ignores: ['src-exchange/integration/**'],
+    ignores: TESTS,
+    rules: restrict(EXCHANGE_PATTERNS),
+  },
+  {
+    // The exchange's own tests may use the test support, but still nothing of the terminal.
+    files: TESTS.map((t) => `src-exchange/${t}`),
     rules: restrict([
       { group: ['electron'], message: 'The exchange is plain Node.' },
-      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal.' },
+      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal: a test that drives it with the terminal client belongs in integration/.' },
     ]),
   },
   {
-    // Integration tests drive the real exchange with the terminal's own client.
-    files: ['src-exchange/integration/**'],
-    rules: restrict([{ group: ['electron'], message: 'The exchange is plain Node.' }]),
+    // Test support and the cross-room integration tests sit above both processes: they drive the
+    // real exchange with the terminal's own client. Nothing imports the renderer or electron.
+    files: ['test-support/**', 'integration/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'Tests and their support are plain Node.' },
+      { group: ['**/src-renderer/**'], message: 'Renderer tests live beside the renderer.' },
+    ]),
   },
 );

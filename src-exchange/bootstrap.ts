@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from './handlers/support';
 import { run } from './handlers/support';
 import { seedWalletHistory } from './state/wallet-seed';
-import { DEFAULT_ACCOUNTS, generateRsaKeyPair, type AccountPlan, type ProvisionedAccount } from './provision';
+import { DEFAULT_ACCOUNTS, generateRsaKeyPair, type AccountPlan } from './provision';
+import type { ProvisionedAccount } from '../src-shared/credentials';
 import { seedCatalog } from './sim/catalog-seed';
 
 /** Starting cash per provisioned account: $100,000 of paper money, in micro-dollars. */

@@ -12,7 +12,7 @@ import { ToolsService } from './tools-service';
 import { RecorderService } from '../recorder/recorder-service';
 import { StrategiesService } from '../strategies/strategies-service';
 
-export { StateError } from './errors';
+export { StateError } from '../base/errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
 
 export interface ServicesOptions {

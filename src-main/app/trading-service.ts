@@ -43,7 +43,7 @@ import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { AnsweredOrder, SendGuard, TradingSession } from '../session/session';
 import * as orders from '../session/orders';
-import { StateError } from './errors';
+import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
 type Out<T extends z.ZodType> = z.output<T>;

@@ -1,7 +1,7 @@
 // The market-data and order paths of main against a real embedded exchange, through a loopback
 // proxy that can cut sockets, drop frames, inject garbage and drop an HTTP response.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
 import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
 import { TradingSession, type SessionOptions } from './session';
 import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
