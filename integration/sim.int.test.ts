@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
-import type { SimOptions } from '../src-exchange/sim/index';
+import type { SimOptions } from '../src-exchange/sim/options';
 import { startSim } from '../src-exchange/sim/index';
 import { onTick } from '../src-exchange/engine/price-levels';
 import { catalogOf } from '../src-exchange/core/catalog-module';

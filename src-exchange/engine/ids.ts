@@ -63,3 +63,27 @@ export function idOfSalt(salt: number, n: number): string {
   putHex(32, lo & 0xffff, 4);
   return String.fromCharCode.apply(null, idCodes);
 }
+
+/** The counter inside one of the engine's ids (aaaaaaaa-bbbb-4bbb-8hhh-0000llllllll), or -1. */
+export function idCounter(id: string): number {
+  if (id.length !== 36 || id.charCodeAt(14) !== 52 || id.charCodeAt(23) !== 45 || id.charCodeAt(18) !== 45) return -1;
+  let hi = 0;
+  for (let i = 19; i < 23; i++) {
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    hi = hi * 16 + d;
+  }
+  let lo = 0;
+  for (let i = 28; i < 36; i++) {
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    lo = lo * 16 + d;
+  }
+  return (hi & 0x3fff) * 0x1_0000_0000 + lo;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}

@@ -4,7 +4,7 @@
 import { Book, NIL, OrderSlots } from './book';
 import { ExpiryHeap } from './expiry';
 import type { FeeType } from './fees';
-import type { PriceLevelStructure } from './price-levels';
+import type { PriceLevelStructure } from '../../src-shared/price-ranges';
 import { idOfSalt, idSalt, makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
@@ -19,16 +19,14 @@ import type {
   MarketStatus,
   MarketView,
   OrderGroupView,
-  OrderStatus,
   OrderView,
   OutcomeSide,
   PositionView,
-  SelfTradePreventionType,
   SettlementView,
-  TimeInForce,
   TransferView,
 } from './types';
 import { TICKS_PER_DOLLAR } from './units';
+import type { OrderState } from './order-state';
 
 export interface MarketState {
   ticker: string;
@@ -51,45 +49,6 @@ export interface MarketState {
   open_interest: number;
   /** Index of the market's book (order of creation). */
   book: number;
-}
-
-export interface OrderState {
-  order_id: string;
-  user_id: string;
-  client_order_id: string;
-  ticker: string;
-  event_ticker: string;
-  side: BookSide;
-  status: OrderStatus;
-  yes_price: number;
-  fill_count: number;
-  remaining_count: number;
-  initial_count: number;
-  taker_fill_cost: number;
-  maker_fill_cost: number;
-  taker_fees: number;
-  maker_fees: number;
-  created_time: number;
-  last_update_time: number;
-  expiration_time: number | null;
-  time_in_force: TimeInForce;
-  self_trade_prevention_type: SelfTradePreventionType;
-  order_group_id: string | null;
-  subaccount: number;
-  post_only: boolean;
-  /** Creation ordinal (ties in the expiry heap). */
-  num: number;
-  /** Queue priority while resting: lower is earlier at a level. */
-  seq: number;
-  /** Cash this order holds (cost at its own price plus the fee reserve), micro. */
-  locked: number;
-  /** Part of `locked` held for fees. */
-  reserve: number;
-  /** Fractions of a cent already paid for (see fees.ts). */
-  taker_carry: number;
-  maker_carry: number;
-  /** Runtime: the order's slot while resting, NIL otherwise (not in snapshots). */
-  slot: number;
 }
 
 export interface PositionState {

@@ -19,7 +19,8 @@ import {
   restOrder,
   type Owner,
 } from './orders';
-import { orderView, type GroupState, type MarketState, type OrderState, type State } from './state';
+import { orderView, type GroupState, type MarketState, type State } from './state';
+import type { OrderState } from './order-state';
 import {
   STP_TYPES,
   TIMES_IN_FORCE,

@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startExchange, type ExchangeServerOptions, type RunningExchange } from '../../src-exchange/server';
+import { startExchange, type RunningExchange } from '../../src-exchange/server';
+import type { ExchangeServerOptions } from '../../src-exchange/server-types';
 import { createApiClient, type ApiClient } from '../../src-main/api/client';
 import { withKeys, type ProvisionedAccount } from '../../src-shared/credentials';
 import { waitToAvoidUtcMidnight } from '../../src-shared/time';
