@@ -6,7 +6,7 @@ import { startTestExchange, type TestExchange } from '../test-support/exchange/h
 import { apiError, centiOf, centsOf, freshTicker, openMarket, rawSigned } from '../test-support/exchange/trading-fixtures';
 import type { ApiClient } from '../src-main/api/client';
 import { ArgsValidationError } from '../src-main/api/errors';
-import { TestStream } from '../src-exchange/ws/test-client';
+import { TestStream } from '../test-support/exchange/ws-client';
 
 let t: TestExchange;
 let trader: ApiClient;

@@ -13,7 +13,7 @@ import { startSim } from '../src-exchange/sim/index';
 import { onTick } from '../src-exchange/engine/price-levels';
 import { catalogOf } from '../src-exchange/core/catalog-module';
 import type { UsersState } from '../src-exchange/state/users';
-import { TestStream } from '../src-exchange/ws/test-client';
+import { TestStream } from '../test-support/exchange/ws-client';
 
 const FAST: Partial<SimOptions> = {
   tickMs: 50,

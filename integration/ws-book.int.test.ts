@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
-import { TestStream, openTestMarket, type Frame } from '../src-exchange/ws/test-client';
+import { TestStream, openTestMarket, type Frame } from '../test-support/exchange/ws-client';
 import { streamOf } from '../src-exchange/ws/attach';
 import { countToCenti, dollarsToTicks } from '../src-exchange/engine/units';
 import { OrderbookDeltaFrame, OrderbookSnapshotFrame } from '../src-shared/wire/stream';

@@ -2,7 +2,7 @@
 // This file lowers the ping interval before its exchange starts (each test file has its own process).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
-import { TestStream } from '../src-exchange/ws/test-client';
+import { TestStream } from '../test-support/exchange/ws-client';
 import { streamSettings } from '../src-exchange/ws/settings';
 import { IndexGenerator, formatE8 } from '../src-exchange/ws/index-feed';
 import { CfBenchmarks5hzIndexListFrame, CfBenchmarksIndexListFrame, CfBenchmarksValue5hzFrame, CfBenchmarksValueFrame } from '../src-shared/wire/stream';

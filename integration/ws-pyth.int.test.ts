@@ -4,7 +4,7 @@
 // `unsubscribe_underlyings` and `underlying_list`, error 28 when the symbols are missing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
-import { TestStream, type Frame } from '../src-exchange/ws/test-client';
+import { TestStream, type Frame } from '../test-support/exchange/ws-client';
 import { IndexGenerator, PYTH_UNDERLYINGS, formatE8 } from '../src-exchange/ws/index-feed';
 import { PythUnderlyingListFrame, PythValueFrame, WS_ERROR } from '../src-shared/wire/stream';
 

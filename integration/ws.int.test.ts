@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
-import { TestStream, openTestMarket, signedUpgradeHeaders, upgradeStatus } from '../src-exchange/ws/test-client';
+import { TestStream, openTestMarket, signedUpgradeHeaders, upgradeStatus } from '../test-support/exchange/ws-client';
 import { ErrorReply, OkReply, SubscribedReply, UnsubscribedReply, WS_ERROR } from '../src-shared/wire/stream';
 
 let t: TestExchange;

@@ -3,7 +3,7 @@
 // predates it, or an account that has not bought the feed) costs nothing but that feed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { startLoopbackProxy, type LoopbackProxy } from '../../test-support/main/loopback-proxy';
 import { TradingSession } from './session';
 import { resolveProfile } from '../api/profiles';
 import type { MarketUpdate } from '../../src-shared/ipc/contract';

@@ -2,7 +2,7 @@
 // proxy that can cut sockets, drop frames, inject garbage and drop an HTTP response.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { startLoopbackProxy, type LoopbackProxy } from '../../test-support/main/loopback-proxy';
 import { TradingSession, type SessionOptions } from './session';
 import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
 import { diffAgainstRest } from '../market/book';

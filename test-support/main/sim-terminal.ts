@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTerminal, type RunningTerminal } from '../app/terminal';
-import { FileKeyBox } from '../vault/secret-box';
+import { startTerminal, type RunningTerminal } from '../../src-main/app/terminal';
+import { FileKeyBox } from '../../src-main/vault/secret-box';
 import { until } from './wait';
 
 export type DoorResult = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };

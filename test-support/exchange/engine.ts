@@ -1,9 +1,9 @@
 // Helpers for the engine's tests: a market with funded accounts, and terse order entry.
 
-import { Engine } from './engine';
-import type { FeeType } from './fees';
-import type { Accepted, Command, CommandOutputs, CreateOrderCommand, OrderView, ResultOf } from './types';
-import { MICRO_PER_DOLLAR } from './units';
+import { Engine } from '../../src-exchange/engine/engine';
+import type { FeeType } from '../../src-exchange/engine/fees';
+import type { Accepted, Command, CommandOutputs, CreateOrderCommand, OrderView, ResultOf } from '../../src-exchange/engine/types';
+import { MICRO_PER_DOLLAR } from '../../src-exchange/engine/units';
 
 export const T0 = 1_700_000_000_000;
 export const TICKER = 'MKT-1';

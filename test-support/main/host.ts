@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { connect as tcp } from 'node:net';
 import WebSocket from 'ws';
-import type { RunningHost } from './server';
+import type { RunningHost } from '../../src-main/host/server';
 
 export interface Answer {
   status: number;
