@@ -2,6 +2,8 @@
 // id seed. The low 48 bits are the counter itself, so ids of one kind never collide;
 // the rest is a hash so ids do not look sequential. No randomness, no clock.
 
+import { fmix32 } from '../hash';
+
 export type IdKind = 'order' | 'trade' | 'fill' | 'transfer' | 'group';
 
 const KIND_SALT: Record<IdKind, number> = {
@@ -11,15 +13,6 @@ const KIND_SALT: Record<IdKind, number> = {
   transfer: 0x7a5f_e400,
   group: 0x06a0_0b00,
 };
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85eb_ca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2_ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 // The id is written into one reusable buffer of character codes and made a string in one
 // call: a flat string, hashed once by the Map it goes into. (Built by concatenation it was a

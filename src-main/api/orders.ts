@@ -15,19 +15,7 @@ type CreateRow = RowById<'createOrder'>;
 type ListRow = RowById<'getOrders'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The create body's fields, used only while the table has no createOrder row. */
-export interface OrderDraftFields {
-  ticker: string;
-  side: 'bid' | 'ask';
-  count: string;
-  price: string;
-  time_in_force?: 'fill_or_kill' | 'good_till_canceled' | 'immediate_or_cancel';
-  self_trade_prevention_type?: 'taker_at_cross' | 'maker';
-  subaccount?: number;
-  exchange_index?: number;
-  order_group_id?: string;
-}
-type CreateBody = unknown extends BodyIn<CreateRow> ? OrderDraftFields : BodyIn<CreateRow>;
+type CreateBody = BodyIn<CreateRow>;
 /** A create body without client_order_id: placeOrder assigns it. */
 export type OrderDraft = DistributiveOmit<CreateBody, 'client_order_id'>;
 export type CreatedOrder = ResponseOut<CreateRow>;
