@@ -10,7 +10,7 @@
 import { isId, reject, type Reject } from './errors';
 import { fillFeeCents, makerK, TAKER_K } from './fees';
 import { applyBuy, available, isSubaccountNumber } from './ledger';
-import { orderView, type AccountState, type MarketState, type State, type SubaccountState } from './state';
+import { orderView, type AccountState, type MarketState, type State, type SubaccountState } from './engine-state';
 import { newOrderState, type OrderState } from './order-state';
 import { marketOpen } from './trading';
 import type { BookSide, CommandOutputs, EngineEvent, ExecuteBlockTradeCommand, FillView, TradeView } from './types';

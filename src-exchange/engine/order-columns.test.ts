@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine';
 import type { EngineSnapshot } from './snapshot';
-import type { State } from './state';
+import type { State } from './engine-state';
 import { T0, TICKER, expectClean, ok, place, setup } from '../../test-support/exchange/engine';
 
 const stateOf = (e: Engine) => (e as unknown as { st: State }).st;

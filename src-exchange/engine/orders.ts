@@ -17,7 +17,7 @@ import {
   type MarketState,
   type State,
   type SubaccountState,
-} from './state';
+} from './engine-state';
 import type { OrderState } from './order-state';
 import type { EngineEvent, FillView, OrderStatus, OrderView, TradeView } from './types';
 import { MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';

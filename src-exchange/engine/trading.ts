@@ -19,7 +19,7 @@ import {
   restOrder,
   type Owner,
 } from './orders';
-import { orderView, type GroupState, type MarketState, type State } from './state';
+import { orderView, type GroupState, type MarketState, type State } from './engine-state';
 import { newOrderState, type OrderState } from './order-state';
 import {
   STP_TYPES,

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../http/errors';
 import { endpointCostTable, tierLimits } from '../http/ratelimit';
 import { DEFAULT_COST, type UsageTier } from '../../src-shared/rate-limits';
 import { apiKeyHandlers } from './api-keys';
-import { engineOf } from './portfolio-support';
+import { engineOf } from './engine-access';
 import { seconds } from './present';
 import { caller, run, users, type HandlerFamily } from './support';
 

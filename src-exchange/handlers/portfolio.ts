@@ -1,7 +1,7 @@
 // Portfolio reads (balance, positions, settlements, fills, resting order value) and money
 // records (deposits, withdrawals, instance transfers, target allocation). Subaccount routes
 // live in subaccounts.ts and join this family.
-// Fills and positions leave out what /historical/* serves (portfolio-support.ts isLive*);
+// Fills and positions leave out what /historical/* serves (engine-access.ts isLive*);
 // settlements have no cutoff in the spec and stay here.
 import type { z } from 'zod';
 import { microToCents } from '../engine/units';
@@ -10,7 +10,7 @@ import type { GetFillsQuery, GetPositionsQuery } from '../../src-shared/endpoint
 import type { SetTargetBalanceAllocationRequest } from '../../src-shared/wire/portfolio';
 import { fcmStateOf, subtradersOf } from '../state/fcm';
 import { checkAllocation, DEFAULT_ALLOCATION, walletOf, type InstanceTransfer } from '../state/wallet';
-import { engineOf, inSecondsWindow, isLiveFill, liveCutoffs, requireShard, shardMatches, walletState, subaccountFilter } from './portfolio-support';
+import { engineOf, inSecondsWindow, isLiveFill, liveCutoffs, requireShard, shardMatches, walletState, subaccountFilter } from './engine-access';
 import {
   dollarsText,
   positionsValueMicro,
