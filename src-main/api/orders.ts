@@ -16,8 +16,12 @@ type ListRow = RowById<'getOrders'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 type CreateBody = BodyIn<CreateRow>;
-/** A create body without client_order_id: placeOrder assigns it. */
-export type OrderDraft = DistributiveOmit<CreateBody, 'client_order_id'>;
+/**
+ * The exchange's create body without client_order_id (main assigns it, and looks a lost answer up
+ * by it). The one draft the UI sends is the IPC's OrderDraft (src-shared/ipc/contract.ts): the
+ * trading service takes its meta off and passes the rest as this body.
+ */
+export type CreateOrderBody = DistributiveOmit<CreateBody, 'client_order_id'>;
 export type CreatedOrder = ResponseOut<CreateRow>;
 export type ListedOrder = PageItem<ListRow>;
 
@@ -49,7 +53,7 @@ export type InFlightState = 'sending' | 'checking' | 'waiting';
 export interface InFlightOrder {
   clientOrderId: string;
   ticker: string | undefined;
-  draft: OrderDraft;
+  draft: CreateOrderBody;
   startedAt: number;
   state: InFlightState;
   sends: number;
@@ -192,7 +196,7 @@ export async function findOrderByClientOrderId(
  * ambiguous failure looks the order up by that id before resending it (with the same id).
  * A 4xx other than 429 / an expired timestamp is final and thrown as is.
  */
-export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: OrderDraft, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: CreateOrderBody, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
   const createRow = opts.rows?.create ?? endpointRow('createOrder');
   const listRow = opts.rows?.list ?? endpointRow('getOrders');
   const maxSends = opts.maxSends ?? 4;
@@ -289,7 +293,7 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
 }
 
 export interface BatchEntry {
-  draft: OrderDraft;
+  draft: CreateOrderBody;
   clientOrderId: string;
 }
 export type BatchSlot = { ok: true; placed: PlacedOrder } | { ok: false; error: unknown };

@@ -5,7 +5,7 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, placeOrder, placeOrderBatch, type BatchEntry, type InFlightOrder, type OrderDraft, type PlacedOrder } from '../api/orders';
+import { InFlightOrders, placeOrder, placeOrderBatch, type BatchEntry, type InFlightOrder, type CreateOrderBody, type PlacedOrder } from '../api/orders';
 import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
 import type { Profile } from '../api/profiles';
@@ -221,12 +221,12 @@ export class TradingSession {
   // ------------------------------------------------------------------ orders
 
   /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
-  async placeOrder(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<OrderAck> {
+  async placeOrder(draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard): Promise<OrderAck> {
     return (await this.place(draft, clientOrderId, send)).ack;
   }
 
   /** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
-  async place(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<AnsweredOrder> {
+  async place(draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard): Promise<AnsweredOrder> {
     const t0 = performance.now();
     const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}) });
     return this.answered(placed, t0);
