@@ -299,7 +299,7 @@ export class TradingService implements TradingMethods {
     const clientOrderId = randomUUID();
     let a: AnsweredOrder;
     try {
-      a = await this.audited(active, { ...base, clientOrderId }, () => active.session.place(order, clientOrderId, this.sendGuard(active.profileId)), (x) => ackSummary(x.ack));
+      a = await this.audited(active, { ...base, clientOrderId }, () => orders.place(active.session, order, clientOrderId, this.sendGuard(active.profileId)), (x) => ackSummary(x.ack));
     } catch (e) {
       this.unsettle(active, r!, e);
       throw e;
@@ -329,9 +329,10 @@ export class TradingService implements TradingMethods {
     });
     if (going.length) {
       const t0 = performance.now();
-      let slots: Awaited<ReturnType<TradingSession['placeBatch']>>;
+      let slots: Awaited<ReturnType<typeof orders.placeBatch>>;
       try {
-        slots = await active.session.placeBatch(
+        slots = await orders.placeBatch(
+          active.session,
           going.map((g) => g.entry),
           this.sendGuard(active.profileId),
         );

@@ -5,9 +5,8 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, placeOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody, type PlacedOrder } from '../api/orders';
+import { InFlightOrders, type PlacedOrder } from '../api/orders';
 import type { CallOptions } from '../api/client';
-import { endpointRow } from '../../src-shared/endpoints';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
@@ -193,32 +192,11 @@ export class TradingSession {
 
   // ------------------------------------------------------------------ orders
 
-  /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
-  async placeOrder(draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard): Promise<OrderAck> {
-    return (await this.place(draft, clientOrderId, send)).ack;
-  }
+  // Creating goes through session/orders.ts with amend and cancel; the session keeps the ack:
+  // its time, the connection view, and the answered order into the store.
 
-  /** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
-  async place(draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard): Promise<AnsweredOrder> {
-    const t0 = performance.now();
-    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}) });
-    return this.answered(placed, t0);
-  }
-
-  /**
-   * Several orders through the exchange's batch create, as many per request as the write bucket
-   * holds; each slot as placeOrder would answer it, or its error.
-   */
-  async placeBatch(entries: readonly BatchEntry[], send?: SendGuard): Promise<({ ok: true; answered: AnsweredOrder } | { ok: false; error: unknown })[]> {
-    const t0 = performance.now();
-    const row = endpointRow('batchCreateOrders');
-    const perItem = this.limiter.costOf(row, { body: { orders: [{}] } });
-    const perBatch = Math.max(1, Math.min(20, Math.floor(this.limiter.capacity('write') / Math.max(1, perItem))));
-    const slots = await placeOrderBatch(this.client, entries, { inflight: this.inflight, perBatch, ...(send ? { send } : {}) });
-    return Promise.all(slots.map(async (s) => (s.ok ? { ok: true as const, answered: await this.answered(s.placed, t0) } : s)));
-  }
-
-  private async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
+  /** An order the exchange answered (placed t0): the ack, with the order in the store before it returns. */
+  async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
     pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
     this.pushConnection();
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
