@@ -6,7 +6,8 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
+import noCycleWithTypes from './scripts/eslint-rules/no-cycle-with-types.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -33,6 +34,31 @@ const RENDERER_FLOORS = [
   { target: NOT_TESTS(R), from: `${R}/test`, message: 'src-renderer/test/ is test support: production code never imports it.' },
 ];
 
+// Floors: src-shared <- src-exchange | src-main <- src-renderer; test-support/ and integration/
+// sit above the processes they drive and production code never imports them.
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts'];
+// Test support has a room of its own (test-support/exchange, test-support/main) and the tests that
+// drive the exchange with the terminal's client live in integration/: neither ships in a bundle.
+const NO_TEST_SUPPORT = { group: ['**/test-support/**', '**/integration/**'], message: 'Production code never imports test support or integration tests.' };
+const MAIN_NO_ELECTRON = { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' };
+// Main runs the exchange's replay engine and snapshot worker in-process (backtests, the recorder);
+// everything else of the exchange it knows only over the wire.
+const MAIN_PATTERNS = [
+  MAIN_NO_ELECTRON,
+  { group: ['**/src-renderer/**'], message: 'Main never imports the renderer.' },
+  {
+    regex: '(^|/)src-exchange/(?!replay/|engine/fees$|core/snapshot-worker$)',
+    message: 'Main knows the exchange over the wire: what both sides need (formats, schemas) lives in src-shared.',
+  },
+  NO_TEST_SUPPORT,
+];
+const MAIN_LOWER_FLOORS = ['base', 'api', 'stream', 'session', 'market', 'risk', 'vault', 'audit', 'ipc', 'embedded', 'alerts', 'conditional'];
+const EXCHANGE_PATTERNS = [
+  { group: ['electron'], message: 'The exchange is plain Node.' },
+  { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal.' },
+  NO_TEST_SUPPORT,
+];
+
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
@@ -50,11 +76,12 @@ export default tseslint.config(
     },
   },
   {
-    // No import circles: a module graph with a cycle has an order that only happens to work.
+    // No import circles, type imports included: a module graph with a cycle has an order that only
+    // happens to work, and a circle closed by `import type` still ties two floors together.
+    // (import-x/no-cycle skips type imports with no option to count them; see the rule's header.)
     files: ['**/*.ts', '**/*.tsx'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] }, 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { local: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
+    rules: { 'local/no-cycle-with-types': 'error' },
   },
   {
     files: ['src-renderer/**/*.ts', 'src-renderer/**/*.tsx'],
@@ -76,6 +103,7 @@ export default tseslint.config(
       [
         { group: ['electron', 'react', 'react-dom', 'ws', 'fastify'], message: 'src-shared is pure: no runtime, UI or transport imports.' },
         { group: ['**/src-main/**', '**/src-renderer/**', '**/src-exchange/**'], message: 'src-shared imports nothing outside itself.' },
+        NO_TEST_SUPPORT,
       ],
       nodeBuiltins.map((name) => ({ name, message: 'src-shared imports no Node API.' })),
     ),
@@ -131,6 +159,31 @@ export default tseslint.config(
   })),
   {
     files: ['src-main/**'],
+    ignores: ['src-main/electron/**', 'src-main/chaos/**', ...TESTS],
+    rules: restrict(MAIN_PATTERNS),
+  },
+  {
+    files: ['src-main/electron/**'],
+    ignores: TESTS,
+    rules: restrict(MAIN_PATTERNS.filter((p) => p !== MAIN_NO_ELECTRON)),
+  },
+  {
+    // Main's lower floors never reach up into app/ (the services that compose them); what they
+    // share with app/ (errors, JSON files) lives in base/.
+    files: MAIN_LOWER_FLOORS.map((d) => `src-main/${d}/**`),
+    ignores: TESTS,
+    rules: restrict([...MAIN_PATTERNS, { regex: '^(\\.\\./)+(src-main/)?app(/|$)', message: `Main's lower floors (${MAIN_LOWER_FLOORS.join(', ')}) never import app/: move what they share down to base/.` }]),
+  },
+  {
+    // base/ is main's floor: it imports nothing of main.
+    files: ['src-main/base/**'],
+    ignores: TESTS,
+    rules: restrict([...MAIN_PATTERNS, { regex: '^\\.\\./(?!\\.\\./src-shared/)', message: "base/ is main's bottom floor: it imports only src-shared and libraries." }]),
+  },
+  {
+    // Main's tests may start a real exchange (its server, its key tools) and use the test support;
+    // so may the chaos runs (npm run chaos: a test tool, not shipped).
+    files: [...TESTS.map((t) => `src-main/${t}`), 'src-main/chaos/**'],
     ignores: ['src-main/electron/**'],
     rules: restrict([
       { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' },
@@ -139,15 +192,24 @@ export default tseslint.config(
   },
   {
     files: ['src-exchange/**'],
-    ignores: ['src-exchange/integration/**'],
+    ignores: TESTS,
+    rules: restrict(EXCHANGE_PATTERNS),
+  },
+  {
+    // The exchange's own tests may use the test support, but still nothing of the terminal.
+    files: TESTS.map((t) => `src-exchange/${t}`),
     rules: restrict([
       { group: ['electron'], message: 'The exchange is plain Node.' },
-      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal.' },
+      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal: a test that drives it with the terminal client belongs in integration/.' },
     ]),
   },
   {
-    // Integration tests drive the real exchange with the terminal's own client.
-    files: ['src-exchange/integration/**'],
-    rules: restrict([{ group: ['electron'], message: 'The exchange is plain Node.' }]),
+    // Test support and the cross-room integration tests sit above both processes: they drive the
+    // real exchange with the terminal's own client. Nothing imports the renderer or electron.
+    files: ['test-support/**', 'integration/**'],
+    rules: restrict([
+      { group: ['electron'], message: 'Tests and their support are plain Node.' },
+      { group: ['**/src-renderer/**'], message: 'Renderer tests live beside the renderer.' },
+    ]),
   },
 );

@@ -7,7 +7,7 @@
 
 import { OrderBook, Side } from 'nodejs-order-book';
 import type { LimitOrderOptions } from 'nodejs-order-book';
-import { MatchingCore } from '../src-exchange/engine/core';
+import { MatchingCore } from '../src-exchange/engine/matching-core';
 import { Engine } from '../src-exchange/engine/engine';
 import { NO, YES } from '../src-exchange/engine/book';
 import type { Command } from '../src-exchange/engine/types';

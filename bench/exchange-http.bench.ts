@@ -52,7 +52,7 @@ import { startExchange, type RunningExchange } from '../src-exchange/server';
 import { setVerifiedSignatureCache } from '../src-exchange/auth/verify';
 import { createApiClient } from '../src-main/api/client';
 import { API_PREFIX } from '../src-shared/endpoints';
-import { withKeys, type ProvisionedAccount } from '../src-exchange/provision';
+import { withKeys, type ProvisionedAccount } from '../src-shared/credentials';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');

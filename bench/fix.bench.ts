@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startExchange } from '../src-exchange/server';
-import { withKeys } from '../src-exchange/provision';
+import { withKeys } from '../src-shared/credentials';
 import { Client } from '../src-exchange/fix/raw-client';
 import { createApiClient } from '../src-main/api/client';
 import { figure, median, scaled } from './lib';

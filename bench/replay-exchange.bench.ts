@@ -12,7 +12,7 @@ import { startExchange } from '../src-exchange/server';
 import { decodeTape, type Tape } from '../src-exchange/replay/tape';
 import { ReplayBooks } from '../src-exchange/replay/queue';
 import { syntheticRows } from '../src-exchange/replay/synthetic';
-import { withKeys } from '../src-exchange/provision';
+import { withKeys } from '../src-shared/credentials';
 import { figure, median, scaled } from './lib';
 
 const ROWS = scaled(400_000, 100_000);

@@ -4,18 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from './handlers/support';
 import { run } from './handlers/support';
 import { seedWalletHistory } from './state/wallet-seed';
-import { DEFAULT_ACCOUNTS, generateRsaKeyPair, type AccountPlan, type ProvisionedAccount } from './provision';
+import { DEFAULT_ACCOUNTS, generateRsaKeyPair, type AccountPlan } from './provision';
+import type { BootstrapStep } from './server-types';
+import type { ProvisionedAccount } from '../src-shared/credentials';
 import { seedCatalog } from './sim/catalog-seed';
 
 /** Starting cash per provisioned account: $100,000 of paper money, in micro-dollars. */
 export const STARTING_CASH_MICRO = 100_000 * 1_000_000;
-
-export interface BootstrapContext {
-  svc: Services;
-  accounts: ProvisionedAccount[];
-}
-
-export type BootstrapStep = (ctx: BootstrapContext) => Promise<void>;
 
 export async function provisionAccounts(svc: Services, plans: readonly AccountPlan[] = DEFAULT_ACCOUNTS): Promise<ProvisionedAccount[]> {
   const out: ProvisionedAccount[] = [];

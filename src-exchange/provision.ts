@@ -1,46 +1,11 @@
 // First start in an empty data dir: accounts and keys for the local user, written to
-// <data-dir>/credentials.json exactly as architecture.md gives it. The private keys exist only
-// in that file (mode 0600); the exchange's state holds public keys.
+// <data-dir>/credentials.json in the format src-shared/credentials.ts gives (the terminal reads
+// the same file). The private keys exist only in that file (mode 0600); the exchange's state
+// holds public keys.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-
-export const CredentialsFile = z.object({
-  base_url: z.string().url(),
-  ws_url: z.string(),
-  accounts: z.array(
-    z.object({
-      name: z.string(),
-      user_id: z.string(),
-      api_key_id: z.string(),
-      private_key_pem: z.string(),
-      fcm: z.boolean(),
-    }),
-  ),
-});
-export type CredentialsFile = z.infer<typeof CredentialsFile>;
-
-/**
- * credentials.json as it may be found on a later start: a terminal that sealed the keys in its own
- * vault strips `private_key_pem` (and leaves a note); unknown fields pass through.
- */
-export const StoredCredentialsFile = z
-  .object({
-    base_url: z.string(),
-    ws_url: z.string(),
-    accounts: z.array(z.object({ name: z.string(), user_id: z.string(), api_key_id: z.string(), private_key_pem: z.string().optional(), fcm: z.boolean() }).passthrough()),
-  })
-  .passthrough();
-export type StoredCredentialsFile = z.infer<typeof StoredCredentialsFile>;
-
-/** The credentials with every private key present (a fresh exchange's), or a clear error. */
-export function withKeys(c: StoredCredentialsFile): CredentialsFile {
-  const stripped = c.accounts.filter((a) => a.private_key_pem === undefined).map((a) => a.name);
-  if (stripped.length > 0) throw new Error(`credentials.json holds no private key for ${stripped.join(', ')}: a terminal sealed them in its own vault`);
-  return CredentialsFile.parse(c);
-}
-export type ProvisionedAccount = CredentialsFile['accounts'][number];
+import { CREDENTIALS_FILE_NAME, StoredCredentialsFile } from '../src-shared/credentials';
 
 export interface AccountPlan {
   name: string;
@@ -65,7 +30,7 @@ export function generateRsaKeyPair(): { publicKeyPem: string; privateKeyPem: str
 }
 
 export function credentialsPath(dataDir: string): string {
-  return path.join(dataDir, 'credentials.json');
+  return path.join(dataDir, CREDENTIALS_FILE_NAME);
 }
 
 export function readCredentials(dataDir: string): StoredCredentialsFile | null {

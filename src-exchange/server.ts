@@ -8,10 +8,10 @@ import { buildApp, type KeyRecord } from './http/app';
 import { buildHandlers } from './handlers/index';
 import { users, type Services } from './handlers/support';
 import { bootstrapSteps, provisionAccounts } from './bootstrap';
-import { readCredentials, writeCredentials, type AccountPlan, type StoredCredentialsFile } from './provision';
+import { readCredentials, writeCredentials } from './provision';
+import type { StoredCredentialsFile } from '../src-shared/credentials';
 import { API_PREFIX, WS_PATH } from '../src-shared/endpoints';
-import type { Server } from 'node:http';
-import type { SimOptions } from './sim/index';
+import type { Activity, ExchangeServerOptions, ServerAttacher } from './server-types';
 import { streamAttacher } from './ws/attach';
 import { simActivity } from './sim/index';
 import { startFixAcceptor } from './fix/acceptor';
@@ -19,27 +19,7 @@ import { ensureFixCertificate } from './fix/tls-cert';
 import { randomBytes } from 'node:crypto';
 import type { ExchangeReplay } from './replay/exchange-replay';
 import { ReplayHost } from './replay/host';
-import type { Speed } from './replay/player';
-import type { Tape } from './replay/tape';
 import { replayRoutes } from './replay/admin';
-
-export interface ExchangeServerOptions {
-  dataDir: string;
-  port?: number;
-  seed?: number;
-  /** run the simulated participants (default true) */
-  sim?: boolean;
-  rateLimits?: boolean;
-  accounts?: readonly AccountPlan[];
-  clock?: () => number;
-  snapshotEvery?: number;
-  /** simulation tuning (rate, tick, lifecycle pace); see sim/index.ts SimOptions */
-  simOptions?: Partial<SimOptions>;
-  /** the FIX acceptor's port on 127.0.0.1 (default 0: any free one; see src-exchange/fix) */
-  fixPort?: number;
-  /** replay a recording into the books instead of simulating (src-exchange/replay/exchange-replay.ts); the sim stays off */
-  replay?: { tape: Tape; speed?: Speed; play?: boolean };
-}
 
 export interface RunningExchange {
   port: number;
@@ -61,11 +41,9 @@ export interface RunningExchange {
 }
 
 /** Attachers add transports to the HTTP server (the WebSocket stream attaches here). */
-export type ServerAttacher = (server: Server, svc: Services) => { close(): Promise<void> | void };
 export const serverAttachers: ServerAttacher[] = [streamAttacher];
 
 /** Background activities (the simulation) started after listen, stopped on close. */
-export type Activity = (svc: Services, opts: ExchangeServerOptions) => { stop(): Promise<void> | void };
 export const activities: Activity[] = [simActivity];
 
 export async function startExchange(opts: ExchangeServerOptions): Promise<RunningExchange> {

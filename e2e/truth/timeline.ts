@@ -2,7 +2,7 @@
 // reads around a sample, the stream says whether a value moved (and came back) in between, so a
 // screen that showed the in-between value is not called wrong.
 import WebSocket from 'ws';
-import { signedUpgradeHeaders } from '../../src-exchange/ws/test-client';
+import { signedUpgradeHeaders } from '../../test-support/exchange/ws-client';
 
 type Field = 'bid' | 'ask' | 'last';
 

@@ -67,7 +67,7 @@ export class ExchangeNode {
       records: records.length,
       fromSnapshotSeq: snapshot ? snapshot.seq : null,
     }, opts.dataDir, opts.snapshots ?? 'worker');
-    node.lastNow = Math.max(lastNow, snapshot ? 0 : 0);
+    node.lastNow = lastNow;
     return node;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, ok, place, setup, T0, TICKER } from './testing';
+import { expectClean, ok, place, setup, T0, TICKER } from '../../test-support/exchange/engine';
 
 describe('cash and subaccounts', () => {
   it('deposits, withdraws only free cash, and guards the safe-integer range', () => {

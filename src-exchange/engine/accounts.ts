@@ -2,7 +2,7 @@
 
 import { isId, reject, type Reject } from './errors';
 import { available, ensureAccount, isSubaccountNumber, MAX_SUBACCOUNT, newSubaccount } from './ledger';
-import { balanceView, type State } from './state';
+import { balanceView, type State } from './engine-state';
 import type {
   CommandOutputs,
   CreateSubaccountCommand,

@@ -6,7 +6,7 @@ import { isId, isTimestamp, reject, type Reject } from './errors';
 import { feeReserveMicro } from './fees';
 import { available, unlock } from './ledger';
 import { answerView, cancelResting, holdLock, lockFor, ownerOf, pushOrderEvent, reduceResting, unrest } from './orders';
-import { orderView, ownPrice, type State } from './state';
+import { orderView, ownPrice, type State } from './engine-state';
 import { checkExpiration, enterBook, marketOpen, ownOrder } from './trading';
 import type { Accepted, AmendOrderCommand, CommandOutputs, DecreaseOrderCommand, EngineEvent } from './types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from './units';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ArchivedHistory, HistoryArchiver, hydrateEngineSnapshot, type ArchiveRecord } from './archive';
 import { Engine } from './engine';
 import type { EngineSnapshot } from './snapshot';
-import type { State } from './state';
+import type { State } from './engine-state';
 
 function market() {
   const e = new Engine({ idSeed: 7 });

@@ -20,7 +20,8 @@
 // a new generation holding only what is current (HistoryArchiver.wantsCompaction).
 
 import { liveSnapshotJson, orderJson, type AccountSnapshot, type EngineSnapshot, type OrderSnapshot } from './snapshot';
-import type { OrderState, State } from './state';
+import type { State } from './engine-state';
+import type { OrderState } from './order-state';
 import type { TradeLog } from './trade-log';
 import type { FillLog } from './fill-log';
 import type { FillView, TradeView } from './types';

@@ -3,7 +3,7 @@
 // after every command in a property test.
 
 import { LEVELS_PER_SIDE, NIL, NO, YES } from './book';
-import { ownPrice, type State } from './state';
+import { ownPrice, type State } from './engine-state';
 import { MICRO_PER_CENTI_PAYOUT } from './units';
 
 export interface AuditTotals {

@@ -7,11 +7,11 @@
 // rate (when the market's fee type charges makers) on the maker; `makerSide` says which
 // side provided the liquidity.
 
-import { NIL } from './book';
 import { isId, reject, type Reject } from './errors';
 import { fillFeeCents, makerK, TAKER_K } from './fees';
 import { applyBuy, available, isSubaccountNumber } from './ledger';
-import { orderView, type AccountState, type MarketState, type OrderState, type State, type SubaccountState } from './state';
+import { orderView, type AccountState, type MarketState, type State, type SubaccountState } from './engine-state';
+import { newOrderState, type OrderState } from './order-state';
 import { marketOpen } from './trading';
 import type { BookSide, CommandOutputs, EngineEvent, ExecuteBlockTradeCommand, FillView, TradeView } from './types';
 import { isOrderCount, isOrderPrice, MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';
@@ -36,7 +36,7 @@ function partyAccount(st: State, userId: string, subN: number): { account: Accou
 }
 
 function blockOrder(st: State, market: MarketState, userId: string, p: Party, yesPrice: number, count: number, nowMs: number): OrderState {
-  const order: OrderState = {
+  const order = newOrderState({
     order_id: st.nextOrderId(),
     user_id: userId,
     client_order_id: '',
@@ -45,15 +45,9 @@ function blockOrder(st: State, market: MarketState, userId: string, p: Party, ye
     side: p.side,
     status: 'executed',
     yes_price: yesPrice,
-    fill_count: count,
     remaining_count: 0,
     initial_count: count,
-    taker_fill_cost: p.isTaker ? p.own * count : 0,
-    maker_fill_cost: p.isTaker ? 0 : p.own * count,
-    taker_fees: p.isTaker ? p.fee : 0,
-    maker_fees: p.isTaker ? 0 : p.fee,
     created_time: nowMs,
-    last_update_time: nowMs,
     expiration_time: null,
     time_in_force: 'fill_or_kill',
     self_trade_prevention_type: 'taker_at_cross',
@@ -61,13 +55,16 @@ function blockOrder(st: State, market: MarketState, userId: string, p: Party, ye
     subaccount: p.sub.number,
     post_only: false,
     num: st.counters.order,
-    seq: 0,
-    locked: 0,
-    reserve: 0,
-    taker_carry: 0,
-    maker_carry: 0,
-    slot: NIL,
-  };
+  });
+  // a block trade's order is born executed: all of it filled, at this side's cost and fee
+  order.fill_count = count;
+  if (p.isTaker) {
+    order.taker_fill_cost = p.own * count;
+    order.taker_fees = p.fee;
+  } else {
+    order.maker_fill_cost = p.own * count;
+    order.maker_fees = p.fee;
+  }
   st.orders.set(order.order_id, order);
   st.orders.retire(order);
   p.account.orders.push(order.order_id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Book, NIL, NO, OrderSlots, YES } from './book';
-import { MatchingCore } from './core';
+import { MatchingCore } from './matching-core';
 import { LOG_FILL, LOG_STP_CANCEL, Matcher, STOP_SELF_TRADE, STP_MAKER, STP_TAKER_AT_CROSS } from './matching';
 
 describe('book', () => {

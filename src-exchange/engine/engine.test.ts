@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine';
-import { expectClean, ok, place, setup, T0, TICKER } from './testing';
+import { expectClean, ok, place, setup, T0, TICKER } from '../../test-support/exchange/engine';
 import type { Command } from './types';
 
 describe('engine facade', () => {

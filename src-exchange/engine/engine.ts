@@ -15,7 +15,7 @@ import { pruneOrders } from './prune';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
 import type { HistoryArchiver } from './archive';
 import type { TradeTapeView } from './trade-log';
-import { balanceView, groupView, marketView, orderView, positionView, State } from './state';
+import { balanceView, groupView, marketView, orderView, positionView, State } from './engine-state';
 import { cancelAllOrders, cancelOrder, createOrder } from './trading';
 import type {
   BalanceView,

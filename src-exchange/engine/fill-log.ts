@@ -11,8 +11,7 @@
 // A fill of any other form (from an old snapshot, say) is kept whole beside the columns, so
 // get(i) always gives back exactly what was pushed, field order included.
 import { grownColumn } from './columns';
-import { makeId } from './ids';
-import { idCounter } from './order-index';
+import { idCounter, makeId } from './ids';
 import type { FillView } from './types';
 
 /** The engine's fills, field by field in this order (what the columns give back). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, ok, place, setup, T0, TICKER } from './testing';
+import { expectClean, ok, place, setup, T0, TICKER } from '../../test-support/exchange/engine';
 
 function group(e: ReturnType<typeof setup>, userId: string, limit: number): string {
   return ok(e, { type: 'createOrderGroup', nowMs: T0, userId, contractsLimitCenti: limit }).group.order_group_id;

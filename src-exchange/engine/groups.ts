@@ -5,7 +5,7 @@
 import { isId, reject, type Reject } from './errors';
 import { ensureAccount, isSubaccountNumber } from './ledger';
 import { cancelGroupOrders, tripGroup } from './orders';
-import { groupView, syncGroupCapacity, type GroupState, type State } from './state';
+import { groupView, syncGroupCapacity, type GroupState, type State } from './engine-state';
 import type {
   CommandOutputs,
   CreateOrderGroupCommand,

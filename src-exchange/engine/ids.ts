@@ -2,6 +2,8 @@
 // id seed. The low 48 bits are the counter itself, so ids of one kind never collide;
 // the rest is a hash so ids do not look sequential. No randomness, no clock.
 
+import { fmix32 } from '../hash';
+
 export type IdKind = 'order' | 'trade' | 'fill' | 'transfer' | 'group';
 
 const KIND_SALT: Record<IdKind, number> = {
@@ -11,15 +13,6 @@ const KIND_SALT: Record<IdKind, number> = {
   transfer: 0x7a5f_e400,
   group: 0x06a0_0b00,
 };
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85eb_ca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2_ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 // The id is written into one reusable buffer of character codes and made a string in one
 // call: a flat string, hashed once by the Map it goes into. (Built by concatenation it was a
@@ -62,4 +55,28 @@ export function idOfSalt(salt: number, n: number): string {
   putHex(28, lo >>> 16, 4);
   putHex(32, lo & 0xffff, 4);
   return String.fromCharCode.apply(null, idCodes);
+}
+
+/** The counter inside one of the engine's ids (aaaaaaaa-bbbb-4bbb-8hhh-0000llllllll), or -1. */
+export function idCounter(id: string): number {
+  if (id.length !== 36 || id.charCodeAt(14) !== 52 || id.charCodeAt(23) !== 45 || id.charCodeAt(18) !== 45) return -1;
+  let hi = 0;
+  for (let i = 19; i < 23; i++) {
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    hi = hi * 16 + d;
+  }
+  let lo = 0;
+  for (let i = 28; i < 36; i++) {
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    lo = lo * 16 + d;
+  }
+  return (hi & 0x3fff) * 0x1_0000_0000 + lo;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
 }

@@ -4,7 +4,7 @@
 // number (positive YES, negative NO) and the money behind open pairs is exactly
 // 1 dollar per open YES contract (the conservation the tests check).
 
-import type { MarketState, AccountState, PositionState, State, SubaccountState } from './state';
+import type { MarketState, AccountState, PositionState, State, SubaccountState } from './engine-state';
 import { MICRO_PER_CENTI_PAYOUT } from './units';
 import { FillLog } from './fill-log';
 

@@ -8,7 +8,7 @@ import { MAX_FEE_MULTIPLIER_E4, type FeeType } from './fees';
 import { DEFAULT_PRICE_LEVEL_STRUCTURE, isPriceLevelStructure } from './price-levels';
 import { refreshReserve } from './amend';
 import { cancelResting } from './orders';
-import { marketView, type MarketState, type State } from './state';
+import { marketView, type MarketState, type State } from './engine-state';
 import type {
   AddMarketCommand,
   CommandOutputs,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine';
 import type { EngineSnapshot } from './snapshot';
-import type { State } from './state';
-import { T0, TICKER, expectClean, ok, place, setup } from './testing';
+import type { State } from './engine-state';
+import { T0, TICKER, expectClean, ok, place, setup } from '../../test-support/exchange/engine';
 
 const stateOf = (e: Engine) => (e as unknown as { st: State }).st;
 /** The columns answer with a new object on each read; a live order is the same object. */

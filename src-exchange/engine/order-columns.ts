@@ -8,7 +8,7 @@
 import { NIL } from './book';
 import { grownColumn } from './columns';
 import { makeId } from './ids';
-import type { OrderState } from './state';
+import type { OrderState } from './order-state';
 import { STP_TYPES, TIMES_IN_FORCE, type BookSide, type OrderStatus, type SelfTradePreventionType, type TimeInForce } from './types';
 
 /** What a field of an order may hold to fit a row (see fitsColumns). */

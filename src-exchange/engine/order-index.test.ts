@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeId } from './ids';
-import { idCounter, OrderIndex } from './order-index';
-import type { OrderState } from './state';
+import { idCounter, makeId } from './ids';
+import { OrderIndex } from './order-index';
+import type { OrderState } from './order-state';
 
 // the index reads only the id of a live order: a bare record stands in for one
 const o = (id: string) => ({ order_id: id }) as OrderState;

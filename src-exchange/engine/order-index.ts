@@ -11,31 +11,9 @@
 
 import { NIL } from './book';
 import { fitsColumns, OrderColumns } from './order-columns';
-import type { OrderState } from './state';
+import { idCounter } from './ids';
+import type { OrderState } from './order-state';
 
-/** The counter inside one of the engine's ids (aaaaaaaa-bbbb-4bbb-8hhh-0000llllllll), or -1. */
-export function idCounter(id: string): number {
-  if (id.length !== 36 || id.charCodeAt(14) !== 52 || id.charCodeAt(23) !== 45 || id.charCodeAt(18) !== 45) return -1;
-  let hi = 0;
-  for (let i = 19; i < 23; i++) {
-    const d = hexDigit(id.charCodeAt(i));
-    if (d < 0) return -1;
-    hi = hi * 16 + d;
-  }
-  let lo = 0;
-  for (let i = 28; i < 36; i++) {
-    const d = hexDigit(id.charCodeAt(i));
-    if (d < 0) return -1;
-    lo = lo * 16 + d;
-  }
-  return (hi & 0x3fff) * 0x1_0000_0000 + lo;
-}
-
-function hexDigit(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
 
 export class OrderIndex {
   /** by the number in the id: the live order, or the columns' row of a finished one */

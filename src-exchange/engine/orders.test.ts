@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectClean, ok, place, setup, T0, TICKER } from './testing';
+import { expectClean, ok, place, setup, T0, TICKER } from '../../test-support/exchange/engine';
 import type { BookEvent, EngineEvent } from './types';
 import { MAX_COUNT_CENTI } from './units';
 

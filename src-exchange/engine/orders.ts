@@ -15,10 +15,10 @@ import {
   type AccountState,
   type GroupState,
   type MarketState,
-  type OrderState,
   type State,
   type SubaccountState,
-} from './state';
+} from './engine-state';
+import type { OrderState } from './order-state';
 import type { EngineEvent, FillView, OrderStatus, OrderView, TradeView } from './types';
 import { MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from './engine';
 import { checkTick, onTick } from './price-levels';
-import { expectClean, ok, place, T0 } from './testing';
+import { expectClean, ok, place, T0 } from '../../test-support/exchange/engine';
 import type { PriceLevelStructure } from './price-levels';
 import { MICRO_PER_DOLLAR } from './units';
 

@@ -4,7 +4,7 @@
 // churn grows the state, every snapshot and the embedded exchange's memory without bound (seen in
 // the 30-minute soak). Resting orders, orders in a group (groups list their orders), positions,
 // the public trade tape and every record of other accounts are kept.
-import type { State } from './state';
+import type { State } from './engine-state';
 import type { PruneOrdersCommand } from './types';
 
 export function pruneOrders(st: State, cmd: PruneOrdersCommand): { pruned: number } {

@@ -5,7 +5,8 @@
 import { NIL } from './book';
 import { addMarketState } from './markets';
 import { DEFAULT_PRICE_LEVEL_STRUCTURE } from './price-levels';
-import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type OrderState, type PositionState, type Totals } from './state';
+import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type PositionState, type Totals } from './engine-state';
+import type { OrderState } from './order-state';
 import type { FillView, SettlementView, TradeView, TransferView } from './types';
 import { newSubaccount } from './ledger';
 import { TradeLog } from './trade-log';

@@ -19,7 +19,8 @@ import {
   restOrder,
   type Owner,
 } from './orders';
-import { orderView, type GroupState, type MarketState, type OrderState, type State } from './state';
+import { orderView, type GroupState, type MarketState, type State } from './engine-state';
+import { newOrderState, type OrderState } from './order-state';
 import {
   STP_TYPES,
   TIMES_IN_FORCE,
@@ -128,7 +129,7 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
   const fillable = tif !== 'fill_or_kill' || st.matcher.canFill(book, sideIdx, own, cmd.countCenti, account.index, mode, gIdx);
 
   // ---- accepted: mutate from here on
-  const order: OrderState = {
+  const order = newOrderState({
     order_id: st.nextOrderId(),
     user_id: cmd.userId,
     client_order_id: cmd.clientOrderId ?? '',
@@ -137,15 +138,9 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
     side: cmd.side,
     status: 'resting',
     yes_price: cmd.priceTicks,
-    fill_count: 0,
     remaining_count: cmd.countCenti,
     initial_count: cmd.countCenti,
-    taker_fill_cost: 0,
-    maker_fill_cost: 0,
-    taker_fees: 0,
-    maker_fees: 0,
     created_time: now,
-    last_update_time: now,
     expiration_time: expiration,
     time_in_force: tif,
     self_trade_prevention_type: stp,
@@ -153,13 +148,7 @@ export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[
     subaccount: subN,
     post_only: postOnly,
     num: st.counters.order,
-    seq: 0,
-    locked: 0,
-    reserve: 0,
-    taker_carry: 0,
-    maker_carry: 0,
-    slot: NIL,
-  };
+  });
   st.orders.set(order.order_id, order);
   account.orders.push(order.order_id);
   if (cmd.clientOrderId !== undefined) account.clientOrders.set(cmd.clientOrderId, order.order_id);

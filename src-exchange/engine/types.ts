@@ -3,7 +3,7 @@
 // cash in micro-dollars, times in ms unless a field says seconds.
 
 import type { FeeType } from './fees';
-import type { PriceLevelStructure } from './price-levels';
+import type { PriceLevelStructure } from '../../src-shared/price-ranges';
 
 export type { FeeType };
 export type MarketStatus = 'unopened' | 'open' | 'paused' | 'closed' | 'determined' | 'settled';

@@ -4,8 +4,8 @@
 import type { Socket } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../integration/harness';
-import { TestStream } from '../ws/test-client';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
+import { TestStream } from '../../test-support/exchange/ws-client';
 import { Client, frame, utc } from './raw-client';
 
 let t: TestExchange;

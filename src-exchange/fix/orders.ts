@@ -5,7 +5,7 @@
 // Prices are cents (44, 1-99) unless the Logon set UseDollars (21005=Y): then dollars to 4 places.
 import type { OrderView, FillView } from '../engine/types';
 import { centiToCount, countToCenti, dollarsToTicks } from '../engine/units';
-import { engineOf } from '../handlers/portfolio-support';
+import { engineOf } from '../handlers/engine-access';
 import type { CoreOutcome } from '../core/core';
 import { rejectionError, type Services } from '../handlers/support';
 import type { FixMessage } from '../../src-shared/fix/codec';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../integration/harness';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
 import { Client, SOH, type Msg } from './raw-client';
 
 let t: TestExchange;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startExchange } from '../server';
 import { fuzzRest, fuzzWs, type FuzzReport } from './fuzz';
-import { withKeys } from '../provision';
+import { withKeys } from '../../src-shared/credentials';
 
 const { values } = parseArgs({ options: { rest: { type: 'string', default: '100000' }, ws: { type: 'string', default: '20000' }, seed: { type: 'string', default: String(Date.now() % 1_000_000) } } });
 const seed = Number(values.seed);

@@ -3,7 +3,7 @@
 // 127.0.0.1, one at a time so that any state change pins to its request. No 5xx, every refusal
 // with the error body, no refusal journals a record, the exchange still answers afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../integration/harness';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
 import { fuzzRest, fuzzWs } from './fuzz';
 
 let t: TestExchange;

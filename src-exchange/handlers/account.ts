@@ -4,9 +4,10 @@ import { apiOrdersOf, type OrdersState } from '../core/orders-module';
 import { endpointList } from '../../src-shared/endpoints';
 import { centiToCount } from '../engine/units';
 import { forbidden, notFound } from '../http/errors';
-import { DEFAULT_COST, endpointCostTable, tierLimits, type UsageTier } from '../http/ratelimit';
+import { endpointCostTable, tierLimits } from '../http/ratelimit';
+import { DEFAULT_COST, type UsageTier } from '../../src-shared/rate-limits';
 import { apiKeyHandlers } from './api-keys';
-import { engineOf } from './portfolio-support';
+import { engineOf } from './engine-access';
 import { seconds } from './present';
 import { caller, run, users, type HandlerFamily } from './support';
 

@@ -10,7 +10,7 @@ import { forbidden, invalidParameters, notFound } from '../http/errors';
 import type { CreateApiKeyRequest, GenerateApiKeyRequest } from '../../src-shared/wire/api-keys';
 import { fcmStateOf, ownedSubtrader } from '../state/fcm';
 import { keysOfUser, type ApiKeyRecord, type Scope } from '../state/users';
-import { engineOf } from './portfolio-support';
+import { engineOf } from './engine-access';
 import { caller, run, users, type HandlerMap, type Services } from './support';
 
 const generateKeyPair = promisify(generateKeyPairCb);

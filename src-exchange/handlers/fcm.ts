@@ -5,10 +5,10 @@
 // pre-trade check as every subtrader trade (state/fcm.ts checkSubtraderTrade).
 import type { z } from 'zod';
 import type { Engine } from '../engine/engine';
-import type { FillView, OrderView, PositionView } from '../engine/types';
+import type { FillView, OrderView } from '../engine/types';
 import { centiToCount, dollarsToMicro, ticksToDollars } from '../engine/units';
 import { invalidParameters, notFound } from '../http/errors';
-import { cutoffsAt, isLiveOrder, isLivePosition } from '../state/catalog';
+import { cutoffsAt, isLiveOrder } from '../state/catalog';
 import type { GetFcmOrdersQuery } from '../../src-shared/endpoints/fcm';
 import type { FcmFill, SetBlockedCategoryRequest, SetDailyCapRequest } from '../../src-shared/wire/fcm';
 import {
@@ -22,7 +22,8 @@ import {
   type SubtraderOrder,
   type SubtraderRecord,
 } from '../state/fcm';
-import { dollarsText, isoTime, presentEventPositions, presentOrder, presentPosition, seconds } from './present';
+import { dollarsText, isoTime, presentOrder, seconds } from './present';
+import { positionsPage } from './positions-page';
 import { caller, pageOf, run, type HandlerFamily, type Services } from './support';
 
 const fcmState = (svc: Services): FcmState => svc.node.core.domain<FcmState>(FCM_DOMAIN);
@@ -50,24 +51,6 @@ export async function placeSubtraderOrder(
     subtraderId: req.subtraderId,
     order: req.order,
   });
-}
-
-/** `count_filter` names: a row passes when any named field is non-zero. */
-const COUNT_FILTERS: Record<string, (p: PositionView) => boolean> = {
-  position: (p) => p.position !== 0,
-  total_traded: (p) => p.total_traded !== 0,
-  resting_order_count: (p) => p.resting_orders_count !== 0,
-  resting_orders_count: (p) => p.resting_orders_count !== 0,
-};
-
-function countFilter(text: string | undefined): (p: PositionView) => boolean {
-  if (text === undefined) return () => true;
-  const tests = text.split(',').map((name) => {
-    const f = COUNT_FILTERS[name.trim()];
-    if (!f) throw invalidParameters(`count_filter: unknown field ${JSON.stringify(name)} (use ${Object.keys(COUNT_FILTERS).join(', ')})`);
-    return f;
-  });
-  return (p) => tests.some((t) => t(p));
 }
 
 const inWindow = (ms: number, minTs: number | undefined, maxTs: number | undefined) =>
@@ -235,20 +218,7 @@ export const fcmHandlers: HandlerFamily = (svc) => ({
       cursor?: string;
     };
     const s = owned(svc, c.userId, q.subtrader_id);
-    const status = q.settlement_status ?? 'unsettled';
-    const keep = countFilter(q.count_filter);
-    const engine = engineOf(svc);
-    const cut = cutoffsAt(ctx.nowMs);
-    const rows = engine
-      .getPositions(s.subtrader_id, { ticker: q.ticker, eventTicker: q.event_ticker, settled: status === 'all' ? undefined : status === 'settled' })
-      .filter((p) => keep(p) && isLivePosition(engine, p, cut))
-      .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount));
-    const page = pageOf(rows, q.cursor, q.limit);
-    return {
-      market_positions: page.items.map(presentPosition),
-      event_positions: presentEventPositions(page.items),
-      cursor: page.cursor,
-      has_next: page.has_next,
-    };
+    // an FCM reads its subtrader's positions across all of the subtrader's subaccounts
+    return positionsPage(engineOf(svc), s.subtrader_id, { ...q, subaccount: undefined }, cutoffsAt(ctx.nowMs));
   },
 });

@@ -5,7 +5,7 @@ import type { OrderGroupView } from '../engine/types';
 import type { HandlerCtx } from '../http/app';
 import { notFound } from '../http/errors';
 import type { CreateOrderGroupRequest, UpdateOrderGroupLimitRequest } from '../../src-shared/wire/orders';
-import { countCenti, engineOf, requireShard, subaccountFilter } from './portfolio-support';
+import { countCenti, engineOf, requireShard, subaccountFilter } from './engine-access';
 import { presentOrderGroup } from './present';
 import { caller, run, subaccountOf, type HandlerMap, type Services } from './support';
 

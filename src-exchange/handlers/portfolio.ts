@@ -1,46 +1,26 @@
 // Portfolio reads (balance, positions, settlements, fills, resting order value) and money
 // records (deposits, withdrawals, instance transfers, target allocation). Subaccount routes
 // live in subaccounts.ts and join this family.
-// Fills and positions leave out what /historical/* serves (portfolio-support.ts isLive*);
+// Fills and positions leave out what /historical/* serves (engine-access.ts isLive*);
 // settlements have no cutoff in the spec and stay here.
 import type { z } from 'zod';
-import type { PositionView } from '../engine/types';
 import { microToCents } from '../engine/units';
 import { invalidParameters, notFound } from '../http/errors';
 import type { GetFillsQuery, GetPositionsQuery } from '../../src-shared/endpoints/portfolio';
 import type { SetTargetBalanceAllocationRequest } from '../../src-shared/wire/portfolio';
 import { fcmStateOf, subtradersOf } from '../state/fcm';
 import { checkAllocation, DEFAULT_ALLOCATION, walletOf, type InstanceTransfer } from '../state/wallet';
-import { engineOf, inSecondsWindow, isLiveFill, isLivePosition, liveCutoffs, requireShard, shardMatches, walletState, subaccountFilter } from './portfolio-support';
+import { engineOf, inSecondsWindow, isLiveFill, liveCutoffs, requireShard, shardMatches, walletState, subaccountFilter } from './engine-access';
 import {
   dollarsText,
   positionsValueMicro,
   presentBalance,
-  presentEventPositions,
   presentFill,
-  presentPosition,
   presentSettlement,
 } from './present';
+import { positionsPage } from './positions-page';
 import { subaccountHandlers } from './subaccounts';
 import { caller, pageOf, run, subaccountOf, type HandlerFamily } from './support';
-
-/** `count_filter` names: a row passes when any named field is non-zero. */
-const COUNT_FILTERS: Record<string, (p: PositionView) => boolean> = {
-  position: (p) => p.position !== 0,
-  total_traded: (p) => p.total_traded !== 0,
-  resting_order_count: (p) => p.resting_orders_count !== 0,
-  resting_orders_count: (p) => p.resting_orders_count !== 0,
-};
-
-function countFilter(text: string | undefined): ((p: PositionView) => boolean) | null {
-  if (text === undefined) return null;
-  const tests = text.split(',').map((name) => {
-    const f = COUNT_FILTERS[name.trim()];
-    if (!f) throw invalidParameters(`count_filter: unknown field ${JSON.stringify(name)} (use ${Object.keys(COUNT_FILTERS).join(', ')})`);
-    return f;
-  });
-  return (p) => tests.some((t) => t(p));
-}
 
 function presentInstanceTransfer(t: InstanceTransfer) {
   return {
@@ -74,28 +54,7 @@ export const portfolioHandlers: HandlerFamily = (svc) => ({
     const c = caller(ctx);
     const q = ctx.query as z.output<typeof GetPositionsQuery>;
     const subaccount = subaccountFilter(ctx, q.subaccount);
-    const status = q.settlement_status ?? 'unsettled';
-    const keep = countFilter(q.count_filter);
-    const engine = engineOf(svc);
-    const cut = liveCutoffs(ctx);
-    const rows = shardMatches(q.exchange_index)
-      ? engine
-          .getPositions(c.userId, {
-            subaccount,
-            ticker: q.ticker,
-            eventTicker: q.event_ticker,
-            settled: status === 'all' ? undefined : status === 'settled',
-          })
-          .filter((p) => (!keep || keep(p)) && isLivePosition(engine, p, cut))
-          .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount))
-      : [];
-    const page = pageOf(rows, q.cursor, q.limit);
-    return {
-      market_positions: page.items.map(presentPosition),
-      event_positions: presentEventPositions(page.items),
-      cursor: page.cursor,
-      has_next: page.has_next,
-    };
+    return positionsPage(engineOf(svc), c.userId, { ...q, subaccount }, liveCutoffs(ctx), !shardMatches(q.exchange_index));
   },
 
   getSettlements: (ctx) => {

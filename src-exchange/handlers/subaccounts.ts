@@ -7,7 +7,7 @@ import type { HandlerCtx } from '../http/app';
 import { forbidden } from '../http/errors';
 import type { CreateSubaccountRequest, SetSubaccountNettingRequest, SubaccountTransferRequest } from '../../src-shared/wire/portfolio';
 import { walletOf } from '../state/wallet';
-import { engineOf, requireShard, walletState, subaccountFilter } from './portfolio-support';
+import { engineOf, requireShard, walletState, subaccountFilter } from './engine-access';
 import { dollarsText, seconds } from './present';
 import { caller, pageOf, run, subaccountOf, type HandlerMap, type Services } from './support';
 

@@ -18,7 +18,7 @@ import type {
 } from '../../src-shared/wire/orders';
 import type { CancelOrderQuery, GetOrdersQuery } from '../../src-shared/endpoints/orders';
 import { orderGroupHandlers } from './order-groups';
-import { countCenti, engineOf, inSecondsWindow, isLiveOrder, liveCutoffs, ownOrder, priceTicks, requireShard, shardMatches, subaccountFilter } from './portfolio-support';
+import { countCenti, engineOf, inSecondsWindow, isLiveOrder, liveCutoffs, ownOrder, priceTicks, requireShard, shardMatches, subaccountFilter } from './engine-access';
 import { dollarsText, presentOrder } from './present';
 import { caller, pageOf, run, subaccountOf, type HandlerFamily, type Services } from './support';
 

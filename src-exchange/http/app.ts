@@ -7,7 +7,8 @@ import { API_PREFIX, endpointList } from '../../src-shared/endpoints';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { readSignedHeaders, publicKeyFromPem, verifySignature } from '../auth/verify';
 import { ExchangeError, forbidden, invalidParameters, notFound, unauthorized } from './errors';
-import { RateLimits, endpointCost, type UsageTier } from './ratelimit';
+import { RateLimits, endpointCost } from './ratelimit';
+import type { UsageTier } from '../../src-shared/rate-limits';
 import { clientErrorHandler, codeForStatus, frameworkErrors, methodsByPath } from './framework-errors';
 
 export interface Caller {

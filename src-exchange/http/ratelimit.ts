@@ -1,23 +1,9 @@
 // Token buckets per account, ENFORCED: an overrun is a 429 too_many_requests with the error
-// body (no Retry-After, as on the real exchange). Tiers and costs per the protocol notes (docs/spec/protocol-notes.md).
+// body (no Retry-After, as on the real exchange). Tiers and costs: src-shared/rate-limits.ts.
 import { TokenBucket } from 'limiter';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
+import { CANCEL_ORDER_COST, DEFAULT_COST, TIER_RATES, type UsageTier } from '../../src-shared/rate-limits';
 import { ExchangeError } from './errors';
-
-export type UsageTier = 'basic' | 'advanced' | 'expert' | 'premier' | 'paragon' | 'prime' | 'prestige';
-
-/** Tokens per second, read / write. */
-export const TIER_RATES: Record<UsageTier, { read: number; write: number }> = {
-  basic: { read: 200, write: 100 },
-  advanced: { read: 300, write: 300 },
-  expert: { read: 600, write: 600 },
-  premier: { read: 1200, write: 1200 },
-  paragon: { read: 2400, write: 2400 },
-  prime: { read: 4800, write: 4800 },
-  prestige: { read: 12000, write: 9600 },
-};
-
-export const DEFAULT_COST = 10;
 
 export interface BucketParams {
   bucket_capacity: number;
@@ -40,7 +26,7 @@ export function endpointCost(row: AnyEndpoint, body: unknown): number {
     const n = Array.isArray(items) ? items.length : 1;
     return Math.max(1, n) * row.batch.perItemCost;
   }
-  if (row.id === 'cancelOrder') return 2;
+  if (row.id === 'cancelOrder') return CANCEL_ORDER_COST;
   return DEFAULT_COST;
 }
 
@@ -49,7 +35,7 @@ export function endpointCostTable(rows: readonly AnyEndpoint[]): { method: strin
   const out: { method: string; path: string; cost: number }[] = [];
   for (const row of rows) {
     if (row.batch) out.push({ method: row.method, path: row.path, cost: row.batch.perItemCost });
-    else if (row.id === 'cancelOrder') out.push({ method: row.method, path: row.path, cost: 2 });
+    else if (row.id === 'cancelOrder') out.push({ method: row.method, path: row.path, cost: CANCEL_ORDER_COST });
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import type { CoreCommand } from '../core/core';
 import { catalogOf } from '../core/catalog-module';
 import type { CatalogState } from '../state/catalog';
-import type { Activity } from '../server';
+import type { Activity } from '../server-types';
 
 export const CATALOG_CLOCK_MS = 15_000;
 

@@ -11,7 +11,7 @@
 // and event fee overrides (one set, one free, one set then cleared). Markets carry the real
 // service's price level structures (PRICE_LEVELS_OF_SERIES).
 import type { CoreCommand } from '../core/core';
-import type { BootstrapContext } from '../bootstrap';
+import type { BootstrapContext } from '../server-types';
 import type { MarketResult } from '../engine/types';
 import { GAMES, OTHER_TARGETS, RACES, SERIES, seedUuid, tickerDate } from './catalog-seed-data';
 import { mulberry32 } from '../../src-shared/random';

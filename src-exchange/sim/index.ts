@@ -6,27 +6,12 @@
 import type { CoreCommand, CoreOutcome } from '../core/core';
 import type { MarketView } from '../engine/types';
 import type { Services } from '../handlers/support';
-import type { Activity, ExchangeServerOptions } from '../server';
-import { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleOptions } from './lifecycle';
-import { DEFAULT_PARTICIPANTS, ensureAccounts, Participants, type ParticipantOptions, type Submit } from './participants';
-import { createRng } from './random';
+import type { Activity, ExchangeServerOptions } from '../server-types';
+import { DEFAULT_LIFECYCLE, Lifecycle } from './lifecycle';
+import { DEFAULT_PARTICIPANTS, ensureAccounts, Participants, type Submit } from './participants';
+import type { SimOptions } from './options';
 
-export interface SimOptions extends ParticipantOptions, LifecycleOptions {
-  seed: number;
-  /** commands per second, all participants together (lifecycle steps come on top, bounded) */
-  ratePerSecond: number;
-  /** how often the simulation acts */
-  tickMs: number;
-  /** how often the lifecycle pass, top-ups and the list of quoted markets refresh */
-  lifecycleMs: number;
-  /** open markets quoted at most (newest first) */
-  maxActiveMarkets: number;
-  /** share of the command budget spent on takers */
-  takerShare: number;
-  /** the busiest markets (by volume) get `hotShare` of the activity, like an active real market */
-  hotMarkets: number;
-  hotShare: number;
-}
+import { createRng } from './random';
 
 export const DEFAULT_SIM: SimOptions = {
   ...DEFAULT_PARTICIPANTS,

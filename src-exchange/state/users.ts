@@ -1,6 +1,6 @@
 // Users and their API keys: pure, serialisable state changed only by commands (journaled).
 // Key material generation happens outside (it is random); only public keys enter state.
-import type { UsageTier } from '../http/ratelimit';
+import type { UsageTier } from '../../src-shared/rate-limits';
 
 export type Scope = 'read' | 'write';
 

@@ -1,7 +1,7 @@
 // Seeded money history for provisioned accounts: deposits, withdrawals and transfers between
 // exchange instances, deterministic per (exchange seed, account name). The applied entries
 // add up exactly to the cash the account was provisioned with, so history and balance agree.
-import type { BootstrapStep } from '../bootstrap';
+import type { BootstrapStep } from '../server-types';
 import { run } from '../handlers/support';
 import type { InstanceTransfer, MoneyMovement, MoneyMovementType } from './wallet';
 import { MICRO_PER_CENT } from '../engine/units';

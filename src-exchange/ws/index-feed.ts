@@ -3,6 +3,8 @@
 // test can recompute any of them. Values are integers of 1e-8 dollars (exactly 8 decimals on
 // the wire), computed with BigInt: no float touches them.
 
+import { fmix32 } from '../hash';
+
 /** The indices offered (two USD reference rates, as the spec's examples). */
 export const INDEX_IDS = ['BRTI', 'ETHUSD_RTI'] as const;
 export type IndexId = (typeof INDEX_IDS)[number];
@@ -38,15 +40,6 @@ const MINUTE_MS = 60 * 1000;
 
 export function isIndexId(id: string): id is IndexId {
   return (INDEX_IDS as readonly string[]).includes(id);
-}
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85eb_ca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2_ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 function hashString(s: string): number {

@@ -5,7 +5,7 @@ import { endpoint } from '../../src-shared/endpoints/types';
 import { noParams, noQuery } from '../../src-shared/endpoints/query';
 import { buildPath, createApiClient, type ApiClient } from './client';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError } from './errors';
-import { json, market, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { json, market, rows, rsaKeys, startServer, type TestServer } from '../../test-support/main/api-server';
 import { ClockSkewError } from './clock';
 
 let server: TestServer | undefined;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createApiClient } from './client';
 import { ApiError } from './errors';
 import { BASIC_TIER, RateLimiter, seedLimiter } from './limiter';
-import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { json, rows, rsaKeys, startServer, type TestServer } from '../../test-support/main/api-server';
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { API_PREFIX, endpointRow } from '../../src-shared/endpoints';
 import type { AnyEndpoint, Bucket } from '../../src-shared/endpoints/types';
+import { DEFAULT_COST, TIER_RATES } from '../../src-shared/rate-limits';
 
 export interface BucketParams {
   /** tokens the bucket holds when full */
@@ -16,12 +17,11 @@ export interface BucketParams {
   refillRate: number;
 }
 
-/** Basic tier: 200 read / 100 write tokens per second, capacity one second of refill. */
+/** Basic tier's rates (200 read / 100 write tokens per second), capacity one second of refill. */
 export const BASIC_TIER: Record<Bucket, BucketParams> = {
-  read: { capacity: 200, refillRate: 200 },
-  write: { capacity: 100, refillRate: 100 },
+  read: { capacity: TIER_RATES.basic.read, refillRate: TIER_RATES.basic.read },
+  write: { capacity: TIER_RATES.basic.write, refillRate: TIER_RATES.basic.write },
 };
-export const DEFAULT_COST = 10;
 
 export interface BucketSnapshot {
   available: number;

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApiClient, type ApiClient } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
 import { InFlightOrders, OrderOutcomeUnknownError, classifyCreateFailure, findOrderByClientOrderId, isTransient, placeOrder, placeOrderBatch, type InFlightOrder, type PlaceOrderOptions } from './orders';
-import { json, listedOrder, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from './test-support';
+import { json, listedOrder, rows, rsaKeys, startServer, type RecordedRequest, type TestServer } from '../../test-support/main/api-server';
 
 interface StoredOrder {
   order_id: string;

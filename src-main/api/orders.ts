@@ -15,21 +15,13 @@ type CreateRow = RowById<'createOrder'>;
 type ListRow = RowById<'getOrders'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The create body's fields, used only while the table has no createOrder row. */
-export interface OrderDraftFields {
-  ticker: string;
-  side: 'bid' | 'ask';
-  count: string;
-  price: string;
-  time_in_force?: 'fill_or_kill' | 'good_till_canceled' | 'immediate_or_cancel';
-  self_trade_prevention_type?: 'taker_at_cross' | 'maker';
-  subaccount?: number;
-  exchange_index?: number;
-  order_group_id?: string;
-}
-type CreateBody = unknown extends BodyIn<CreateRow> ? OrderDraftFields : BodyIn<CreateRow>;
-/** A create body without client_order_id: placeOrder assigns it. */
-export type OrderDraft = DistributiveOmit<CreateBody, 'client_order_id'>;
+type CreateBody = BodyIn<CreateRow>;
+/**
+ * The exchange's create body without client_order_id (main assigns it, and looks a lost answer up
+ * by it). The one draft the UI sends is the IPC's OrderDraft (src-shared/ipc/contract.ts): the
+ * trading service takes its meta off and passes the rest as this body.
+ */
+export type CreateOrderBody = DistributiveOmit<CreateBody, 'client_order_id'>;
 export type CreatedOrder = ResponseOut<CreateRow>;
 export type ListedOrder = PageItem<ListRow>;
 
@@ -61,7 +53,7 @@ export type InFlightState = 'sending' | 'checking' | 'waiting';
 export interface InFlightOrder {
   clientOrderId: string;
   ticker: string | undefined;
-  draft: OrderDraft;
+  draft: CreateOrderBody;
   startedAt: number;
   state: InFlightState;
   sends: number;
@@ -204,7 +196,7 @@ export async function findOrderByClientOrderId(
  * ambiguous failure looks the order up by that id before resending it (with the same id).
  * A 4xx other than 429 / an expired timestamp is final and thrown as is.
  */
-export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: OrderDraft, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: CreateOrderBody, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
   const createRow = opts.rows?.create ?? endpointRow('createOrder');
   const listRow = opts.rows?.list ?? endpointRow('getOrders');
   const maxSends = opts.maxSends ?? 4;
@@ -301,7 +293,7 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
 }
 
 export interface BatchEntry {
-  draft: OrderDraft;
+  draft: CreateOrderBody;
   clientOrderId: string;
 }
 export type BatchSlot = { ok: true; placed: PlacedOrder } | { ok: false; error: unknown };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from './client';
 import { collectAll, paginate, paginatePages } from './paginate';
-import { fcmFill, json, market, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { fcmFill, json, market, rows, rsaKeys, startServer, type TestServer } from '../../test-support/main/api-server';
 import { sampleSeries } from '../../src-shared/wire/samples';
 
 let server: TestServer | undefined;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { constants, createPrivateKey, generateKeyPairSync, verify, KeyObject } from 'node:crypto';
 import { createSigner, KeyError, loadPrivateKey, signatureMessage, signaturePath } from './signer';
 import { createApiClient } from './client';
-import { json, rows, rsaKeys, startServer, type TestServer } from './test-support';
+import { json, rows, rsaKeys, startServer, type TestServer } from '../../test-support/main/api-server';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>();

@@ -66,7 +66,7 @@ describe('embedded credentials.json', () => {
     const ex = await startExchange({ dataDir: path.join(dataDir, 'exchange'), port: 0, sim: false });
     try {
       expect(ex.credentials.accounts).toHaveLength(3);
-      const { withKeys } = await import('../../src-exchange/provision');
+      const { withKeys } = await import('../../src-shared/credentials');
       expect(() => withKeys(ex.credentials)).toThrow(/sealed them in its own vault/);
     } finally {
       await ex.close();

@@ -20,7 +20,7 @@ import { TradingSession } from '../session/session';
 import { toTerminalError } from '../ipc/door';
 import { DEFAULT_RISK_LIMITS, type RiskLimits } from '../../src-shared/ipc/risk';
 import { mulberry32 } from '../../src-shared/random';
-import { until } from '../testing/wait';
+import { until } from '../../test-support/main/wait';
 
 const T = 'KXPROP-26-T1';
 const LIMITS: RiskLimits = { ...DEFAULT_RISK_LIMITS, maxOpenOrdersPerMarket: 6, maxOpenOrders: 8, maxPositionContracts: '400', duplicateWindowMs: 0 };

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startHost, type RunningHost } from '../host/server';
-import { hostClient } from '../host/test-host';
-import { until } from '../testing/wait';
+import { hostClient } from '../../test-support/main/host';
+import { until } from '../../test-support/main/wait';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
-import { highestBid } from '../testing/markets';
+import { highestBid } from '../../test-support/main/markets';
 
 const root = path.resolve(__dirname, '../..');
 let host: RunningHost;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Settings, type LayoutInput, type ServiceMethods } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
-import { readJsonFile, writeJsonFile } from './profiles-store';
-import { StateError } from './errors';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
+import { StateError } from '../base/errors';
 
 type PreferenceMethods = Pick<ServiceMethods, 'getSettings' | 'saveSettings' | 'getLayout' | 'saveLayout'>;
 

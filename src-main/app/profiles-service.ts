@@ -17,7 +17,7 @@ import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
 import { TradingSession, type SessionObserver, type SessionOptions } from '../session/session';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
-import { StateError } from './errors';
+import { StateError } from '../base/errors';
 
 export const EMBEDDED_ID = 'embedded';
 

@@ -1,10 +1,10 @@
 // Profiles and their key metadata in <dataDir>/profiles.json (no secrets: keys live in the
 // vault). A file that does not parse is an error naming the file; it is never overwritten.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ProfileKind } from '../../src-shared/ipc/contract';
 import { FixSettings } from '../../src-shared/ipc/fix';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 
 const KeyMeta = z.object({
   apiKeyId: z.string().min(1),
@@ -36,32 +36,6 @@ const ProfilesFile = z.object({
   profiles: z.array(StoredProfile),
 });
 type ProfilesFile = z.infer<typeof ProfilesFile>;
-
-export class ConfigFileError extends Error {
-  override name = 'ConfigFileError';
-}
-
-export function readJsonFile<T>(file: string, schema: z.ZodType<T>, fallback: () => T): T {
-  if (!existsSync(file)) return fallback();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new ConfigFileError(`${file} is not valid JSON (${(e as Error).message}); fix or move it away, nothing was changed`);
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigFileError(`${file} is not a valid file: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}; nothing was changed`);
-  }
-  return parsed.data;
-}
-
-export function writeJsonFile(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
-  renameSync(tmp, file);
-}
 
 /** Profiles one data dir holds at most (each may have a layout file and a journal). */
 export const MAX_PROFILES = 50;

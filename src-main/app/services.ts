@@ -15,7 +15,7 @@ import { FixService } from '../fix/fix-service';
 import { ReplayService } from '../replay/replay-service';
 import path from 'node:path';
 
-export { StateError } from './errors';
+export { StateError } from '../base/errors';
 export type { EmbeddedExchangeInfo } from './profiles-service';
 
 export interface ServicesOptions {

@@ -25,9 +25,9 @@ import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
 import { AlertEngine, type AlertRule, type Firing } from '../alerts/engine';
 import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type Quote } from '../conditional/engine';
 import type { SessionObserver } from '../session/session';
-import { writeJsonFile } from './profiles-store';
+import { writeJsonFile } from '../base/json-file';
 import { AlertsFile, fromRecord, LocalFile, readOrMoveAside, toRecord } from './tools-files';
-import { StateError } from './errors';
+import { StateError } from '../base/errors';
 import type { ActiveSession, ProfilesService } from './profiles-service';
 import type { TradingService } from './trading-service';
 

@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTerminal, type RunningTerminal } from './terminal';
-import { sleep, until } from '../testing/wait';
+import { sleep, until } from '../../test-support/main/wait';
 import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';

@@ -45,7 +45,7 @@ import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { AnsweredOrder, SendGuard, TradingSession } from '../session/session';
 import * as orders from '../session/orders';
-import { StateError } from './errors';
+import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -294,20 +294,20 @@ export class TradingService implements TradingMethods {
         } catch (e) {
           if (e instanceof FixRouteDown) {
             route.via = `REST (FIX down: ${e.message})`;
-            return active.session.place(order, clientOrderId, guard);
+            return orders.place(active.session, order, clientOrderId, guard);
           }
           if (e instanceof OrderOutcomeUnknownError) {
             route.via = 'FIX, answer lost; looked up over REST';
-            return active.session.place(order, clientOrderId, guard, true);
+            return orders.place(active.session, order, clientOrderId, guard, true);
           }
           throw e;
         }
       }
       route.via = `REST (FIX ${fix.session.phase}: ${fix.session.detail})`;
-      return active.session.place(order, clientOrderId, guard);
+      return orders.place(active.session, order, clientOrderId, guard);
     }
     route.via = 'REST';
-    return active.session.place(order, clientOrderId, guard);
+    return orders.place(active.session, order, clientOrderId, guard);
   }
 
   /**
@@ -373,9 +373,10 @@ export class TradingService implements TradingMethods {
     });
     if (going.length) {
       const t0 = performance.now();
-      let slots: Awaited<ReturnType<TradingSession['placeBatch']>>;
+      let slots: Awaited<ReturnType<typeof orders.placeBatch>>;
       try {
-        slots = await active.session.placeBatch(
+        slots = await orders.placeBatch(
+          active.session,
           going.map((g) => g.entry),
           this.sendGuard(active.profileId),
         );

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type WebSocket from 'ws';
 import { connectDoor } from '../host/door-client';
-import { highestBid } from '../testing/markets';
+import { highestBid } from '../../test-support/main/markets';
 import { sleep } from './world';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

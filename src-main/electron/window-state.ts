@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeJsonFile } from '../app/profiles-store';
+import { writeJsonFile } from '../base/json-file';
 
 const WindowState = z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int().min(400), height: z.number().int().min(300), maximized: z.boolean() });
 export type WindowState = z.infer<typeof WindowState>;

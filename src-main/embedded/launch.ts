@@ -6,19 +6,21 @@
 // a child that exits fails, and the child is killed then too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { readCredentials, writeCredentials, type StoredCredentialsFile } from '../../src-exchange/provision';
+import { CREDENTIALS_FILE_NAME, StoredCredentialsFile } from '../../src-shared/credentials';
+import { readJsonFile, writeJsonFile } from '../base/json-file';
 
-/** The exchange's credentials.json (its own reader: the same schema, unknown fields kept), or a clear error. */
-function credentialsOf(exchangeDataDir: string): StoredCredentialsFile {
-  const creds = readCredentials(exchangeDataDir);
-  if (!creds) throw new Error(`${path.join(exchangeDataDir, 'credentials.json')} is missing: the embedded exchange did not provision its accounts`);
+/** The exchange's credentials.json (the shared schema, unknown fields kept), or a clear error. */
+export function credentialsOf(exchangeDataDir: string): StoredCredentialsFile {
+  const file = path.join(exchangeDataDir, CREDENTIALS_FILE_NAME);
+  const creds = readJsonFile<StoredCredentialsFile | null>(file, StoredCredentialsFile, () => null);
+  if (!creds) throw new Error(`${file} is missing: the embedded exchange did not provision its accounts`);
   return creds;
 }
 
 /**
  * Once the terminal's vault holds an embedded account's private key, the exchange's
- * credentials.json keeps only the account's ids: no plaintext key stays on disk (written by the
- * exchange's own writer: atomic, 0600; other fields pass through). Returns how many keys were removed.
+ * credentials.json keeps only the account's ids: no plaintext key stays on disk (written
+ * atomically, 0600; other fields pass through). Returns how many keys were removed.
  */
 export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: string) => boolean): number {
   const creds = credentialsOf(exchangeDataDir);
@@ -29,7 +31,7 @@ export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: stri
     const { private_key_pem: _gone, ...rest } = a;
     return { ...rest, private_key: "sealed in the terminal's vault" };
   });
-  if (removed > 0) writeCredentials(exchangeDataDir, { ...creds, accounts });
+  if (removed > 0) writeJsonFile(path.join(exchangeDataDir, CREDENTIALS_FILE_NAME), { ...creds, accounts });
   return removed;
 }
 

@@ -7,14 +7,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
-import { TestStream } from '../../src-exchange/ws/test-client';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
+import { TestStream } from '../../test-support/exchange/ws-client';
 import type { AuditEntry, StreamName } from '../../src-shared/ipc/contract';
 import type { FixView } from '../../src-shared/ipc/fix';
 import { TerminalServices } from '../app/services';
 import { createDoor, toTerminalError } from '../ipc/door';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
-import { until } from '../testing/wait';
+import { startLoopbackProxy, type LoopbackProxy } from '../../test-support/main/loopback-proxy';
+import { until } from '../../test-support/main/wait';
 import { FileKeyBox } from '../vault/secret-box';
 
 type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };

@@ -13,7 +13,7 @@ import type { FixSettings, FixSettingsInput, FixView } from '../../src-shared/ip
 import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import { isLoopbackHost } from '../api/profiles';
 import type { ActiveSession, ProfilesService } from '../app/profiles-service';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 import { DropCopy } from './drop-copy';
 import type { FixEndpoint } from './initiator';
 import { FixOrderEntry } from './order-entry';

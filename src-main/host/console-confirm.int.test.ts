@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDoor, type DoorClient } from './door-client';
-import { until } from '../testing/wait';
+import { until } from '../../test-support/main/wait';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess;

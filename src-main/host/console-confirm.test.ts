@@ -3,7 +3,7 @@
 // nothing is confirmed until a restart.
 import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, ConsoleConfirm, MAX_WRONG } from './console-confirm';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 
 function setup() {
   const printed: string[] = [];

@@ -6,7 +6,7 @@
 // stops asking (restart it), so guessing cannot get through.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { ConfirmInMain } from '../app/profiles-service';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 
 export const CODE_TTL_MS = 2 * 60_000;
 export const MAX_WRONG = 10;

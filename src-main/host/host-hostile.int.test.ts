@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { startHost, type RunningHost } from './server';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
-import { hostClient } from './test-host';
+import { hostClient } from '../../test-support/main/host';
 
 let host: RunningHost;
 let terminal: RunningTerminal;

@@ -11,8 +11,8 @@ import WebSocket from 'ws';
 import { MAX_CALLS_IN_FLIGHT, startHost, type RunningHost } from './server';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
-import { hostClient } from './test-host';
-import { until } from '../testing/wait';
+import { hostClient } from '../../test-support/main/host';
+import { until } from '../../test-support/main/wait';
 
 let host: RunningHost;
 let terminal: RunningTerminal;

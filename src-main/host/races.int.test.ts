@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startHost, type RunningHost } from './server';
-import { hostClient } from './test-host';
-import { until } from '../testing/wait';
+import { hostClient } from '../../test-support/main/host';
+import { until } from '../../test-support/main/wait';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startHost, type RunningHost } from './server';
-import { hostClient } from './test-host';
-import { sleep, until } from '../testing/wait';
+import { hostClient } from '../../test-support/main/host';
+import { sleep, until } from '../../test-support/main/wait';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { endpoints } from '../../src-shared/endpoints';
 import { dollarsToTicks } from '../../src-shared/money';
-import { highestBid } from '../testing/markets';
+import { highestBid } from '../../test-support/main/markets';
 
 const root = path.resolve(__dirname, '../..');
 let host: RunningHost;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createDoor, toTerminalError } from './door';
 import type { ServiceMethods } from '../../src-shared/ipc/contract';
 import { ApiError, ArgsValidationError, NetworkError } from '../api/errors';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 import { RiskRefusal } from '../risk/gate';
 import { KeyError } from '../api/signer';
 

@@ -6,10 +6,9 @@ import { methodArgs, type MethodName, type ServiceMethods, type TerminalError } 
 import { ApiError, ArgsValidationError, NetworkError, formatIssues } from '../api/errors';
 import { KeyError } from '../api/signer';
 import { ProfileError } from '../api/profiles';
-import { StateError } from '../app/errors';
+import { ConfigFileError, StateError } from '../base/errors';
 import { ClockSkewError } from '../api/clock';
 import { RiskRefusal } from '../risk/gate';
-import { ConfigFileError } from '../app/profiles-store';
 
 export type Dispatch = (method: MethodName, args: unknown[]) => Promise<unknown>;
 

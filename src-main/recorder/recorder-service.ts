@@ -8,7 +8,7 @@ import type { StreamRead } from '../../src-shared/wire/stream';
 import type { ParsedArgs } from '../../src-shared/ipc/contract';
 import type { RecordingView, RecordingsView, RecorderSettingsInput } from '../../src-shared/ipc/recordings';
 import type { ActiveSession } from '../app/profiles-service';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 import { DEFAULT_RECORDER_SETTINGS, Recorder, type RecordingInfo } from './recorder';
 
 export interface RecorderServiceOptions {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startSimTerminal, type SimTerminal } from '../testing/sim-terminal';
-import { until } from '../testing/wait';
+import { startSimTerminal, type SimTerminal } from '../../test-support/main/sim-terminal';
+import { until } from '../../test-support/main/wait';
 import type { RecordingsView } from '../../src-shared/ipc/contract';
 
 let sim: SimTerminal;

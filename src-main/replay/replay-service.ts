@@ -4,9 +4,9 @@
 // and relays the replay bar's controls. The exchange pauses its simulation while a recording
 // plays, so every panel shows the recorded books and the trader's orders meet them.
 import path from 'node:path';
-import { readCredentials } from '../../src-exchange/provision';
+import { credentialsOf } from '../embedded/launch';
 import type { ParsedArgs, ReplayView } from '../../src-shared/ipc/contract';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 import type { RecorderService } from '../recorder/recorder-service';
 
 export interface ReplayServiceOptions {
@@ -41,7 +41,7 @@ export class ReplayService {
   private async call(body?: Record<string, unknown>): Promise<ReplayView> {
     const base = this.opts.baseUrl?.();
     if (!base) throw new StateError('replay needs the embedded exchange, and this terminal runs without it');
-    const token = readCredentials(this.opts.exchangeDataDir)?.replay_token;
+    const token = (credentialsOf(this.opts.exchangeDataDir) as { replay_token?: unknown }).replay_token;
     if (typeof token !== 'string') throw new StateError('the embedded exchange gave no replay control token (credentials.json has no replay_token): restart it');
     const res = await fetch(`${new URL(base).origin}/admin/replay`, {
       method: body ? 'POST' : 'GET',

@@ -4,8 +4,8 @@
 // control is refused by the door and changes nothing, and stopping it leaves no replay.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecordingsView, ReplayView } from '../../src-shared/ipc/contract';
-import { startSimTerminal, type SimTerminal } from '../testing/sim-terminal';
-import { until } from '../testing/wait';
+import { startSimTerminal, type SimTerminal } from '../../test-support/main/sim-terminal';
+import { until } from '../../test-support/main/wait';
 
 let sim: SimTerminal;
 const value = <T,>(method: string, ...args: unknown[]) => sim.value<T>(method, ...args);

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RISK_LIMITS, RiskLimits, type KillSwitchView } from '../../src-shared/ipc/risk';
-import { writeJsonFile } from '../app/profiles-store';
+import { writeJsonFile } from '../base/json-file';
 
 const FILE_VERSION = 2;
 const KillSwitchFile = z.object({ engaged: z.boolean(), since: z.number().int().nullable(), detail: z.string().max(500) }).strict();

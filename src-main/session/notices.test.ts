@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillNotice } from './session';
+import { fillNotice } from './views';
 
 describe('fill notices', () => {
   it('shows counts without trailing zeros and fees as dollars', () => {

@@ -1,12 +1,40 @@
-// The session's order actions against the exchange, with the endpoint table's own types: amend,
-// decrease, cancel, batch cancel and cancel-all (the idempotent create is api/orders.ts). The
-// trading service gates and audits; these only speak to the exchange and keep the stores in line.
+// The session's order actions against the exchange, the one orders module of main: create (one
+// or a batch, idempotent by client_order_id through api/orders.ts), amend, decrease, cancel,
+// batch cancel and cancel-all, with the endpoint table's own types. The trading service gates
+// and audits; these only speak to the exchange and keep the stores in line.
 import type { AmendOrderRequest, DecreaseOrderRequest } from '../../src-shared/wire/orders';
 import type { RestingOrder } from '../risk/gate';
 import { restingOrderOf } from '../risk/rows';
 import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
-import type { TradingSession } from './session';
+import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody } from '../api/orders';
+import type { AnsweredOrder, SendGuard, TradingSession } from './session';
+
+/** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
+export async function placeOrder(s: TradingSession, draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard) {
+  return (await place(s, draft, clientOrderId, send)).ack;
+}
+
+/** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
+export async function place(s: TradingSession, draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard, mayExist?: boolean): Promise<AnsweredOrder> {
+  const t0 = performance.now();
+  // mayExist: an earlier route (FIX) may have placed it already: look it up by client order id first
+  const placed = await createOrder(s.client, draft, { inflight: s.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}), ...(mayExist ? { mayExist } : {}) });
+  return s.answered(placed, t0);
+}
+
+/**
+ * Several orders through the exchange's batch create, as many per request as the write bucket
+ * holds; each slot as placeOrder would answer it, or its error.
+ */
+export async function placeBatch(s: TradingSession, entries: readonly BatchEntry[], send?: SendGuard): Promise<({ ok: true; answered: AnsweredOrder } | { ok: false; error: unknown })[]> {
+  const t0 = performance.now();
+  const row = endpointRow('batchCreateOrders');
+  const perItem = s.limiter.costOf(row, { body: { orders: [{}] } });
+  const perBatch = Math.max(1, Math.min(20, Math.floor(s.limiter.capacity('write') / Math.max(1, perItem))));
+  const slots = await placeOrderBatch(s.client, entries, { inflight: s.inflight, perBatch, ...(send ? { send } : {}) });
+  return Promise.all(slots.map(async (x) => (x.ok ? { ok: true as const, answered: await s.answered(x.placed, t0) } : x)));
+}
 
 /** Where an order rests: the primary account when no subaccount is named. */
 const subaccountQuery = (subaccount: number | undefined) => (subaccount !== undefined ? { query: { subaccount } } : {});

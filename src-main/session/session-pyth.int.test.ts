@@ -2,8 +2,8 @@
 // both to the renderer in its 'market' stream; an exchange that refuses the channel (one that
 // predates it, or an account that has not bought the feed) costs nothing but that feed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
+import { startLoopbackProxy, type LoopbackProxy } from '../../test-support/main/loopback-proxy';
 import { TradingSession } from './session';
 import { resolveProfile } from '../api/profiles';
 import type { MarketUpdate } from '../../src-shared/ipc/contract';

@@ -1,9 +1,10 @@
 // The market-data and order paths of main against a real embedded exchange, through a loopback
 // proxy that can cut sockets, drop frames, inject garbage and drop an HTTP response.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestExchange, type TestExchange } from '../../src-exchange/integration/harness';
-import { startLoopbackProxy, type LoopbackProxy } from '../testing/loopback-proxy';
+import { startTestExchange, type TestExchange } from '../../test-support/exchange/harness';
+import { startLoopbackProxy, type LoopbackProxy } from '../../test-support/main/loopback-proxy';
 import { TradingSession, type SessionOptions } from './session';
+import * as sessionOrders from './orders';
 import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
 import { diffAgainstRest } from '../market/book';
 import { resolveProfile } from '../api/profiles';
@@ -262,7 +263,7 @@ describe('session order path', () => {
     await s.start();
     let dropped = 0;
     proxy.hooks.dropResponse = (method, path) => method === 'POST' && path.endsWith('/portfolio/events/orders') && dropped++ === 0;
-    const ack = await s.placeOrder({ ticker, side: 'bid', price: '0.3100', count: '3' });
+    const ack = await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.3100', count: '3' });
     expect(dropped).toBeGreaterThanOrEqual(1);
     const orders = (await t.client('trader').getOrders({ query: { ticker } })).orders;
     const mine = orders.filter((o) => o.client_order_id === ack.client_order_id);
@@ -316,7 +317,7 @@ describe('session order path', () => {
         seen.push(s!.store.restingOrders(ticker).length ? 'stream first' : 'stream late');
       })();
     };
-    await s.placeOrder({ ticker, side: 'bid', price: '0.3300', count: '1' });
+    await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.3300', count: '1' });
     answered = true;
     expect(seen).toEqual(['stream first']);
     expect(pushedBeforeAnswer).toBe(true);
@@ -331,7 +332,7 @@ describe('session order path', () => {
     const s = startSession();
     await s.start();
     await s.watchMarkets([ticker]);
-    await s.placeOrder({ ticker, side: 'bid', price: '0.5500', count: '2' });
+    await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.5500', count: '2' });
     await t.client('counterparty').createOrder({ body: { ticker, side: 'ask', price: '0.5500', count: '2', client_order_id: crypto.randomUUID() } });
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline && !s.store.fills.some((f) => f.ticker === ticker)) await new Promise((r) => setTimeout(r, 25));
@@ -359,7 +360,7 @@ describe('session order path', () => {
       return want;
     };
     const before = await shows('at start');
-    const ack = await s.placeOrder({ ticker, side: 'bid', price: '0.2000', count: '5' });
+    const ack = await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.2000', count: '5' });
     expect(await shows('with the order resting')).not.toBe(before);
     await trader.cancelOrder({ params: { order_id: ack.order_id } });
     expect(await shows('after the cancel')).toBe(before);

@@ -5,9 +5,8 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, placeOrder, placeOrderBatch, type BatchEntry, type InFlightOrder, type OrderDraft, type PlacedOrder } from '../api/orders';
+import { InFlightOrders, type PlacedOrder } from '../api/orders';
 import type { CallOptions } from '../api/client';
-import { endpointRow } from '../../src-shared/endpoints';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
@@ -17,33 +16,13 @@ import { PrivateStore, type StreamNote } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
-import { Decimal, priceText, ticksToDollars } from '../../src-shared/money';
+import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
+import { fillNotice, median, orderOfAnswer, pendingView, pushBounded } from './views';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
 
 export const BOOK_DEPTH = 25;
-
-/**
- * "Bought 5 YES KX-1 at 0.52 · fee $0.09" (or "Filled 5 YES ..." for an order main does not know):
- * counts without trailing zeros, money as money. A fill
- * without `fee_cost` (the real service leaves it out) names no fee rather than a false $0.00.
- */
-export function fillNotice(f: Record<string, unknown>, orderSide?: unknown): { level: 'success'; title: string; body: string; ts: number; source: 'fill' } {
-  const count = new Decimal(String(f.count_fp ?? '0')).toString();
-  const price = new Decimal(String(f.yes_price_dollars ?? '0'));
-  const side = String(f.side ?? '').toUpperCase();
-  const fee = f.fee_cost === undefined || f.fee_cost === null ? '' : ` · fee $${new Decimal(String(f.fee_cost)).toFixed(2)}`;
-  const how = f.is_taker === true ? ' · taker' : f.is_taker === false ? ' · maker' : '';
-  const ticker = String(f.market_ticker ?? '');
-  // The trader's own terms where main knows the order: a bid bought YES, an ask sold YES (the
-  // exchange reports an ask's fill as NO bought at 1 - price, which is not what the ticket said).
-  if (orderSide === 'bid' || orderSide === 'ask') {
-    return { level: 'success', title: `${orderSide === 'bid' ? 'Bought' : 'Sold'} ${count} YES ${ticker}`, body: `at ${priceText(price)}${fee}${how}`, ts: Date.now(), source: 'fill' };
-  }
-  const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
-  return { level: 'success', title: `Filled ${count} ${side} ${ticker}`, body: `at ${priceText(paid)}${fee}${how}`, ts: Date.now(), source: 'fill' };
-}
 
 /** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
 const WATCHED_CHANNELS = ['orderbook_delta', 'trade'] as const;
@@ -90,13 +69,6 @@ export interface AnsweredOrder {
   ack: OrderAck;
   order: Row | null;
   resets: number;
-}
-
-function orderOfAnswer(placed: PlacedOrder): Row | null {
-  const inner = (placed.created as Row | undefined)?.order;
-  if (inner !== null && typeof inner === 'object' && typeof (inner as Row).order_id === 'string') return inner as Row;
-  if (placed.listed && typeof (placed.listed as Row).order_id === 'string') return placed.listed as Row;
-  return null;
 }
 
 export class TradingSession {
@@ -232,17 +204,8 @@ export class TradingSession {
 
   // ------------------------------------------------------------------ orders
 
-  /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
-  async placeOrder(draft: OrderDraft, clientOrderId?: string, send?: SendGuard): Promise<OrderAck> {
-    return (await this.place(draft, clientOrderId, send)).ack;
-  }
-
-  /** As placeOrder, with the order as answered (null when neither the answer nor a read gave it). */
-  async place(draft: OrderDraft, clientOrderId?: string, send?: SendGuard, mayExist?: boolean): Promise<AnsweredOrder> {
-    const t0 = performance.now();
-    const placed = await placeOrder(this.client, draft, { inflight: this.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}), ...(mayExist ? { mayExist } : {}) });
-    return this.answered(placed, t0);
-  }
+  // Creating goes through session/orders.ts with amend and cancel; the session keeps the ack:
+  // its time, the connection view, and the answered order into the store.
 
   /** The store changed outside the stream (a FIX execution report): push it to the page. */
   storeChanged(): void {
@@ -255,20 +218,8 @@ export class TradingSession {
     this.pushConnection();
   }
 
-  /**
-   * Several orders through the exchange's batch create, as many per request as the write bucket
-   * holds; each slot as placeOrder would answer it, or its error.
-   */
-  async placeBatch(entries: readonly BatchEntry[], send?: SendGuard): Promise<({ ok: true; answered: AnsweredOrder } | { ok: false; error: unknown })[]> {
-    const t0 = performance.now();
-    const row = endpointRow('batchCreateOrders');
-    const perItem = this.limiter.costOf(row, { body: { orders: [{}] } });
-    const perBatch = Math.max(1, Math.min(20, Math.floor(this.limiter.capacity('write') / Math.max(1, perItem))));
-    const slots = await placeOrderBatch(this.client, entries, { inflight: this.inflight, perBatch, ...(send ? { send } : {}) });
-    return Promise.all(slots.map(async (s) => (s.ok ? { ok: true as const, answered: await this.answered(s.placed, t0) } : s)));
-  }
-
-  private async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
+  /** An order the exchange answered (placed t0): the ack, with the order in the store before it returns. */
+  async answered(placed: PlacedOrder, t0: number): Promise<AnsweredOrder> {
     pushBounded(this.ackMs, Math.round(performance.now() - t0), 50);
     // the create answer (its schema normalised the counts), or the order as listed after a lost answer
     const counts = placed.created
@@ -645,31 +596,3 @@ export class TradingSession {
     if (priv) this.opts.emit('private', priv);
   }
 }
-
-function pendingView(o: InFlightOrder): PendingOrderView {
-  const d = o.draft;
-  return {
-    clientOrderId: o.clientOrderId,
-    ticker: d.ticker,
-    side: d.side,
-    price: d.price,
-    count: d.count,
-    state: o.state,
-    sends: o.sends,
-    lookups: o.lookups,
-    lastError: o.lastError ?? null,
-    startedAt: o.startedAt,
-  };
-}
-
-function pushBounded(list: number[], v: number, max: number): void {
-  list.push(v);
-  if (list.length > max) list.splice(0, list.length - max);
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
-}
-

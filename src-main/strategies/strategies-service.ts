@@ -10,7 +10,7 @@ import type { BacktestView, StrategiesView, StrategyRunView } from '../../src-sh
 import type { TradeView } from '../../src-shared/ipc/contract';
 import type { TradingService } from '../app/trading-service';
 import type { ActiveSession } from '../app/profiles-service';
-import { StateError } from '../app/errors';
+import { StateError } from '../base/errors';
 import type { Recorder } from '../recorder/recorder';
 import { decodeTape } from '../../src-exchange/replay/tape';
 import type { RowBatch } from '../recorder/batch';

@@ -3,8 +3,8 @@
 // and the kill switch stops it with nothing left resting. A backtest runs over a recording made
 // in the same session.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimTerminal, type SimTerminal } from '../testing/sim-terminal';
-import { until } from '../testing/wait';
+import { startSimTerminal, type SimTerminal } from '../../test-support/main/sim-terminal';
+import { until } from '../../test-support/main/wait';
 import type { BacktestView, RecordingsView, StrategiesView } from '../../src-shared/ipc/contract';
 
 let sim: SimTerminal;

@@ -1,0 +1,82 @@
+// Token buckets are enforced: an overrun answers 429 too_many_requests with the error body and
+// changes nothing; the buckets are the ones GET /account/limits reports; batches cost per item;
+// the terminal's limiter, seeded from the exchange, waits instead of earning 429s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
+import { apiError, freshTicker, openMarket } from '../test-support/exchange/trading-fixtures';
+import { RateLimiter, seedLimiter } from '../src-main/api/limiter';
+import { createApiClient } from '../src-main/api/client';
+
+let t: TestExchange;
+beforeAll(async () => {
+  t = await startTestExchange({ rateLimits: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const order = (ticker: string) => ({ ticker, side: 'bid' as const, price: '0.1000', count: '1', client_order_id: randomUUID() });
+
+describe('rate limits', () => {
+  it('reports the Basic tier buckets it enforces', async () => {
+    const limits = await t.client('trader').getAccountLimits();
+    expect(limits.usage_tier).toBe('basic');
+    expect(limits.write).toMatchObject({ bucket_capacity: 100, refill_rate: 100 });
+    const costs = await t.client('trader').getEndpointCosts();
+    expect(costs.default_cost).toBe(10);
+  });
+
+  it('answers a write burst past the bucket with 429 too_many_requests and places nothing more', async () => {
+    const ticker = freshTicker('RL');
+    await openMarket(t, ticker);
+    const c = t.client('counterparty');
+    const t0 = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: 14 }, () => c.createOrder({ body: order(ticker) })));
+    const elapsedMs = performance.now() - t0;
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    // 100 tokens at 10 each, plus what refilled while the burst was in flight (100 tokens/s: one
+    // order per 100 ms; a loaded machine stretches the burst)
+    expect(ok).toBeLessThanOrEqual(10 + Math.ceil(elapsedMs / 100));
+    expect(ok).toBeGreaterThanOrEqual(10);
+    expect(refused.length).toBe(14 - ok);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    const err = (refused[0] as PromiseRejectedResult).reason as { status: number; code: string };
+    expect(err.status).toBe(429);
+    expect(err.code).toBe('too_many_requests');
+    await new Promise((r) => setTimeout(r, 1100)); // let the bucket refill before reading
+    const listed = await c.getOrders({ query: { ticker } });
+    expect(listed.orders).toHaveLength(ok);
+  });
+
+  it('charges a batch per item: a batch larger than the bucket is refused whole', async () => {
+    const ticker = freshTicker('RL');
+    await openMarket(t, ticker);
+    await new Promise((r) => setTimeout(r, 1100));
+    const c = t.client('trader');
+    const err = await apiError(c.batchCreateOrders({ body: { orders: Array.from({ length: 11 }, () => order(ticker)) } }));
+    expect(err.status).toBe(429);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await c.getOrders({ query: { ticker } })).orders).toHaveLength(0);
+  });
+
+  it("the terminal's seeded limiter waits instead of earning 429s", async () => {
+    const ticker = freshTicker('RL');
+    await openMarket(t, ticker);
+    await new Promise((r) => setTimeout(r, 1100));
+    const a = t.account('trader');
+    const limiter = new RateLimiter();
+    const c = createApiClient({
+      profile: { kind: 'custom', name: 'rl', baseUrl: t.ex.baseUrl, wsUrl: t.ex.wsUrl, headerPrefix: 'SVC-' },
+      credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+      limiter,
+    });
+    await seedLimiter(c, limiter);
+    const t0 = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 15 }, () => c.createOrder({ body: order(ticker) })));
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected.map((r) => String((r.reason as Error).message)), JSON.stringify(limiter.snapshot())).toEqual([]);
+    expect(Date.now() - t0).toBeGreaterThan(300); // it had to wait for refills
+  });
+});
