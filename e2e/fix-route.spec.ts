@@ -35,11 +35,13 @@ test('fix: turn the route on by keyboard, an order rests and one fills over FIX,
   await expect(fix.getByText(/No disagreement|Not compared yet/)).toBeVisible();
   await shotOf(fix, S, '01-fix-on');
 
-  // an order that rests: size preset 1, B joins the bid (the blotter shown beside the ladder)
+  // an order that rests: size 1 typed on the ladder (digits, then Enter), B joins the bid (the
+  // blotter shown beside the ladder)
   await showPanel(page, 'orders');
   await ladder(page).focus();
   await page.keyboard.press('c');
   await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('b');
   await expect(orderRow(page, ticker)).toHaveCount(1);
   await expect(ladder(page).locator('[data-cell="mybid"] .mine')).toHaveCount(1);
