@@ -64,7 +64,8 @@ export class CopyTree {
       cpSync(join(ROOT, c), join(root, c), { recursive: true, filter: (s) => !/\.test\.tsx?$/.test(s) });
     }
     for (const c of this.copied) {
-      if (/\.tsx?$/.test(c)) this.write(c, this.read(c));
+      const files = /\.tsx?$/.test(c) ? [c] : sourceFiles(c);
+      for (const f of files) this.write(f, this.read(f));
     }
   }
   private inCopy(rel: string): boolean {

@@ -2,7 +2,7 @@
 // git-ignored test-results/) of src-shared and the REST client: the row alone does not compile
 // (samples.ts wants its answer), row + schema + sample do; the copied client has a method for it
 // that reads the SDK's spelling from a real server on 127.0.0.1 into the one shape, while the real
-// client has none. Taking the edits back restores each file byte for byte. The recipe must name
+// client has none; the copied exchange's handler map misses the row until its family answers it. Taking the edits back restores each file byte for byte. The recipe must name
 // every non-test file that mentions the worked example (getUserDataTimestamp).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -37,15 +37,18 @@ const SCHEMA = `export const DummyRecipeEcho = z
   .transform((r) => ({ echo_text: r.echo_text ?? r.echoText ?? '' }));
 `;
 const SAMPLE = `  ${ID}: { echo_text: 'spec' },\n`;
+const HANDLERS = 'src-exchange/handlers/exchange.ts';
+const HANDLER = `  ${ID}: () => ({ echo_text: 'embedded' }),\n`;
 const EDITS: Record<string, [RegExp, string][]> = {
   [ROWS]: [
     [/(import \{ )(AnnouncementsResponse)/, '$1DummyRecipeEcho, $2'],
     [/(export const exchangeEndpoints = \{\n)/, `$1${ROW}`],
   ],
   [WIRE]: [[/(import \{ UnixSeconds \} from '\.\/common';\n)/, `$1${SCHEMA}`]],
+  [HANDLERS]: [[/(export const exchangeHandlers: HandlerFamily = \(svc\) => \(\{\n)/, `$1${HANDLER}`]],
   [SAMPLES]: [[/(export const responseSamples: \{ \[K in EndpointId\]: ResponseWire<Endpoints\[K\]> \} = \{\n)/, `$1${SAMPLE}`]],
 };
-const removeDummy = (t: string) => t.replace('DummyRecipeEcho, AnnouncementsResponse', 'AnnouncementsResponse').replace(ROW, '').replace(SCHEMA, '').replace(SAMPLE, '');
+const removeDummy = (t: string) => t.replace('DummyRecipeEcho, AnnouncementsResponse', 'AnnouncementsResponse').replace(ROW, '').replace(SCHEMA, '').replace(SAMPLE, '').replace(HANDLER, '');
 
 let dir: string;
 let server: Server;
@@ -81,8 +84,8 @@ describe('README: how to add an endpoint', () => {
   });
 
   it('a dummy row added by the recipe compiles only with its sample, gets a client method reading the SDK spelling, and goes back byte for byte', { timeout: 180_000 }, async () => {
-    const tree = new CopyTree(join(dir, 'with'), ['src-shared', CLIENT]);
-    const original = Object.fromEntries([ROWS, WIRE, SAMPLES].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
+    const tree = new CopyTree(join(dir, 'with'), ['src-shared', CLIENT, 'src-exchange/handlers']);
+    const original = Object.fromEntries([ROWS, WIRE, SAMPLES, HANDLERS].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
     for (const t of Object.values(original)) expect(t).not.toContain(ID);
 
     // steps 2-3 without 4: samples.ts does not compile
@@ -106,7 +109,23 @@ describe('README: how to add an endpoint', () => {
     // the real client has never heard of it
     expect((createApiClient({ profile: { kind: 'embedded', baseUrl: origin } }) as unknown as Record<string, unknown>)[ID]).toBeUndefined();
 
+    // step 5: the exchange's handler map (as integration/coverage.int.test.ts checks it) misses the row
+    // until the family answers it
+    type Handlers = typeof import('../../src-exchange/handlers/index');
+    type Table = typeof import('../../src-shared/endpoints');
+    const missing = async (t: CopyTree) => {
+      const { buildHandlers } = (await import(/* @vite-ignore */ t.path('src-exchange/handlers/index.ts'))) as Handlers;
+      const { endpointList } = (await import(/* @vite-ignore */ t.path('src-shared/endpoints.ts'))) as Table;
+      const handlers = buildHandlers({ node: null as never, seed: 1 });
+      return endpointList.filter((r) => !handlers[r.id]).map((r) => r.id);
+    };
+    expect(await missing(tree)).toEqual([ID]);
+    const answered = new CopyTree(join(dir, 'answered'), ['src-shared', 'src-exchange/handlers']);
+    added[HANDLERS] = applyEdits(original[HANDLERS]!, EDITS[HANDLERS]!, HANDLERS);
+    for (const f of [ROWS, WIRE, SAMPLES, HANDLERS]) answered.write(f, added[f]!);
+    expect(await missing(answered)).toEqual([]);
+
     // taken back: byte for byte
-    for (const f of [ROWS, WIRE, SAMPLES]) expect(removeDummy(added[f]!)).toBe(original[f]);
+    for (const f of [ROWS, WIRE, SAMPLES, HANDLERS]) expect(removeDummy(added[f]!)).toBe(original[f]);
   });
 });
