@@ -1,6 +1,7 @@
-// README "How to add an IPC method", followed once with a dummy method: steps 1-2 (names.ts,
-// contract.ts) are applied to a copy of src-shared under the git-ignored test-results/ folder; the
-// compiler refuses the name alone and accepts it with its schema and result; a copy of the door
+// README "How to add an IPC method", followed once with a dummy method: steps 1-3 (names.ts,
+// contract.ts, services.ts) are applied to copies under the git-ignored test-results/ folder; the
+// compiler refuses the name alone, accepts it with its schema and result, and refuses services.ts
+// until its table has the method; a copy of the door
 // built on the copied contract accepts the dummy, hands the service only what its schema parsed and
 // refuses bad arguments, while the real door refuses it as unknown. Taking the edits back restores
 // both files byte for byte and the door refuses the dummy again. The recipe must name every
@@ -10,6 +11,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDoor } from './door';
+import { CopyTree, applyEdits } from '../../test-support/recipe-copies';
 import type { ServiceMethods } from '../../src-shared/ipc/contract';
 
 const ROOT = process.cwd();
@@ -119,6 +121,20 @@ describe('README: how to add an IPC method', () => {
     const contractAdded = apply(contract, CONTRACT_EDITS, 'contract.ts');
     writeFileSync(contractPath, contractAdded);
     expect(typeErrors(contractPath)).toEqual([]);
+
+    // step 3: services.ts's table (typed ServiceMethods) does not compile until it has the method
+    const SERVICES = 'src-main/app/services.ts';
+    const svc = new CopyTree(join(dir, 'services'), ['src-shared', SERVICES]);
+    svc.write('src-shared/ipc/names.ts', namesAdded);
+    svc.write('src-shared/ipc/contract.ts', contractAdded);
+    const noHome = svc.typeErrors(SERVICES);
+    expect(noHome.some((e) => e.startsWith(SERVICES) && e.includes(DUMMY)), noHome.join('\n')).toBe(true);
+    const servicesOriginal = readFileSync(join(ROOT, SERVICES), 'utf8');
+    const MAP_LINE = `      ${DUMMY}: (a) => Promise.resolve({ echoed: a }),\n`;
+    const servicesAdded = applyEdits(servicesOriginal, [[/( {4}this\.methods = \{\n)/, `$1${MAP_LINE}`]], SERVICES);
+    svc.write(SERVICES, servicesAdded);
+    expect(svc.typeErrors(SERVICES)).toEqual([]);
+    expect(servicesAdded.replace(MAP_LINE, '')).toBe(servicesOriginal);
 
     // the door over the edited contract: dispatches the dummy with its parsed argument
     const calls: unknown[][] = [];
