@@ -1,0 +1,111 @@
+// For the README recipe tests: copies of real source files under the git-ignored test-results/
+// folder, with their relative imports re-pointed (a copied module imports the copy, any other
+// module the real file), and the compiler's view of such copies. Tests only.
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { expect } from 'vitest';
+
+export const ROOT = process.cwd();
+const slash = (p: string) => p.split('\\').join('/');
+
+/** The README section that starts with `heading`, up to the next `## `. */
+export function readmeSection(heading: string): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(heading);
+  expect(start, `README has a "${heading}" section`).toBeGreaterThanOrEqual(0);
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end < 0 ? undefined : end);
+}
+
+/** The repository paths a recipe names in backticks (src-…/….ts or .tsx, no placeholders). */
+export function namedFiles(section: string): Set<string> {
+  return new Set([...section.matchAll(/`(src-[a-z]+\/[^`<>]+\.tsx?)`/g)].map((m) => m[1]!));
+}
+
+/** Every non-test .ts/.tsx file under the given folders (repository-relative, forward slashes). */
+export function sourceFiles(...dirs: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(slash(relative(ROOT, p)));
+    }
+  };
+  for (const d of dirs) walk(join(ROOT, d));
+  return out;
+}
+
+/** Applies each [anchor, replacement]; fails naming the anchor if the file no longer has it. */
+export function applyEdits(text: string, edits: [RegExp, string][], file: string): string {
+  let out = text;
+  for (const [anchor, replacement] of edits) {
+    expect(anchor.test(out), `${file} still has the place the recipe edits: ${anchor.source}`).toBe(true);
+    out = out.replace(anchor, replacement);
+  }
+  return out;
+}
+
+/**
+ * A tree of copies at `root`: `copied` (repository-relative files or folders) are copied as they are,
+ * and every relative import in a copied file that leads outside the copied set is re-pointed at
+ * the real file by absolute path.
+ */
+export class CopyTree {
+  private readonly copied: string[];
+  constructor(
+    readonly root: string,
+    copied: string[],
+  ) {
+    this.copied = copied.map(slash);
+    for (const c of this.copied) {
+      mkdirSync(dirname(join(root, c)), { recursive: true });
+      cpSync(join(ROOT, c), join(root, c), { recursive: true, filter: (s) => !/\.test\.tsx?$/.test(s) });
+    }
+    for (const c of this.copied) {
+      const files = /\.tsx?$/.test(c) ? [c] : sourceFiles(c);
+      for (const f of files) this.write(f, this.read(f));
+    }
+  }
+  private inCopy(rel: string): boolean {
+    return this.copied.some((c) => rel === c || rel.startsWith(`${c}/`) || rel.replace(/\.tsx?$/, '') === c.replace(/\.tsx?$/, ''));
+  }
+  path(rel: string): string {
+    return join(this.root, rel);
+  }
+  read(rel: string): string {
+    return readFileSync(this.path(rel), 'utf8');
+  }
+  /** Writes a copied file, re-pointing its imports that leave the copied set. */
+  write(rel: string, text: string): void {
+    const realDir = dirname(join(ROOT, rel));
+    const out = text.replace(/(from\s+|import\()'(\.{1,2}\/[^']+)'/g, (whole, pre: string, spec: string) => {
+      const target = slash(relative(ROOT, resolve(realDir, spec)));
+      if (this.inCopy(target) || this.copied.some((c) => target.startsWith(`${c}/`))) return whole;
+      return `${pre}'${slash(join(ROOT, target))}'`;
+    });
+    writeFileSync(this.path(rel), out);
+  }
+  /** The compiler's errors for these copied files (strict, as tsconfig.json). */
+  typeErrors(...rels: string[]): string[] {
+    const program = ts.createProgram(
+      rels.map((r) => this.path(r)),
+      {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        jsx: ts.JsxEmit.ReactJSX,
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        esModuleInterop: true,
+        resolveJsonModule: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+      },
+    );
+    return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? slash(relative(this.root, d.file.fileName)) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  }
+}
