@@ -83,7 +83,7 @@ describe('README: how to add an endpoint', () => {
     for (const f of places) expect(named, `the recipe names ${f} (it mentions getUserDataTimestamp)`).toContain(f);
   });
 
-  it('a dummy row added by the recipe compiles only with its sample, gets a client method reading the SDK spelling, and goes back byte for byte', { timeout: 180_000 }, async () => {
+  it('a dummy row added by the recipe compiles only with its sample, gets a client method reading the SDK spelling, and goes back byte for byte', { timeout: 600_000 }, async () => {
     const tree = new CopyTree(join(dir, 'with'), ['src-shared', CLIENT, 'src-exchange/handlers']);
     const original = Object.fromEntries([ROWS, WIRE, SAMPLES, HANDLERS].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
     for (const t of Object.values(original)) expect(t).not.toContain(ID);

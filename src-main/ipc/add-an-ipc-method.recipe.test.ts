@@ -102,7 +102,7 @@ describe('README: how to add an IPC method', () => {
     for (const f of places) expect(named, `the recipe names ${f} (it mentions getReplay)`).toContain(f);
   });
 
-  it('a dummy method added by the recipe type-checks only with its schema and result, passes the door, and is refused when removed', { timeout: 120_000 }, async () => {
+  it('a dummy method added by the recipe type-checks only with its schema and result, passes the door, and is refused when removed', { timeout: 600_000 }, async () => {
     const copy = join(dir, 'tree');
     cpSync(join(ROOT, 'src-shared'), join(copy, 'src-shared'), { recursive: true, filter: (s) => !/\.test\.tsx?$/.test(s) });
     const namesPath = join(copy, 'src-shared/ipc/names.ts');

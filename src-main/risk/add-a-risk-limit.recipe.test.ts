@@ -49,7 +49,7 @@ describe('README: how to add a risk limit', () => {
     for (const f of keyed) expect(named, `the recipe names ${f} (it keys a record by keyof RiskLimits)`).toContain(f);
   });
 
-  it('a dummy limit added by the recipe compiles only when every place lists it, keeps saved profiles, and goes back byte for byte', { timeout: 180_000 }, async () => {
+  it('a dummy limit added by the recipe compiles only when every place lists it, keeps saved profiles, and goes back byte for byte', { timeout: 600_000 }, async () => {
     const tree = new CopyTree(join(dir, 'with'), ['src-shared', 'src-renderer', GATE, STORE]);
     const original = Object.fromEntries([RISK, GATE, PANEL].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
     for (const text of Object.values(original)) expect(text).not.toContain(KEY);
