@@ -125,6 +125,12 @@ export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] 
   }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   await expect(page.locator('.app-top')).toContainText(target.ticker);
+  // a ladder's keys act on the book it shows: wait until the main ladder shows this market's book
+  // (a key pressed before it has one does nothing)
+  const grid = page.getByRole('grid', { name: new RegExp(`^Price ladder for ${target.ticker},`) }).first();
+  if ((await page.getByRole('grid', { name: /^Price ladder for / }).count()) > 0) {
+    await expect.poll(() => grid.locator('[data-cell="ask"] .qty').evaluateAll((qs) => qs.some((q) => (q.textContent ?? '') !== '')), { message: `the ladder shows the book of ${target.ticker}`, timeout: 30_000 }).toBe(true);
+  }
   return target.ticker;
 }
 
