@@ -217,6 +217,8 @@ async function firehose(): Promise<void> {
   // (the keys go to the focused page: a click on the ladder's tab gives it the focus first)
   // A new linked panel splits beside its kind only when both halves keep their minimum width
   // (else it floats over the layout): the ladder's column is made wide enough for three first.
+  // (the default layout's panels mount one by one: the Markets list may come after the first ladder)
+  await inPage(page, 'the Markets list in its dock group', () => document.querySelector('[data-panel="markets"]')?.closest('.dv-groupview') != null);
   await moveEdge(page, '[data-panel="markets"]', 'right', Math.round(VIEWPORT.width * 0.12));
   await moveEdge(page, '[data-panel="ladder"][data-link="white"]', 'right', Math.round(VIEWPORT.width * 0.85));
   await page.locator('.dv-tab', { hasText: 'Ladder' }).first().click();
