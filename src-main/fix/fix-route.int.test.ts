@@ -3,7 +3,7 @@
 // them. REST and the WebSocket go through a loopback proxy that can drop stream frames, so a
 // change can happen behind the terminal's back and the drop copy must be the one that tells.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -58,31 +58,44 @@ const fixView = () => value<FixView>('getFix');
 const audit = () => value<AuditEntry[]>('getAuditLog', {});
 const restingHere = async (ticker: string) => (await t.client('trader').getOrders({ query: { ticker, status: 'resting', limit: 1000 } })).orders;
 
-async function routeFix(settings: { orderEntry: boolean; dropCopy: boolean; port?: number }): Promise<void> {
+async function routeFix(settings: { orderEntry: boolean; dropCopy: boolean }): Promise<void> {
   await value('saveFixSettings', { profileId: 'embedded', settings });
-  if (settings.orderEntry && settings.port === undefined) await until('the FIX order session is up', async () => (await fixView()).orderEntry?.phase === 'up', 30_000);
+  if (settings.orderEntry) await until('the FIX order session is up', async () => (await fixView()).orderEntry?.phase === 'up', 30_000);
   if (settings.dropCopy) await until('the drop copy is up', async () => (await fixView()).dropCopy?.phase === 'up', 30_000);
 }
 
-/** A port nothing listens on (bound, then closed). */
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+/** The FIX gateway as main reaches it: a forwarder to the acceptor that can be cut (every link closed, new ones refused). */
+const gateway = { port: 0, cut: false, links: new Set<Socket>(), server: createServer() };
+async function startGateway(to: number): Promise<void> {
+  gateway.server.on('connection', (inbound) => {
+    if (gateway.cut) return void inbound.destroy();
+    const outbound = connect(to, '127.0.0.1');
+    for (const [a, b] of [[inbound, outbound], [outbound, inbound]] as const) {
+      gateway.links.add(a);
+      a.pipe(b);
+      a.on('close', () => (gateway.links.delete(a), b.destroy()));
+      a.on('error', () => b.destroy());
+    }
+  });
+  await new Promise<void>((r) => gateway.server.listen(0, '127.0.0.1', () => r()));
+  gateway.port = (gateway.server.address() as AddressInfo).port;
+}
+function cutGateway(cut: boolean): void {
+  gateway.cut = cut;
+  if (cut) for (const s of gateway.links) s.destroy();
 }
 
 beforeAll(async () => {
   t = await startTestExchange();
   proxy = await startLoopbackProxy(t.ex.port);
+  await startGateway(t.ex.fixPort);
   dataDir = mkdtempSync(path.join(tmpdir(), 'fix-route-'));
   const accounts = t.ex.credentials.accounts.map((a) => ({ name: a.name, api_key_id: a.api_key_id, private_key_pem: a.private_key_pem, fcm: a.fcm }));
   services = new TerminalServices({
     dataDir,
     box: new FileKeyBox(dataDir),
     shell: 'web',
-    embedded: { baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, accounts, fix: { host: '127.0.0.1', port: t.ex.fixPort } },
+    embedded: { baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, accounts, fix: { host: '127.0.0.1', port: gateway.port } },
     emit: (stream, payload) => void pushed.push({ stream, payload }),
     describeError: toTerminalError,
     sessionOptions: { frameMs: 5 },
@@ -96,6 +109,8 @@ afterAll(async () => {
   for (const s of streams) await s.close();
   await services?.stop();
   await proxy?.close();
+  cutGateway(true);
+  await new Promise<void>((r) => gateway.server.close(() => r()));
   await t?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -171,8 +186,9 @@ describe('order entry over FIX', () => {
   }, 90_000);
 
   it('falls back to REST when the FIX port is dead, and says so in the audit', async () => {
-    await routeFix({ orderEntry: true, dropCopy: false, port: await deadPort() });
-    await until('the FIX session is down', async () => (await fixView()).orderEntry?.phase === 'down', 15_000);
+    await routeFix({ orderEntry: true, dropCopy: false });
+    cutGateway(true);
+    await until('the FIX session is down', async () => (await fixView()).orderEntry?.phase !== 'up', 15_000);
     const ack = await value<{ order_id: string; client_order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.0200', count: '1', origin: 'ladder' });
     const { order } = await t.client('trader').getOrder({ params: { order_id: ack.order_id } });
     expect(order.status).toBe('resting');
@@ -180,6 +196,7 @@ describe('order entry over FIX', () => {
     expect(entry.outcome).toBe('ok');
     expect(entry.answer).toMatch(/^via REST \(FIX (down|connecting): /);
     await value('cancelAll', {});
+    cutGateway(false);
   }, 60_000);
 });
 
@@ -215,4 +232,25 @@ describe('settings', () => {
     expect(await call('saveFixSettings', { profileId: 'nope', settings: { orderEntry: true, dropCopy: false } })).toMatchObject({ ok: false, error: { kind: 'state' } });
     expect((await fixView()).settings).toEqual(before.settings);
   });
+
+  it('never sends the embedded key\'s signed Logon to another local port, even beside a valid save in the same tick', async () => {
+    const trap = createServer();
+    const heard: string[] = [];
+    trap.on('connection', (c) => c.on('data', (b) => heard.push(b.toString('latin1'))));
+    await new Promise<void>((r) => trap.listen(0, '127.0.0.1', () => r()));
+    const port = (trap.address() as AddressInfo).port;
+    try {
+      const [evil, fine] = await Promise.all([
+        call('saveFixSettings', { profileId: 'embedded', settings: { orderEntry: true, dropCopy: true, port } }),
+        call('saveFixSettings', { profileId: 'embedded', settings: { orderEntry: true, dropCopy: false } }),
+      ]);
+      expect(evil).toMatchObject({ ok: false, error: { kind: 'state' } });
+      expect(fine).toMatchObject({ ok: true });
+      await until('the FIX order session is up', async () => (await fixView()).orderEntry?.phase === 'up', 30_000);
+      expect((await fixView()).settings?.port).toBeUndefined();
+      expect(heard).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => trap.close(() => r()));
+    }
+  }, 60_000);
 });

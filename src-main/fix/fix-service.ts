@@ -50,8 +50,8 @@ export class FixService {
     if (p.kind === 'embedded') {
       const e = this.opts.embeddedFix;
       if (!e) return 'the embedded exchange names no FIX port in its credentials.json';
-      const port = s.port ?? e.port;
-      return { orderEntry: { host: e.host, port }, dropCopy: { host: e.host, port } };
+      // the embedded exchange's gateway is the one its credentials.json names, never another port
+      return { orderEntry: { host: e.host, port: e.port }, dropCopy: { host: e.host, port: e.port } };
     }
     if (p.kind === 'production') {
       return { orderEntry: { host: PRODUCTION_FIX.host, port: PRODUCTION_FIX.orderEntryPort, tls: true }, dropCopy: { host: PRODUCTION_FIX.host, port: PRODUCTION_FIX.dropCopyPort, tls: true } };
@@ -157,8 +157,10 @@ export class FixService {
       const ends = this.endpoints(active, input.settings);
       if (typeof ends === 'string') throw new StateError(`${ends}; nothing saved`);
     }
-    if (input.settings.port !== undefined && p.kind !== 'embedded' && !(p.kind === 'custom' && p.baseUrl && isLoopbackHost(new URL(p.baseUrl).hostname))) {
-      throw new StateError('a FIX port can be set only where the gateway is on this computer (the embedded exchange or a loopback profile); nothing saved');
+    // a signed Logon goes only to the key's own service: the embedded exchange's port is its
+    // credentials.json's, so only a loopback custom profile (whose host the trader set) names one
+    if (input.settings.port !== undefined && !(p.kind === 'custom' && p.baseUrl && isLoopbackHost(new URL(p.baseUrl).hostname))) {
+      throw new StateError('a FIX port can be set only for a custom profile on this computer (the embedded exchange uses the port in its credentials.json); nothing saved');
     }
     store.upsert({ ...p, fix: input.settings });
     if (active && active.profileId === p.id) await this.onSession(active);
