@@ -6,17 +6,16 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { Settings, type LayoutInput, type ServiceMethods } from '../../src-shared/ipc/contract';
+import { Settings, type ChannelImpl, type LayoutInput } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
 import { readJsonFile, writeJsonFile } from '../base/json-file';
 import { StateError } from '../base/errors';
 
-type PreferenceMethods = Pick<ServiceMethods, 'getSettings' | 'saveSettings' | 'getLayout' | 'saveLayout'>;
 
 /** a dockview layout with many panels and popouts is a few tens of kB */
 export const MAX_LAYOUT_BYTES = 256 * 1024;
 
-export class PreferencesService implements PreferenceMethods {
+export class PreferencesService implements ChannelImpl<'preferences'> {
   private settings: Settings;
 
   constructor(

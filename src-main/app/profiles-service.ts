@@ -8,7 +8,7 @@
 // it belongs to, checked against that profile's host right before the exchange is asked.
 import path from 'node:path';
 import type { z } from 'zod';
-import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, KeyStatus, KeyView, ProfileInput, ProfileView, ServiceMethods, ConnectionView } from '../../src-shared/ipc/contract';
+import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, KeyStatus, KeyView, ProfileInput, ProfileView, ChannelImpl, ConnectionView } from '../../src-shared/ipc/contract';
 import { loadPrivateKey } from '../api/signer';
 import { createApiClient, type ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -83,15 +83,11 @@ export interface ProfilesServiceOptions {
 }
 
 type Out<T extends z.ZodType> = z.output<T>;
-type ProfileMethods = Pick<
-  ServiceMethods,
-  'saveProfile' | 'deleteProfile' | 'importKey' | 'generateKey' | 'rotateKey' | 'deleteKey' | 'keyStatus' | 'useKey' | 'revokeExchangeKey'
->;
 
 /** The fields that decide where a profile's signatures go. */
 const BINDING = ['kind', 'baseUrl', 'wsUrl', 'headerPrefix'] as const;
 
-export class ProfilesService implements ProfileMethods {
+export class ProfilesService implements ChannelImpl<'profiles'> {
   readonly profiles: ProfilesStore;
   private readonly vault: Vault;
   private current: ActiveSession | null = null;

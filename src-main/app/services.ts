@@ -1,8 +1,10 @@
 // The terminal's main-side services, by concern: profiles and keys (with the one trading
 // session), trading (orders behind the risk gate, the passthrough, the kill switch, the audit
-// journal) and preferences (settings and layouts). `methods` joins them into the one table the
-// door dispatches to; the type check proves every TerminalApi method has exactly one home.
-import type { AppState, ServiceMethods, StreamName, StreamPayloads, TerminalError } from '../../src-shared/ipc/contract';
+// journal) and preferences (settings and layouts). `methods` is the door's table, derived from
+// the contract's channels: each channel's service implements `ChannelImpl<channel>`, so a
+// method the contract declares and no service implements fails the type check.
+import type { AppState, ChannelImpl, ServiceMethods, StreamName, StreamPayloads, TerminalError } from '../../src-shared/ipc/contract';
+import { serveChannels } from '../ipc/door';
 import type { SecretBox } from '../vault/secret-box';
 import type { SessionOptions } from '../session/session';
 import { OFFLINE, ProfilesService, type ConfirmInMain, type EmbeddedExchangeInfo } from './profiles-service';
@@ -117,73 +119,29 @@ export class TerminalServices {
       recorder: this.recorder,
       ...(opts.log ? { log: opts.log } : {}),
     });
-    const p = this.profiles;
-    const t = this.trading;
-    const r = this.recorder;
-    const x = this.tools;
-    const s = this.preferences;
-    this.methods = {
+    // the app channel spans services; every other channel is its service itself
+    const app: ChannelImpl<'app'> = {
       getAppState: () => this.getAppState(),
-      saveProfile: (x) => p.saveProfile(x),
-      deleteProfile: async (x) => {
-        await p.deleteProfile(x);
-        s.forgetLayout(x);
+      deleteProfile: async (id) => {
+        await this.profiles.deleteProfile(id);
+        this.preferences.forgetLayout(id);
       },
-      activateProfile: async (x) => {
-        await p.activate(x);
+      activateProfile: async (id) => {
+        await this.profiles.activate(id);
         return this.getAppState();
       },
-      importKey: (x) => p.importKey(x),
-      generateKey: (x) => p.generateKey(x),
-      rotateKey: (x) => p.rotateKey(x),
-      deleteKey: (x) => p.deleteKey(x),
-      keyStatus: (x) => p.keyStatus(x),
-      useKey: (x) => p.useKey(x),
-      revokeExchangeKey: (x) => p.revokeExchangeKey(x),
-      request: (x) => t.request(x),
-      placeOrder: (x) => t.placeOrder(x),
-      placeOrders: (x) => t.placeOrders(x),
-      amendOrder: (x) => t.amendOrder(x),
-      decreaseOrder: (x) => t.decreaseOrder(x),
-      cancelOrder: (x) => t.cancelOrder(x),
-      batchCancel: (x) => t.batchCancel(x),
-      cancelAll: (x) => t.cancelAll(x),
-      watchMarkets: (x) => t.watchMarkets(x),
-      getRisk: () => t.getRisk(),
-      saveRiskLimits: (x, c) => t.saveRiskLimits(x, c),
-      engageKillSwitch: () => t.engageKillSwitch(),
-      releaseKillSwitch: (x) => t.releaseKillSwitch(x),
-      getAuditLog: (x) => t.getAuditLog(x),
-      getAlerts: () => x.getAlerts(),
-      saveAlert: (a) => x.saveAlert(a),
-      alertAction: (a) => x.alertAction(a),
-      getLocalOrders: () => x.getLocalOrders(),
-      placeLocalOrders: (a) => x.placeLocalOrders(a),
-      placeBracket: (a) => x.placeBracket(a),
-      localOrderAction: (a) => x.localOrderAction(a),
-      moveLocalOrder: (a) => x.moveLocalOrder(a),
-      resumeLocalOrders: (a) => x.resumeLocalOrders(a),
-      getSettings: () => s.getSettings(),
-      saveSettings: (x) => s.saveSettings(x),
-      getLayout: (x) => s.getLayout(x),
-      saveLayout: (x) => s.saveLayout(x),
-      getRecordings: () => r.getRecordings(),
-      startRecording: (a) => r.startRecording(a),
-      stopRecording: () => r.stopRecording(),
-      exportRecording: (a) => r.exportRecording(a),
-      deleteRecording: (a) => r.deleteRecording(a),
-      saveRecorderSettings: (a) => r.saveRecorderSettings(a),
-      getStrategies: () => this.strategies.getStrategies(),
-      startStrategy: (a) => this.strategies.startStrategy(a),
-      stopStrategy: (a) => this.strategies.stopStrategy(a),
-      backtestStrategy: (a) => this.strategies.backtestStrategy(a),
-      getFix: () => this.fix.getFix(),
-      saveFixSettings: (a) => this.fix.saveFixSettings(a),
-      getReplay: () => this.replay.getReplay(),
-      startReplay: (a) => this.replay.startReplay(a),
-      replayControl: (a) => this.replay.replayControl(a),
-      stopReplay: () => this.replay.stopReplay(),
     };
+    this.methods = serveChannels({
+      app,
+      profiles: this.profiles,
+      trading: this.trading,
+      preferences: this.preferences,
+      tools: this.tools,
+      recorder: this.recorder,
+      strategies: this.strategies,
+      fix: this.fix,
+      replay: this.replay,
+    });
   }
 
   async start(): Promise<void> {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ServiceMethods, StreamName, StreamPayloads, TerminalError, TickerView, TradeView } from '../../src-shared/ipc/contract';
+import type { ChannelImpl, StreamName, StreamPayloads, TerminalError, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import {
   type AlertActionInput,
   type AlertInput,
@@ -31,10 +31,6 @@ import { StateError } from '../base/errors';
 import type { ActiveSession, ProfilesService } from './profiles-service';
 import type { TradingService } from './trading-service';
 
-type ToolMethods = Pick<
-  ServiceMethods,
-  'getAlerts' | 'saveAlert' | 'alertAction' | 'getLocalOrders' | 'placeLocalOrders' | 'placeBracket' | 'localOrderAction' | 'moveLocalOrder' | 'resumeLocalOrders'
->;
 
 export interface ToolsServiceOptions {
   dataDir: string;
@@ -47,7 +43,7 @@ export interface ToolsServiceOptions {
 
 const D = (s: string) => new Decimal(s);
 
-export class ToolsService implements ToolMethods {
+export class ToolsService implements ChannelImpl<'tools'> {
   private alerts = new AlertEngine(() => randomUUID());
   private local = new LocalOrderEngine(() => randomUUID());
   private profileId: string | null = null;

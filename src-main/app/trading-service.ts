@@ -16,6 +16,7 @@ import type {
   BatchPlaceInput,
   CancelAllInput,
   CancelInput,
+  ChannelImpl,
   DecreaseInput,
   OrderAck,
   OrderDraft,
@@ -23,7 +24,6 @@ import type {
   RestCallInput,
   RiskLimits,
   RiskView,
-  ServiceMethods,
   StreamName,
   StreamPayloads,
   TerminalError,
@@ -49,23 +49,6 @@ import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
 type Out<T extends z.ZodType> = z.output<T>;
-type TradingMethods = Pick<
-  ServiceMethods,
-  | 'request'
-  | 'placeOrder'
-  | 'placeOrders'
-  | 'amendOrder'
-  | 'decreaseOrder'
-  | 'cancelOrder'
-  | 'batchCancel'
-  | 'cancelAll'
-  | 'watchMarkets'
-  | 'getRisk'
-  | 'saveRiskLimits'
-  | 'engageKillSwitch'
-  | 'releaseKillSwitch'
-  | 'getAuditLog'
->;
 
 export interface TradingServiceOptions {
   dataDir: string;
@@ -92,7 +75,7 @@ interface AuditBase {
   clientOrderId?: string | null;
 }
 
-export class TradingService implements TradingMethods {
+export class TradingService implements ChannelImpl<'trading'> {
   private readonly risk: RiskStore;
   readonly audit: AuditJournal;
   private recent: RecentOrder[] = [];

@@ -1,8 +1,8 @@
 // The preload exposes exactly TerminalApi on window.terminal and nothing else: no ipcRenderer,
-// no Node. Calls go through one channel to main's door; views arrive on another.
+// no Node. Calls go through one channel to main's door; views arrive on another. Its methods are
+// the contract's (METHOD_NAMES is derived from the channels there; the bundle carries them).
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { METHOD_NAMES, STREAM_NAMES, type StreamName } from '../../src-shared/ipc/names';
-import type { TerminalError } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, STREAM_NAMES, type StreamName, type TerminalError } from '../../src-shared/ipc/contract';
 
 type DoorResult = { ok: true; value: unknown } | { ok: false; error: TerminalError };
 

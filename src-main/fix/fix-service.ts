@@ -10,7 +10,7 @@
 // - custom on this computer: the REST host, the port the settings give;
 // - demo and other custom hosts: not offered (the pages name no demo FIX host).
 import type { FixSettings, FixSettingsInput, FixView } from '../../src-shared/ipc/fix';
-import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
+import type { ChannelImpl, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import { isLoopbackHost } from '../api/profiles';
 import type { ActiveSession, ProfilesService } from '../app/profiles-service';
 import { StateError } from '../base/errors';
@@ -37,7 +37,7 @@ interface Running {
 
 const show = (e: FixEndpoint | null) => (e ? `${e.host}:${e.port}${e.tls ? ' (TLS)' : ''}` : '');
 
-export class FixService {
+export class FixService implements ChannelImpl<'fix'> {
   private running: Running | null = null;
   /** the tail of session changes: one at a time */
   private queue: Promise<unknown> = Promise.resolve();

@@ -2,7 +2,7 @@
 // parses every argument with the method's zod schema, dispatches to the services, and turns
 // whatever went wrong into a TerminalError the UI can show. Nothing else touches IPC.
 import { z } from 'zod';
-import { methodArgs, type MethodName, type ServiceMethods, type TerminalError } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, methodArgs, methodChannel, type ChannelImpls, type MethodName, type ServiceMethods, type TerminalError } from '../../src-shared/ipc/contract';
 import { ApiError, ArgsValidationError, NetworkError, formatIssues } from '../api/errors';
 import { KeyError } from '../api/signer';
 import { ProfileError } from '../api/profiles';
@@ -33,6 +33,23 @@ export function toTerminalError(err: unknown): TerminalError {
     return { kind: 'state', message: err.message };
   }
   return { kind: 'state', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * The door's dispatch table, derived from the contract's channels: each method calls the
+ * same-named method of its channel's service (bound to it). A service that lacks a method its
+ * channel declares is refused here (and by `ChannelImpl` at compile time).
+ */
+export function serveChannels(impls: ChannelImpls): ServiceMethods {
+  const table: Record<string, (...args: unknown[]) => Promise<unknown>> = Object.create(null) as Record<string, never>;
+  for (const name of METHOD_NAMES) {
+    const channel = methodChannel[name];
+    const service = impls[channel] as unknown as Record<string, unknown>;
+    const fn = service[name];
+    if (typeof fn !== 'function') throw new Error(`the ${channel} service does not implement ${name}`);
+    table[name] = (...args) => (fn as (...a: unknown[]) => Promise<unknown>).apply(service, args);
+  }
+  return table as unknown as ServiceMethods;
 }
 
 export function createDoor(target: ServiceMethods, log?: (m: string) => void) {

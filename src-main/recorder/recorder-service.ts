@@ -5,7 +5,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StreamRead } from '../../src-shared/wire/stream';
-import type { ParsedArgs } from '../../src-shared/ipc/contract';
+import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
 import type { RecordingView, RecordingsView, RecorderSettingsInput } from '../../src-shared/ipc/recordings';
 import type { ActiveSession } from '../app/profiles-service';
 import { StateError } from '../base/errors';
@@ -19,7 +19,7 @@ export interface RecorderServiceOptions {
 
 const PIN = 'recorder';
 
-export class RecorderService {
+export class RecorderService implements ChannelImpl<'recorder'> {
   readonly recorder: Recorder;
   private settings: RecorderSettingsInput = { ...DEFAULT_RECORDER_SETTINGS };
   private readonly dir: string;

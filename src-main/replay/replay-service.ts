@@ -5,7 +5,7 @@
 // plays, so every panel shows the recorded books and the trader's orders meet them.
 import path from 'node:path';
 import { credentialsOf } from '../embedded/launch';
-import type { ParsedArgs, ReplayView } from '../../src-shared/ipc/contract';
+import type { ChannelImpl, ParsedArgs, ReplayView } from '../../src-shared/ipc/contract';
 import { StateError } from '../base/errors';
 import type { RecorderService } from '../recorder/recorder-service';
 
@@ -33,7 +33,7 @@ interface ExchangeAnswer {
   message?: string;
 }
 
-export class ReplayService {
+export class ReplayService implements ChannelImpl<'replay'> {
   private recordingId: string | null = null;
 
   constructor(private readonly opts: ReplayServiceOptions) {}

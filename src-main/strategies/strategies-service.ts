@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ParsedArgs } from '../../src-shared/ipc/contract';
+import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
 import type { BacktestView, StrategiesView, StrategyRunView } from '../../src-shared/ipc/strategies';
 import type { TradeView } from '../../src-shared/ipc/contract';
 import type { TradingService } from '../app/trading-service';
@@ -36,7 +36,7 @@ export interface StrategiesServiceOptions {
   log?: (m: string) => void;
 }
 
-export class StrategiesService {
+export class StrategiesService implements ChannelImpl<'strategies'> {
   private readonly running = new Map<string, Running>();
   private nextId = 1;
 

@@ -2,9 +2,9 @@
 // host's WebSocket as frames.ts frames, with a call queue while the socket is down, per-call
 // timeouts, reconnects with jittered backoff, and the connection's status for the status bar.
 import type { StreamName, TerminalError, Unsubscribe } from '../../src-shared/ipc/contract';
-import { METHOD_NAMES } from '../../src-shared/ipc/names';
 import type { CallFrame, ServerFrame } from '../../src-shared/ipc/frames';
 import { TerminalCallError, type BridgeControl, type BridgedApi, type BridgeStatus } from './bridge-types';
+import { proxyClient } from './client-proxy';
 
 interface SocketLike {
   readyState: number;
@@ -213,7 +213,6 @@ export function createSocketApi(options: SocketApiOptions): BridgedApi {
     });
 
   const api = {} as Record<string, unknown>;
-  for (const m of METHOD_NAMES) api[m] = (...args: unknown[]) => call(m, args);
   api.on = (stream: StreamName, listener: (payload: never) => void): Unsubscribe => {
     let set = listeners.get(stream);
     if (!set) listeners.set(stream, (set = new Set()));
@@ -246,5 +245,6 @@ export function createSocketApi(options: SocketApiOptions): BridgedApi {
   };
   api.bridge = bridge;
   connect();
-  return api as unknown as BridgedApi;
+  // every other member is a contract method sent over the socket (main's door checks the name)
+  return proxyClient<BridgedApi>(api, call);
 }

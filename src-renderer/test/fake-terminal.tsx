@@ -4,8 +4,7 @@
 import { vi, type Mock } from 'vitest';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { StreamName, StreamPayloads, TerminalApi } from '../../src-shared/ipc/contract';
-import { METHOD_NAMES, type MethodName } from '../../src-shared/ipc/names';
+import { METHOD_NAMES, type MethodName, type StreamName, type StreamPayloads, type TerminalApi } from '../../src-shared/ipc/contract';
 import { createQueryClient } from '../lib/query';
 
 type Listener = (payload: unknown) => void;

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { methodArgs, OrderDraft, DecreaseInput, ProfileInput, ImportKeyInput } from './contract';
-import { METHOD_NAMES } from './names';
+import { z } from 'zod';
+import { channels, METHOD_NAMES, methodArgs, methodChannel, OrderDraft, DecreaseInput, ProfileInput, ImportKeyInput } from './contract';
+import { flatten, method } from './method';
 
 describe('TerminalApi contract', () => {
-  it('has an argument schema for exactly the listed methods', () => {
+  it('derives the names, the argument table and the channel of each method from the channels', () => {
+    const declared = Object.entries(channels).flatMap(([c, ms]) => Object.keys(ms).map((m) => `${c}.${m}`));
+    expect(METHOD_NAMES.map((m) => `${methodChannel[m]}.${m}`).sort()).toEqual(declared.sort());
     expect(Object.keys(methodArgs).sort()).toEqual([...METHOD_NAMES].sort());
+    for (const m of METHOD_NAMES) expect(methodArgs[m]).toBe((channels as Record<string, Record<string, { args: unknown }>>)[methodChannel[m]]![m]!.args);
+  });
+
+  it('refuses a method name declared by two channels', () => {
+    const twice = { a: { ping: method().returns() }, b: { ping: method(z.string()).returns() } };
+    expect(() => flatten(twice)).toThrow(/ping is declared by both a and b/);
+  });
+
+  it("a method's arguments are a tuple of its schemas, a trailing optional one may be left out", () => {
+    expect(methodArgs.getAppState.safeParse([]).success).toBe(true);
+    expect(methodArgs.getAppState.safeParse(['x']).success).toBe(false);
+    expect(methodArgs.deleteProfile.safeParse(['p-1']).success).toBe(true);
+    expect(methodArgs.deleteProfile.safeParse([]).success).toBe(false);
+    expect(methodArgs.saveRiskLimits.safeParse([{}]).success).toBe(false);
   });
 
   it('rejects an order draft with an unknown field, a sub-tick price or a fractional centi count', () => {

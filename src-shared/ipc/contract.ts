@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { CountRequest, Subaccount, Ticker } from '../wire/common';
 import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
-import { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName } from './names';
+import { STREAM_NAMES, type StreamName } from './names';
+import { flatten, method, type ChannelsShape, type DuplicateNames, type NamesOf, type ResultOf, type SpecIn } from './method';
 import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
 import { FixSettingsInput, type FixView } from './fix';
@@ -15,7 +16,7 @@ import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordi
 import { ReplayControlInput, StartReplayInput, type ReplayView } from './replay';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
 
-export { METHOD_NAMES, STREAM_NAMES, type MethodName, type StreamName };
+export { STREAM_NAMES, type StreamName };
 export * from './risk';
 export * from './tools';
 export * from './recordings';
@@ -143,66 +144,101 @@ export type Settings = z.infer<typeof Settings>;
 
 export const LayoutInput = z.object({ profileId: ProfileId, layout: z.unknown() }).strict();
 
-/** Argument schemas, one tuple per method. The door refuses any method not listed here. */
-export const methodArgs = {
-  getAppState: z.tuple([]),
-  saveProfile: z.tuple([ProfileInput]),
-  deleteProfile: z.tuple([ProfileId]),
-  activateProfile: z.tuple([ProfileId]),
-  importKey: z.tuple([ImportKeyInput]),
-  generateKey: z.tuple([GenerateKeyInput]),
-  rotateKey: z.tuple([KeyRef]),
-  deleteKey: z.tuple([DeleteKeyInput]),
-  keyStatus: z.tuple([KeyRef]),
-  useKey: z.tuple([KeyRef]),
-  request: z.tuple([RestCallInput]),
-  placeOrder: z.tuple([OrderDraft]),
-  placeOrders: z.tuple([BatchPlaceInput]),
-  amendOrder: z.tuple([AmendInput]),
-  decreaseOrder: z.tuple([DecreaseInput]),
-  cancelOrder: z.tuple([CancelInput]),
-  batchCancel: z.tuple([BatchCancelInput]),
-  cancelAll: z.tuple([CancelAllInput]),
-  watchMarkets: z.tuple([WatchInput]),
-  getSettings: z.tuple([]),
-  saveSettings: z.tuple([Settings]),
-  getLayout: z.tuple([ProfileId]),
-  saveLayout: z.tuple([LayoutInput]),
-  getRisk: z.tuple([]),
-  saveRiskLimits: z.tuple([RiskLimits, OutOfBandInput.optional()]),
-  engageKillSwitch: z.tuple([]),
-  releaseKillSwitch: z.tuple([ReleaseKillSwitchInput]),
-  getAuditLog: z.tuple([AuditFilter]),
-  revokeExchangeKey: z.tuple([z.string().trim().min(1).max(200)]),
-  getAlerts: z.tuple([]),
-  saveAlert: z.tuple([AlertInput]),
-  alertAction: z.tuple([AlertActionInput]),
-  getLocalOrders: z.tuple([]),
-  placeLocalOrders: z.tuple([LocalOrdersInput]),
-  placeBracket: z.tuple([BracketInput]),
-  localOrderAction: z.tuple([LocalActionInput]),
-  moveLocalOrder: z.tuple([LocalMoveInput]),
-  resumeLocalOrders: z.tuple([LocalResumeInput]),
-  getRecordings: z.tuple([]),
-  startRecording: z.tuple([StartRecordingInput]),
-  stopRecording: z.tuple([]),
-  exportRecording: z.tuple([ExportRecordingInput]),
-  deleteRecording: z.tuple([RecordingRef]),
-  saveRecorderSettings: z.tuple([RecorderSettingsInput]),
-  getStrategies: z.tuple([]),
-  startStrategy: z.tuple([StartStrategyInput]),
-  stopStrategy: z.tuple([StrategyRef]),
-  backtestStrategy: z.tuple([BacktestInput]),
-  getFix: z.tuple([]),
-  saveFixSettings: z.tuple([FixSettingsInput]),
-  getReplay: z.tuple([]),
-  startReplay: z.tuple([StartReplayInput]),
-  replayControl: z.tuple([ReplayControlInput]),
-  stopReplay: z.tuple([]),
-} as const satisfies Record<MethodName, z.ZodType>;
-// every schema key is a listed name (satisfies) and every listed name has a schema:
-const _everyNameHasArgs: Record<MethodName, z.ZodType> = methodArgs;
-void _everyNameHasArgs;
+/**
+ * Every IPC method, declared once: one record per main-side service (its channel), each method
+ * its argument schemas (zod; the door parses every argument with them and refuses any method not
+ * listed here) and its result type. The names, the door's tables, what each service implements
+ * (`ChannelImpl`) and the renderer's clients are derived from this.
+ */
+export const channels = {
+  /** answered by services.ts itself: they span several services */
+  app: {
+    getAppState: method().returns<AppState>(),
+    activateProfile: method(ProfileId).returns<AppState>(),
+    deleteProfile: method(ProfileId).returns(),
+  },
+  profiles: {
+    saveProfile: method(ProfileInput).returns<ProfileView>(),
+    importKey: method(ImportKeyInput).returns<KeyView>(),
+    generateKey: method(GenerateKeyInput).returns<KeyView>(),
+    rotateKey: method(KeyRef).returns<KeyView>(),
+    deleteKey: method(DeleteKeyInput).returns<{ revoked: boolean }>(),
+    keyStatus: method(KeyRef).returns<KeyStatus>(),
+    useKey: method(KeyRef).returns(),
+    revokeExchangeKey: method(z.string().trim().min(1).max(200)).returns(),
+  },
+  trading: {
+    request: method(RestCallInput).returns<unknown>(),
+    placeOrder: method(OrderDraft).returns<OrderAck>(),
+    placeOrders: method(BatchPlaceInput).returns<{ results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] }>(),
+    amendOrder: method(AmendInput).returns<unknown>(),
+    decreaseOrder: method(DecreaseInput).returns<unknown>(),
+    cancelOrder: method(CancelInput).returns<{ reduced_by: string; ts_ms: number }>(),
+    batchCancel: method(BatchCancelInput).returns<unknown>(),
+    cancelAll: method(CancelAllInput).returns<{ canceled: number }>(),
+    watchMarkets: method(WatchInput).returns(),
+    getRisk: method().returns<RiskView>(),
+    saveRiskLimits: method(RiskLimits, OutOfBandInput.optional()).returns<RiskView>(),
+    engageKillSwitch: method().returns<RiskView>(),
+    releaseKillSwitch: method(ReleaseKillSwitchInput).returns<RiskView>(),
+    getAuditLog: method(AuditFilter).returns<AuditEntry[]>(),
+  },
+  preferences: {
+    getSettings: method().returns<Settings>(),
+    saveSettings: method(Settings).returns(),
+    getLayout: method(ProfileId).returns<unknown>(),
+    saveLayout: method(LayoutInput).returns(),
+  },
+  tools: {
+    getAlerts: method().returns<AlertsView>(),
+    saveAlert: method(AlertInput).returns<AlertsView>(),
+    alertAction: method(AlertActionInput).returns<AlertsView>(),
+    getLocalOrders: method().returns<LocalOrdersView>(),
+    placeLocalOrders: method(LocalOrdersInput).returns<LocalOrdersView>(),
+    placeBracket: method(BracketInput).returns<LocalOrdersView>(),
+    localOrderAction: method(LocalActionInput).returns<LocalOrdersView>(),
+    moveLocalOrder: method(LocalMoveInput).returns<LocalOrdersView>(),
+    resumeLocalOrders: method(LocalResumeInput).returns<LocalOrdersView>(),
+  },
+  recorder: {
+    getRecordings: method().returns<RecordingsView>(),
+    startRecording: method(StartRecordingInput).returns<RecordingsView>(),
+    stopRecording: method().returns<RecordingsView>(),
+    exportRecording: method(ExportRecordingInput).returns<{ path: string }>(),
+    deleteRecording: method(RecordingRef).returns<RecordingsView>(),
+    saveRecorderSettings: method(RecorderSettingsInput).returns<RecordingsView>(),
+  },
+  strategies: {
+    getStrategies: method().returns<StrategiesView>(),
+    startStrategy: method(StartStrategyInput).returns<StrategiesView>(),
+    stopStrategy: method(StrategyRef).returns<StrategiesView>(),
+    backtestStrategy: method(BacktestInput).returns<BacktestView>(),
+  },
+  fix: {
+    getFix: method().returns<FixView>(),
+    saveFixSettings: method(FixSettingsInput).returns<FixView>(),
+  },
+  replay: {
+    getReplay: method().returns<ReplayView>(),
+    startReplay: method(StartReplayInput).returns<ReplayView>(),
+    replayControl: method(ReplayControlInput).returns<ReplayView>(),
+    stopReplay: method().returns<ReplayView>(),
+  },
+} satisfies ChannelsShape;
+
+type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type MethodName = NamesOf<Channels>;
+// a name in two channels would have two homes: refused here and by flatten at load
+const _oneChannelPerName: [DuplicateNames<Channels>] extends [never] ? true : DuplicateNames<Channels> = true;
+void _oneChannelPerName;
+
+const flat = flatten(channels);
+/** Each method's argument schema (a tuple), by name: the door's table. */
+export const methodArgs = flat.args;
+/** Each method's channel, by name: where the door's dispatch finds its service. */
+export const methodChannel = flat.channelOf;
+export const METHOD_NAMES = Object.keys(methodArgs) as MethodName[];
 
 // ---- views main pushes -----------------------------------------------------------------
 
@@ -417,62 +453,12 @@ export type ParsedArgs<M extends MethodName> = z.output<(typeof methodArgs)[M]>;
 export type ServiceMethods = { [M in MethodName]: (...args: ParsedArgs<M>) => Promise<MethodResults[M]> };
 
 /** Results of each method (main is trusted, so these are types, not schemas). */
-export interface MethodResults {
-  getAppState: AppState;
-  saveProfile: ProfileView;
-  deleteProfile: void;
-  activateProfile: AppState;
-  importKey: KeyView;
-  generateKey: KeyView;
-  rotateKey: KeyView;
-  deleteKey: { revoked: boolean };
-  keyStatus: KeyStatus;
-  useKey: void;
-  request: unknown;
-  placeOrder: OrderAck;
-  placeOrders: { results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] };
-  amendOrder: unknown;
-  decreaseOrder: unknown;
-  cancelOrder: { reduced_by: string; ts_ms: number };
-  batchCancel: unknown;
-  cancelAll: { canceled: number };
-  watchMarkets: void;
-  getSettings: Settings;
-  saveSettings: void;
-  getLayout: unknown;
-  saveLayout: void;
-  getRisk: RiskView;
-  saveRiskLimits: RiskView;
-  engageKillSwitch: RiskView;
-  releaseKillSwitch: RiskView;
-  getAuditLog: AuditEntry[];
-  revokeExchangeKey: void;
-  getAlerts: AlertsView;
-  saveAlert: AlertsView;
-  alertAction: AlertsView;
-  getLocalOrders: LocalOrdersView;
-  placeLocalOrders: LocalOrdersView;
-  placeBracket: LocalOrdersView;
-  localOrderAction: LocalOrdersView;
-  moveLocalOrder: LocalOrdersView;
-  resumeLocalOrders: LocalOrdersView;
-  getRecordings: RecordingsView;
-  startRecording: RecordingsView;
-  stopRecording: RecordingsView;
-  exportRecording: { path: string };
-  deleteRecording: RecordingsView;
-  saveRecorderSettings: RecordingsView;
-  getStrategies: StrategiesView;
-  startStrategy: StrategiesView;
-  stopStrategy: StrategiesView;
-  backtestStrategy: BacktestView;
-  getFix: FixView;
-  saveFixSettings: FixView;
-  getReplay: ReplayView;
-  startReplay: ReplayView;
-  replayControl: ReplayView;
-  stopReplay: ReplayView;
-}
+export type MethodResults = { [M in MethodName]: ResultOf<SpecIn<Channels, M>> };
+
+/** What one service implements for its channel: exactly its methods, with parsed arguments. */
+export type ChannelImpl<C extends ChannelName> = Pick<ServiceMethods, keyof Channels[C] & MethodName>;
+/** Every channel's implementation: what the door's dispatch is derived from. */
+export type ChannelImpls = { [C in ChannelName]: ChannelImpl<C> };
 
 export type TerminalMethods = { [M in MethodName]: (...args: ArgsOf<M>) => Promise<MethodResults[M]> };
 
