@@ -5,6 +5,8 @@
 // to disk as `triggered` before it is sent, and goes through TradingService.placeOrder: the same
 // risk gate and audit journal as any order. After a restart, armed local orders wait for the
 // trader's choice (keep armed or disarm); one whose trigger was reached meanwhile asks first.
+// Its parts: the quotes it judges by (tools-quotes.ts), the sending of what local orders decide
+// and the fills of what they sent (tools-sending.ts), its files (tools-files.ts).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -20,17 +22,17 @@ import {
   type LocalOrdersView,
   type LocalResumeInput,
 } from '../../src-shared/ipc/tools';
-import { Decimal, priceText } from '../../src-shared/money';
-import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
+import { Decimal } from '../../src-shared/money';
 import { AlertEngine, type AlertRule, type Firing } from '../alerts/engine';
 import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type Quote } from '../conditional/engine';
 import type { SessionObserver } from '../session/session';
 import { writeJsonFile } from '../base/json-file';
 import { AlertsFile, fromRecord, LocalFile, readOrMoveAside, toRecord } from './tools-files';
+import { ToolQuotes } from './tools-quotes';
+import { LocalSender } from './tools-sending';
 import { StateError } from '../base/errors';
 import type { ActiveSession, ProfilesService } from './profiles-service';
 import type { TradingService } from './trading-service';
-
 
 export interface ToolsServiceOptions {
   dataDir: string;
@@ -48,15 +50,24 @@ export class ToolsService implements ChannelImpl<'tools'> {
   private local = new LocalOrderEngine(() => randomUUID());
   private profileId: string | null = null;
   private session: ActiveSession | null = null;
-  private readonly quotes = new Map<string, Quote>();
-  private readonly ticks = new Map<string, PriceRange[]>();
-  /** fills by order id for a minute, for orders whose id main learns after their first fill */
-  private readonly recentFills = new Map<string, { at: number; tradeId: string; count: Decimal }[]>();
-  private readonly seenTrades = new Set<string>();
+  private readonly quotes = new ToolQuotes(() => this.session?.session);
+  private readonly sender: LocalSender;
   /** markets pinned for the tools; `interested` runs on every ticker message of every market */
   private pinned = new Set<string>();
 
-  constructor(private readonly opts: ToolsServiceOptions) {}
+  constructor(private readonly opts: ToolsServiceOptions) {
+    this.sender = new LocalSender({
+      local: () => this.local,
+      trading: opts.trading,
+      emit: opts.emit,
+      describeError: opts.describeError,
+      changed: () => {
+        this.saveLocal();
+        this.opts.emit('local', this.localView());
+      },
+      repin: () => this.repin(),
+    });
+  }
 
   /** What the session calls as its stream flows. */
   readonly observer: SessionObserver = {
@@ -150,48 +161,26 @@ export class ToolsService implements ChannelImpl<'tools'> {
     return this.session;
   }
 
-  // ------------------------------------------------------------------ quotes
+  // ------------------------------------------------------------------ the stream
 
   private interested(ticker: string): boolean {
     return this.pinned.has(ticker);
   }
 
-  private quote(ticker: string): Quote {
-    let q = this.quotes.get(ticker);
-    if (!q) {
-      q = { last: null, bid: null, ask: null };
-      this.quotes.set(ticker, q);
-    }
-    const top = this.session?.session.bookTop(ticker);
-    if (top && !top.stale) {
-      q.bid = top.yesBid;
-      q.ask = top.yesAsk;
-    }
-    return q;
-  }
-
   private onTrade(t: TradeView): void {
     if (!this.interested(t.ticker)) return;
-    const q = this.quote(t.ticker);
-    q.last = D(t.yes_price_dollars);
+    const q = this.quotes.trade(t);
     this.alerts.trade(t.ticker, D(t.count_fp), Date.now());
     this.evaluate(t.ticker, q);
   }
 
   private onTicker(t: TickerView): void {
     if (!this.interested(t.ticker)) return;
-    const q = this.quote(t.ticker);
-    // the ticker channel fills in what no book or trade has told us yet
-    if (!this.session?.session.bookTop(t.ticker)) {
-      if (t.yes_bid_dollars) q.bid = D(t.yes_bid_dollars);
-      if (t.yes_ask_dollars) q.ask = D(t.yes_ask_dollars);
-    }
-    if (q.last === null && t.price_dollars && D(t.price_dollars).gt(0)) q.last = D(t.price_dollars);
-    this.evaluate(t.ticker, q);
+    this.evaluate(t.ticker, this.quotes.ticker(t));
   }
 
   private onBook(ticker: string): void {
-    this.evaluate(ticker, this.quote(ticker));
+    this.evaluate(ticker, this.quotes.quote(ticker));
   }
 
   private evaluate(ticker: string, q: Quote): void {
@@ -203,7 +192,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
       this.saveLocal(); // `triggered` is on disk before anything is sent
       this.opts.emit('local', this.localView());
     }
-    if (actions.length) void this.run(actions);
+    if (actions.length) void this.sender.run(actions);
   }
 
   private notifyAll(fired: Firing[]): void {
@@ -229,28 +218,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     this.notifyAll(
       this.alerts.orderEvent({ ticker, when: 'filled', orderId: orderId ?? '', text: `${String(f.action ?? '')} ${count.toString()} ${String(f.side ?? '').toUpperCase()} ${ticker} at ${String(f.yes_price_dollars ?? '')}`.trim() }),
     );
-    if (!orderId || !tradeId || this.seenTrades.has(tradeId)) return;
-    const now = Date.now();
-    const list = (this.recentFills.get(orderId) ?? []).filter((x) => now - x.at < 60_000);
-    list.push({ at: now, tradeId, count });
-    this.recentFills.set(orderId, list);
-    this.applyFill(orderId, tradeId, count);
-  }
-
-  private applyFill(orderId: string, tradeId: string, count: Decimal): void {
-    const involved = [...this.local.orders.values()].some((o) => o.entryOrderId === orderId || o.sentOrderIds.includes(orderId));
-    if (!involved || this.seenTrades.has(tradeId)) return;
-    this.seenTrades.add(tradeId);
-    if (this.seenTrades.size > 10_000) this.seenTrades.clear();
-    const { targets } = this.local.onFill(orderId, count);
-    this.saveLocal();
-    this.opts.emit('local', this.localView());
-    if (targets.length) void this.placeTargets(targets);
-  }
-
-  /** Fills that came before main knew the order id (the stream can beat the create's answer). */
-  private replayFills(orderId: string): void {
-    for (const f of this.recentFills.get(orderId) ?? []) this.applyFill(orderId, f.tradeId, f.count);
+    if (orderId && tradeId) this.sender.fill(orderId, tradeId, count);
   }
 
   private onOrder(o: Record<string, unknown>): void {
@@ -262,52 +230,6 @@ export class ToolsService implements ChannelImpl<'tools'> {
       this.local.onOrderDone(orderId, status);
       this.saveLocal();
       this.opts.emit('local', this.localView());
-    }
-  }
-
-  // ------------------------------------------------------------------ sending
-
-  private async run(actions: LocalAction[]): Promise<void> {
-    for (const a of actions) {
-      if (a.type === 'send') {
-        const o = this.local.orders.get(a.id);
-        try {
-          const ack = await this.opts.trading.placeOrder({
-            ticker: a.ticker,
-            side: a.side,
-            price: a.price.toFixed(4),
-            count: a.count.toFixed(2),
-            ...(a.subaccount !== undefined ? { subaccount: a.subaccount } : {}),
-            origin: 'conditional',
-            ...(o?.confirmed ? { confirmed: true } : {}),
-          });
-          const more = this.local.sent(a.id, ack.order_id);
-          this.opts.emit('notices', { level: 'success', title: `Local ${a.kind.replace('_', ' ')} sent`, body: `${a.side === 'bid' ? 'Buy' : 'Sell'} ${a.count.toString()} ${a.ticker} at ${priceText(a.price)}: ${o?.detail ?? ''}`, ts: Date.now(), source: 'local' });
-          this.replayFills(ack.order_id);
-          if (more.length) await this.run(more);
-        } catch (e) {
-          const err = this.opts.describeError(e);
-          this.local.failed(a.id, err.message);
-          this.opts.emit('notices', { level: 'error', title: `Local ${a.kind.replace('_', ' ')} not sent`, body: `${a.ticker}: ${err.message}`, ts: Date.now(), source: 'local' });
-        }
-      } else {
-        await this.opts.trading.cancelOrder({ order_id: a.orderId, ticker: a.ticker, ...(a.subaccount !== undefined ? { subaccount: a.subaccount } : {}), origin: 'conditional' }).catch((e: unknown) => {
-          const err = this.opts.describeError(e);
-          // an order that already ended needs no cancel
-          if (err.status !== 404) this.opts.emit('notices', { level: 'warning', title: 'Local order: a cancel failed', body: `${a.why}: ${err.message}`, ts: Date.now(), source: 'local' });
-        });
-      }
-      this.saveLocal();
-      this.opts.emit('local', this.localView());
-    }
-    await this.repin();
-  }
-
-  private async placeTargets(targets: { id: string; count: Decimal; price: Decimal }[]): Promise<void> {
-    for (const t of targets) {
-      const o = this.local.orders.get(t.id);
-      if (!o) continue;
-      await this.run([{ type: 'send', id: t.id, ticker: o.ticker, side: o.side, price: t.price, count: t.count, subaccount: o.subaccount, kind: o.kind }]);
     }
   }
 
@@ -335,7 +257,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
 
   /** A new or edited alert reads the current value at once, so its first crossing counts. */
   private evaluateNow(ticker: string): void {
-    const q = this.quote(ticker);
+    const q = this.quotes.quote(ticker);
     this.notifyAll(this.alerts.observe(ticker, q));
   }
 
@@ -356,37 +278,11 @@ export class ToolsService implements ChannelImpl<'tools'> {
     return this.localView();
   }
 
-  /** The market's step at a price (its price_ranges, read once per market). */
-  private async tickAt(ticker: string, price: Decimal): Promise<Decimal> {
-    let ranges = this.ticks.get(ticker);
-    if (!ranges) {
-      const m = await this.need().session.client.getMarket({ params: { ticker } });
-      ranges = (m.market.price_ranges ?? []) as PriceRange[];
-      this.ticks.set(ticker, ranges);
-    }
-    return stepAt(price, ranges);
-  }
-
-  /**
-   * The market's quote before a local order is judged against it: streamed from now on, its
-   * book waited for (up to 2 s), and what the market's REST row says where nothing streamed yet.
-   */
+  /** The market's quote before a local order is judged against it: streamed from now on, then fresh. */
   private async freshQuote(ticker: string): Promise<Quote> {
     const s = this.need().session;
     await this.pinNow(ticker);
-    for (let i = 0; i < 40 && !s.bookTop(ticker); i++) await new Promise((r) => setTimeout(r, 50));
-    const q = this.quote(ticker);
-    const m = (await s.client.getMarket({ params: { ticker } }).catch(() => null))?.market as Record<string, unknown> | undefined;
-    const dec = (v: unknown) => (typeof v === 'string' && /^\d+(?:\.\d+)?$/.test(v) && D(v).gt(0) ? D(v) : null);
-    if (m) {
-      this.ticks.set(ticker, (m.price_ranges ?? []) as PriceRange[]);
-      q.last ??= dec(m.last_price_dollars);
-      if (!s.bookTop(ticker)) {
-        q.bid ??= dec(m.yes_bid_dollars);
-        q.ask ??= dec(m.yes_ask_dollars);
-      }
-    }
-    return q;
+    return this.quotes.fresh(s, ticker);
   }
 
   /** Streams a market before its first local order needs it (its book may not be held yet). */
@@ -411,7 +307,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     if (!active.session.isLive) throw new StateError('the stream is not live: a local order needs this terminal connected to watch its market');
     const ref = first.kind === 'trailing_stop' ? null : D(first.trigger);
     const q = await this.freshQuote(first.ticker);
-    const tick = await this.tickAt(first.ticker, ref ?? q.last ?? q.bid ?? D('0.5'));
+    const tick = await this.quotes.tickAt(this.need().session, first.ticker, ref ?? q.last ?? q.bid ?? D('0.5'));
     // what each would send passes the risk gate's static limits now, not only when it fires
     for (const o of input.orders) {
       const price = o.limit.kind === 'price' ? o.limit.price : o.kind === 'trailing_stop' ? (q.last ?? D('0.5')).toFixed(4) : o.trigger;
@@ -429,7 +325,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     const active = this.need();
     if (!active.session.isLive) throw new StateError('the stream is not live: a bracket needs this terminal connected to follow its entry');
     const price = D(b.price);
-    const tick = await this.tickAt(b.ticker, price);
+    const tick = await this.quotes.tickAt(this.need().session, b.ticker, price);
     if (!price.div(tick).isInteger()) throw new StateError(`price ${b.price} is not on ${b.ticker}'s price step ${tick.toString()}`);
     await this.pinNow(b.ticker);
     // the bracket is checked before the entry goes, so an entry is never left without one
@@ -451,7 +347,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     const made = this.local.addBracket({ ticker: b.ticker, side: b.side, price, entryOrderId: ack.order_id, targetTicks: b.targetTicks, stopTicks: b.stopTicks, stopThroughTicks: b.stopThroughTicks, stopSource: b.stopSource, tick, subaccount: b.subaccount });
     if (b.confirmed) for (const m of [made.target, made.stop]) m.confirmed = true;
     this.saveLocal();
-    this.replayFills(ack.order_id);
+    this.sender.replayFills(ack.order_id);
     await this.repin();
     this.opts.emit('local', this.localView());
     return this.localView();
@@ -462,15 +358,15 @@ export class ToolsService implements ChannelImpl<'tools'> {
     const o = this.rule(() => this.local.need(input.id));
     let actions: LocalAction[] = [];
     if (input.action === 'cancel') actions = this.rule(() => this.local.cancel(input.id));
-    else if (input.action === 'arm') this.rule(() => this.local.arm(input.id, this.quote(o.ticker)));
+    else if (input.action === 'arm') this.rule(() => this.local.arm(input.id, this.quotes.quote(o.ticker)));
     else {
       if (!this.need().session.isLive) throw new StateError('the stream is not live: nothing is sent on an old price');
       if (input.confirmed) o.confirmed = true;
-      actions = this.rule(() => this.local.fireMissed(input.id, this.quote(o.ticker)));
+      actions = this.rule(() => this.local.fireMissed(input.id, this.quotes.quote(o.ticker)));
     }
     this.saveLocal();
     this.opts.emit('local', this.localView());
-    if (actions.length) await this.run(actions);
+    if (actions.length) await this.sender.run(actions);
     await this.repin();
     return this.localView();
   }
@@ -478,7 +374,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
   async moveLocalOrder(input: z.output<typeof LocalMoveInput>): Promise<LocalOrdersView> {
     this.need();
     const o = this.rule(() => this.local.need(input.id));
-    this.rule(() => this.local.move(input.id, D(input.trigger), this.quote(o.ticker)));
+    this.rule(() => this.local.move(input.id, D(input.trigger), this.quotes.quote(o.ticker)));
     this.saveLocal();
     this.opts.emit('local', this.localView());
     return this.localView();
@@ -491,7 +387,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     await this.repin();
     this.opts.emit('local', this.localView());
     // kept orders read the market now: a trigger passed meanwhile turns `missed`, never sent
-    if (input.keep) for (const t of this.local.markets()) if (this.session?.session.isLive) this.evaluate(t, this.quote(t));
+    if (input.keep) for (const t of this.local.markets()) if (this.session?.session.isLive) this.evaluate(t, this.quotes.quote(t));
     return this.localView();
   }
 }
