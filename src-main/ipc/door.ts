@@ -2,7 +2,7 @@
 // parses every argument with the method's zod schema, dispatches to the services, and turns
 // whatever went wrong into a TerminalError the UI can show. Nothing else touches IPC.
 import { z } from 'zod';
-import { METHOD_NAMES, methodArgs, methodChannel, type ChannelImpls, type MethodName, type ServiceMethods, type TerminalError } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, methodArgs, methodChannel, type ChannelImpls, type DoorResult, type MethodName, type ServiceMethods, type TerminalError } from '../../src-shared/ipc/contract';
 import { ApiError, ArgsValidationError, NetworkError, formatIssues } from '../api/errors';
 import { KeyError } from '../api/signer';
 import { ProfileError } from '../api/profiles';
@@ -12,7 +12,7 @@ import { RiskRefusal } from '../risk/gate';
 
 export type Dispatch = (method: MethodName, args: unknown[]) => Promise<unknown>;
 
-export type DoorResult = { ok: true; value: unknown } | { ok: false; error: TerminalError };
+export type { DoorResult };
 
 export function toTerminalError(err: unknown): TerminalError {
   if (err instanceof ApiError) {

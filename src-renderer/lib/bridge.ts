@@ -1,8 +1,10 @@
-// The renderer's only door to main: TerminalApi from the Electron preload (`window.terminal`),
-// or, in a browser, the socket RPC client (socket-api.ts) to the web host (web-host.ts).
+// The renderer's only door to main: the Electron preload's call channel (`window.terminal`), or,
+// in a browser, the socket RPC client (socket-api.ts) to the web host (web-host.ts); either way the
+// contract's methods are derived over one call (client-proxy.ts).
 // Only types are imported from src-shared/ipc so that zod stays out of the renderer bundle.
-import type { StreamName, StreamPayloads, TerminalApi } from '../../src-shared/ipc/contract';
-import type { BridgeControl, BridgedApi, BridgeStatus } from './bridge-types';
+import type { PreloadApi, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
+import { TerminalCallError, type BridgeControl, type BridgedApi, type BridgeStatus } from './bridge-types';
+import { proxyClient } from './client-proxy';
 import { createSocketApi } from './socket-api';
 import { ipcUrl, takeUrlToken, webHostProtocols } from './web-host';
 
@@ -10,12 +12,12 @@ export { TerminalCallError, type BridgeControl, type BridgedApi, type BridgePhas
 
 declare global {
   interface Window {
-    terminal?: TerminalApi;
+    terminal?: PreloadApi;
   }
 }
 
-/** The preload's API has no socket of its own to watch: it is always open. */
-function preloadBridge(api: TerminalApi): BridgedApi {
+/** The preload's channel has no socket of its own to watch: it is always open. */
+function preloadBridge(api: PreloadApi): BridgedApi {
   const status: BridgeStatus = { phase: 'open', attempt: 0, retryAt: null, detail: 'Electron preload', reconnects: 0 };
   const bridge: BridgeControl = {
     status: () => status,
@@ -23,7 +25,12 @@ function preloadBridge(api: TerminalApi): BridgedApi {
     retryNow: () => {},
     close: () => {},
   };
-  return Object.assign(Object.create(null) as object, api, { on: api.on.bind(api), bridge }) as BridgedApi;
+  const call = async (method: string, args: unknown[]): Promise<unknown> => {
+    const r = await api.call(method, args);
+    if (r.ok) return r.value;
+    throw new TerminalCallError(r.error, method);
+  };
+  return proxyClient<BridgedApi>({ on: api.on.bind(api), bridge }, call);
 }
 
 let instance: BridgedApi | null = null;

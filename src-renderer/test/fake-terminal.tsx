@@ -1,10 +1,10 @@
 // A stand-in for main at the process boundary (what the Electron preload exposes as
-// window.terminal): every TerminalApi method is a recorded mock, reads answer from a table, and
+// window.terminal, a call channel and the streams): every TerminalApi method is a recorded mock, reads answer from a table, and
 // view streams can be pushed the way main pushes them. Components under test run unchanged.
 import { vi, type Mock } from 'vitest';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { METHOD_NAMES, type MethodName, type StreamName, type StreamPayloads, type TerminalApi } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, type DoorResult, type MethodName, type PreloadApi, type StreamName, type StreamPayloads, type TerminalError } from '../../src-shared/ipc/contract';
 import { createQueryClient } from '../lib/query';
 
 type Listener = (payload: unknown) => void;
@@ -32,7 +32,17 @@ export function installFakeTerminal(): FakeTerminal {
     listeners.set(stream, set);
     return () => set.delete(cb);
   };
-  window.terminal = api as unknown as TerminalApi;
+  // what the preload exposes: one call channel answering as the door does (value or error as data)
+  const call = async (method: string, args: unknown[]): Promise<DoorResult> => {
+    const fn = api[method];
+    if (typeof fn !== 'function' || method === 'on') return { ok: false, error: { kind: 'validation', message: `unknown method ${method}` } };
+    try {
+      return { ok: true, value: await (fn as (...a: unknown[]) => unknown)(...args) };
+    } catch (err) {
+      return { ok: false, error: err as TerminalError };
+    }
+  };
+  window.terminal = { call, on: api.on as PreloadApi['on'] };
   return {
     api: api as FakeTerminal['api'],
     reads,

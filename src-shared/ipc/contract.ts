@@ -428,6 +428,19 @@ export interface TerminalError {
 
 export type Unsubscribe = () => void;
 
+/** What the door answers a call: the value, or what went wrong (plain data: it crosses any channel intact). */
+export type DoorResult = { ok: true; value: unknown } | { ok: false; error: TerminalError };
+
+/**
+ * What the Electron preload exposes on window.terminal: one call channel to the door and the view
+ * streams. The renderer derives the methods over `call` (lib/client-proxy.ts), as it does over the
+ * web host's socket; main's door refuses a name the contract does not declare.
+ */
+export interface PreloadApi {
+  call(method: string, args: unknown[]): Promise<DoorResult>;
+  on<S extends StreamName>(stream: S, listener: (payload: StreamPayloads[S]) => void): Unsubscribe;
+}
+
 export interface StreamPayloads {
   books: BookView[];
   market: MarketUpdate;
