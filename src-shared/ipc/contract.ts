@@ -238,7 +238,7 @@ const flat = flatten(channels);
 export const methodArgs = flat.args;
 /** Each method's channel, by name: where the door's dispatch finds its service. */
 export const methodChannel = flat.channelOf;
-export const METHOD_NAMES = Object.keys(methodArgs) as MethodName[];
+export const METHOD_NAMES: readonly MethodName[] = Object.freeze(Object.keys(methodArgs) as MethodName[]);
 
 // ---- views main pushes -----------------------------------------------------------------
 

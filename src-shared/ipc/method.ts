@@ -56,5 +56,5 @@ export function flatten<C extends ChannelsShape>(channels: C): { args: { [M in N
       channelOf[name] = channel;
     }
   }
-  return { args, channelOf } as never;
+  return { args: Object.freeze(args), channelOf: Object.freeze(channelOf) } as never;
 }
