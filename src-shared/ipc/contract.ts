@@ -1,6 +1,7 @@
-// TerminalApi: the one contract between the renderer and main, written once. Every method's
-// arguments have a zod schema here; main's door parses them before dispatch (the renderer
-// is untrusted). Members named `onX` are view streams; everything else returns a promise.
+// TerminalApi: the one contract between the renderer and main, written once. Every method is
+// declared once in `channels` (one record per main-side service): its arguments' zod schemas, which
+// main's door parses before dispatch (the renderer is untrusted), and its result type. `on(stream)`
+// subscribes to a view stream; every method returns a promise.
 // Money and counts cross as decimal strings; book levels cross as exact integers (price
 // ticks of 0.0001 $ and centi-contracts), never floats.
 import { z } from 'zod';
