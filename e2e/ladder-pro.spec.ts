@@ -135,6 +135,42 @@ test('typed size: digits then Enter set the size (Esc abandons, 0 and over the l
   }
 });
 
+test('typed size: a market switch from the Markets list abandons the digits typed for the market before', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const first = await selectLivelyMarket(page);
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
+    const foot = page.locator('[data-panel="ladder"] .ladder-foot');
+    const size = foot.getByTestId('ladder-size');
+    const before = (await size.textContent())!;
+    await page.keyboard.press('2');
+    await page.keyboard.press('5');
+    await expect(foot.getByTestId('ladder-typed')).toContainText('Typing size 25');
+
+    // Alt+1, a row of another market, Enter: the linked ladder changes market
+    const second = await selectLivelyMarket(page, { exclude: [first] });
+    await expect(ladder(page)).toHaveAttribute('aria-label', new RegExp(`^Price ladder for ${second},`));
+    await expect(foot.getByTestId('ladder-typed')).toHaveCount(0);
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText(`Typed size 25 abandoned: the ladder changed market to ${second}`);
+    await shotOf(page.locator('[data-panel="ladder"]'), S, '04-typed-size-abandoned');
+    // back on the ladder, Enter sets nothing; B is not refused for digits that are gone
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(size).toHaveText(before);
+    expect(await ordersAtExchange(t.terminal, first), 'nothing was sent in the first market').toEqual([]);
+    await page.keyboard.press('KeyB');
+    await expect.poll(async () => (await ordersAtExchange(t.terminal, second)).map((o) => o.count), { timeout: 20_000 }).toEqual([before]);
+    await expect(page.locator('.toast').filter({ hasText: 'Nothing sent' })).toHaveCount(0);
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});
+
 test('Improve 3: Alt+[ bids three rows better than the inside, never crossing', async ({ page, problems }) => {
   const t = await startTerminal({ sim: false });
   try {

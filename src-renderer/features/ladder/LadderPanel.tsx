@@ -56,7 +56,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const [showVol, setShowVol] = useState(true);
   // Alt+[ / Alt+] improve by this many rows (never crossing)
   const [improveBy, setImproveBy] = useState<number>(1);
-  const typedSize = useTypedSize();
+  const typedSize = useTypedSize(ticker);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
