@@ -79,7 +79,12 @@ test('(b) clicking a Markets row or TP/SL never scrolls its table sideways', asy
     const n = await rows.count();
     for (let i = 0; i < n; i += 3) {
       const cells = rows.nth(i).locator('td');
-      for (const c of [1, 2, 4, (await cells.count()) - 1]) {
+      // the right-most cell the panel shows (whole or cut by its edge)
+      const lastInView = await rows.nth(i).evaluate((tr, right) => {
+        const tds = [...tr.querySelectorAll('td')];
+        return tds.reduce((last, td, k) => (td.getBoundingClientRect().left < right - 12 ? k : last), 0);
+      }, lb.x + lb.width);
+      for (const c of [1, 2, 4, lastInView]) {
         const box = await cells.nth(c).boundingBox();
         if (!box || box.y < lb.y + 24 || box.y + box.height > lb.y + lb.height - 2) continue;
         const x = Math.min(box.x + Math.min(box.width / 2, 20), lb.x + lb.width - 10);
