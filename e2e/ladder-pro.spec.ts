@@ -2,7 +2,7 @@
 // tick better than the inside and the exchange holds exactly the order the ladder shows; Alt+Shift+[
 // cancels my bids there and the exchange holds none. The columns are screenshotted on the lively
 // simulation.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startTerminal, watchConsole, type Terminal } from './fixtures';
 import { ladder, ladderRows, openTerminal, realProblems, restAs, selectLivelyMarket, shotOf } from './helpers';
 import { Decimal } from '../src-shared/money';
@@ -135,6 +135,42 @@ test('typed size: digits then Enter set the size (Esc abandons, 0 and over the l
   }
 });
 
+test('typed size: a market switch from the Markets list abandons the digits typed for the market before', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const first = await selectLivelyMarket(page);
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
+    const foot = page.locator('[data-panel="ladder"] .ladder-foot');
+    const size = foot.getByTestId('ladder-size');
+    const before = (await size.textContent())!;
+    await page.keyboard.press('2');
+    await page.keyboard.press('5');
+    await expect(foot.getByTestId('ladder-typed')).toContainText('Typing size 25');
+
+    // Alt+1, a row of another market, Enter: the linked ladder changes market
+    const second = await selectLivelyMarket(page, { exclude: [first] });
+    await expect(ladder(page)).toHaveAttribute('aria-label', new RegExp(`^Price ladder for ${second},`));
+    await expect(foot.getByTestId('ladder-typed')).toHaveCount(0);
+    await expect(foot.getByTestId('ladder-typed-note')).toContainText(`Typed size 25 abandoned: the ladder changed market to ${second}`);
+    await shotOf(page.locator('[data-panel="ladder"]'), S, '04-typed-size-abandoned');
+    // back on the ladder, Enter sets nothing; B is not refused for digits that are gone
+    await page.keyboard.press('Alt+Digit2');
+    await expect(ladder(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(size).toHaveText(before);
+    expect(await ordersAtExchange(t.terminal, first), 'nothing was sent in the first market').toEqual([]);
+    await page.keyboard.press('KeyB');
+    await expect.poll(async () => (await ordersAtExchange(t.terminal, second)).map((o) => o.count), { timeout: 20_000 }).toEqual([before]);
+    await expect(page.locator('.toast').filter({ hasText: 'Nothing sent' })).toHaveCount(0);
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});
+
 test('Improve 3: Alt+[ bids three rows better than the inside, never crossing', async ({ page, problems }) => {
   const t = await startTerminal({ sim: false });
   try {
@@ -148,7 +184,12 @@ test('Improve 3: Alt+[ bids three rows better than the inside, never crossing', 
       const best = asks[0]!;
       await cp.createOrder({ body: { ticker, side: 'bid', price: best.price.toFixed(4), count: best.count.toFixed(2), time_in_force: 'immediate_or_cancel', client_order_id: crypto.randomUUID() } });
     }
-    await page.locator('[data-panel="ladder"]').getByLabel('Improve by rows').selectOption('3');
+    // Improve is behind "⋯" on a ladder narrower than 700 px (the default layout's is ~370)
+    const ladderPanel = page.locator('[data-panel="ladder"]');
+    const more = ladderPanel.getByRole('button', { name: 'More ladder settings' });
+    if (await more.isVisible()) await more.click();
+    await ladderPanel.getByLabel('Improve by rows').selectOption('3');
+    if (await more.isVisible()) await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+Digit2');
     await expect(ladder(page)).toBeFocused();
     const spread = async () => {
@@ -214,6 +255,93 @@ test('Shift+R reverses YES 2 into NO 2 after a question that focuses Keep; the k
     await expect(ask).toHaveCount(0);
     expect((await ordersAtExchange(t.terminal, ticker)).length).toBe(ordersBefore);
     expect(await positionAtExchange(t.terminal, ticker)).toBe('-2');
+    expect(realProblems(problems)).toEqual([]);
+  } finally {
+    await t.stop();
+  }
+});
+
+/** Drags the dock's sash at the right edge of the ladder's group so the ladder is `width` px wide, as a trader would. */
+async function setLadderWidth(page: Page, width: number): Promise<void> {
+  const box = await page.evaluate(() => {
+    const g = document.querySelector('[data-panel="ladder"]')?.closest('.dv-groupview');
+    if (!g) return null;
+    const r = g.getBoundingClientRect();
+    return { left: r.left, right: r.right, y: r.top + Math.min(60, r.height / 2) };
+  });
+  if (!box) throw new Error('no dock group holds the ladder');
+  await page.mouse.move(box.right, box.y);
+  await page.mouse.down();
+  await page.mouse.move(box.left + width, box.y, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(() => page.locator('[data-panel="ladder"]').evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(width);
+}
+
+/** Every control shown on the ladder's bar sits on its one line, whole, left of the link chip. */
+async function barLayout(bar: Locator): Promise<{ height: number; problems: string[] }> {
+  return bar.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    const chip = el.closest('.panel')?.parentElement?.querySelector('.link-chip')?.getBoundingClientRect();
+    const problems: string[] = [];
+    const shown = [...el.querySelectorAll<HTMLElement>('button, select, .ladder-name, [data-testid="ladder-open"]')].filter((c) => !c.closest('.ladder-tools.is-open') && c.getBoundingClientRect().width > 0);
+    for (const c of shown) {
+      const r = c.getBoundingClientRect();
+      const name = c.getAttribute('aria-label') ?? c.textContent?.trim() ?? c.tagName;
+      if (r.top < b.top || r.bottom > b.bottom) problems.push(`${name} is off the bar's line (${Math.round(r.top)}..${Math.round(r.bottom)} in ${Math.round(b.top)}..${Math.round(b.bottom)})`);
+      if (r.right > b.right - 4) problems.push(`${name} runs past the bar's right edge`);
+      if (chip && r.right > chip.left && r.top < chip.bottom && r.bottom > chip.top) problems.push(`${name} is under the link chip`);
+      if (c.scrollWidth > c.clientWidth + 1 && !c.classList.contains('ladder-name')) problems.push(`${name} is cut (${c.scrollWidth} > ${c.clientWidth})`);
+    }
+    if (!shown.some((c) => c.getAttribute('aria-label') === 'Center')) problems.push('Center is not on the bar');
+    return { height: Math.round(b.height), problems };
+  });
+}
+
+test('the toolbar stays on one line from 280 to 900 px; narrow, the settings open from "⋯" (screenshots)', async ({ page, problems }) => {
+  const t = await startTerminal({ sim: false });
+  try {
+    await openTerminal(page, t.terminal);
+    const ticker = await selectLivelyMarket(page);
+    // a position, so the bar also carries Avg and P&L (its widest content)
+    await page.keyboard.press('Alt+Digit2');
+    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-ask')).length, { timeout: 30_000 }).toBe(1);
+    await page.keyboard.press('Shift+KeyB');
+    await expect.poll(() => positionAtExchange(t.terminal, ticker), { timeout: 20_000 }).toBe('1');
+    const panelEl = page.locator('[data-panel="ladder"]');
+    const bar = panelEl.locator('.panel-bar');
+    await expect(panelEl.getByTestId('ladder-open')).toBeVisible();
+    const more = panelEl.getByRole('button', { name: 'More ladder settings' });
+    const improve = panelEl.getByLabel('Improve by rows');
+    for (const width of [280, 320, 600, 900]) {
+      await setLadderWidth(page, width);
+      const layout = await barLayout(bar);
+      await shotOf(panelEl, S, `05-toolbar-${width}`);
+      expect(layout.problems, `at ${width} px`).toEqual([]);
+      expect(layout.height, `the bar is one line at ${width} px`).toBeLessThanOrEqual(32);
+      await expect(panelEl.getByRole('button', { name: 'Center' })).toBeInViewport();
+      await expect(panelEl.getByTestId('ladder-open')).toContainText('P&L');
+      if (width >= 700) {
+        // wide: everything on the bar, no menu
+        await expect(more).toBeHidden();
+        await expect(improve).toBeVisible();
+        continue;
+      }
+      await expect(improve).toBeHidden();
+      await more.click();
+      const menu = panelEl.getByRole('group', { name: 'Ladder settings' });
+      await expect(improve).toBeVisible();
+      // the menu is whole inside the ladder, every setting in it readable
+      const fits = await menu.evaluate((m) => {
+        const r = m.getBoundingClientRect();
+        const p = m.closest('.panel')!.getBoundingClientRect();
+        return r.left >= p.left && r.right <= p.right && r.bottom <= p.bottom && [...m.querySelectorAll<HTMLElement>('button, select')].every((c) => c.scrollWidth <= c.clientWidth + 1);
+      });
+      expect(fits, `the menu fits the ladder at ${width} px`).toBe(true);
+      await shotOf(panelEl, S, `05-toolbar-${width}-menu`);
+      await page.keyboard.press('Escape');
+      await expect(improve).toBeHidden();
+      await expect(more).toBeFocused();
+    }
     expect(realProblems(problems)).toEqual([]);
   } finally {
     await t.stop();

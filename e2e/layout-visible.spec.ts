@@ -51,18 +51,63 @@ test('(b) clicking a Markets row or TP/SL never scrolls its table sideways', asy
   await openTerminal(page, terminal);
   const table = marketsTable(page);
   const rows = table.locator('tbody tr:not([aria-hidden])');
-  // click what a trader sees of a few rows (the mouse at the cell, so Playwright itself never
-  // scrolls anything into view), the title and the right-most cell in view
-  for (const i of [2, 5]) {
-    const cells = rows.nth(i).locator('td');
-    expect(await sideways(cells.first())).toBe(0);
-    for (const c of [2, 5]) {
-      const box = (await cells.nth(c).boundingBox())!;
-      await page.mouse.click(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2);
-      await expect.poll(() => sideways(cells.nth(c)), { timeout: 3_000 }).toBe(0);
-      await expect(table.getByRole('columnheader', { name: /Ticker/ })).toBeInViewport();
+  // Every sideways scroll of the list or a box around it is recorded as it happens (a smooth
+  // scroll started by a key lands a few frames later): the list must never move sideways.
+  await table.evaluate((node) => {
+    const w = window as unknown as { __sideways: string[] };
+    w.__sideways = [];
+    document.addEventListener(
+      'scroll',
+      (e) => {
+        const el = e.target instanceof HTMLElement ? e.target : null;
+        if (el && el.scrollLeft !== 0 && el.contains(node)) w.__sideways.push(`${el.className} scrolled to ${el.scrollLeft}`);
+      },
+      true,
+    );
+  });
+  const sidewaysSeen = () => page.evaluate(() => (window as unknown as { __sideways: string[] }).__sideways);
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth), 'the list is wider than its panel (it can scroll sideways)').toBe(true);
+  const lb = (await table.boundingBox())!;
+  // click what a trader sees of many rows (the mouse at the cell, so Playwright itself never
+  // scrolls anything into view): the ticker, the title, a price and the right-most cell in view
+  // (cut by the panel's edge), first at the top of the list and then scrolled down
+  for (const scrolled of [false, true]) {
+    if (scrolled) {
+      await page.mouse.move(lb.x + lb.width / 2, lb.y + lb.height / 2);
+      await page.mouse.wheel(0, 400);
+    }
+    const n = await rows.count();
+    for (let i = 0; i < n; i += 3) {
+      const cells = rows.nth(i).locator('td');
+      // the right-most cell the panel shows (whole or cut by its edge)
+      const lastInView = await rows.nth(i).evaluate((tr, right) => {
+        const tds = [...tr.querySelectorAll('td')];
+        return tds.reduce((last, td, k) => (td.getBoundingClientRect().left < right - 12 ? k : last), 0);
+      }, lb.x + lb.width);
+      for (const c of [1, 2, 4, lastInView]) {
+        const box = await cells.nth(c).boundingBox();
+        if (!box || box.y < lb.y + 24 || box.y + box.height > lb.y + lb.height - 2) continue;
+        const x = Math.min(box.x + Math.min(box.width / 2, 20), lb.x + lb.width - 10);
+        if (x <= box.x) continue; // the cell is out of view to the right: a trader cannot click it
+        await page.mouse.click(x, box.y + box.height / 2);
+        expect(await sideways(cells.nth(1)), `row ${i} cell ${c}`).toBe(0);
+      }
     }
   }
+  // the keyboard walks the list: arrows, pages, ends, Enter; Left and Right move nothing sideways
+  await table.focus();
+  for (const k of ['Home', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'PageDown', 'ArrowRight', 'End', 'ArrowUp', 'Home', 'Enter']) {
+    await key(page, k);
+    expect(await sideways(rows.first().locator('td').nth(1)), `after ${k}`).toBe(0);
+  }
+  // a few more clicks after the keys (time for any smooth scroll a key started to show)
+  for (const i of [1, 4, 7]) {
+    const box = (await rows.nth(i).locator('td').nth(2).boundingBox())!;
+    await page.mouse.click(box.x + 10, box.y + box.height / 2);
+  }
+  expect(await sidewaysSeen(), 'the list never scrolled sideways').toEqual([]);
+  await expect(table.getByRole('columnheader', { name: /Ticker/ })).toBeInViewport();
+  await expect(table.getByRole('columnheader', { name: /Market/ })).toBeInViewport();
   await shot(page, S, 'b-markets-click');
 
   // a position, then its TP/SL

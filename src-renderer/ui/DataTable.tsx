@@ -218,6 +218,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     else if (e.key === 'End') next = rows.length - 1;
     else if (e.key === 'PageDown') next = Math.min(rows.length - 1, active + 15);
     else if (e.key === 'PageUp') next = Math.max(0, active - 15);
+    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      // the list moves by rows: Left / Right scrolled the table sideways (the browser's default)
+      // and hid its first columns (Ticker and Market in the Markets list)
+      e.preventDefault();
+      return;
+    }
     else if (e.key === ' ' && selectable && rows[active]) {
       e.preventDefault();
       rows[active]!.toggleSelected();

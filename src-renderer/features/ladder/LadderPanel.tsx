@@ -16,32 +16,27 @@ import {
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
-import { fmtCount, fmtPnl, signOf } from '../../lib/format';
-import { useStore } from 'zustand';
-import { booksStore } from '../../stores/books';
-import { Decimal } from '../../../src-shared/money';
+import { fmtCount } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
 import { useRest } from '../../hooks/useRest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders, placeAt } from '../../services/trade';
 import { privateStore } from '../../stores/private';
 import { Empty } from '../../ui/States';
-import { clampTop, flip, improvePrice, midTicks, openPosition, orderForClick, topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, flip, improvePrice, orderForClick, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
 import { useLadderCommands } from './useLadderCommands';
 import { useTypedSize, type TypedSize } from './useTypedSize';
-
-/** How many rows Alt+[ / Alt+] improve by (the toolbar's "Improve" choice). */
-export const IMPROVE_CHOICES = [1, 2, 3, 5, 10] as const;
+import { LadderToolbar, type StepChoice } from './LadderToolbar';
 
 /** `compact`: no toolbar (the event ladders' columns carry their own title); rows, head and foot only. */
 export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const ticker = usePanelTicker();
   const view = useTrading((s) => s.ladderView);
   const setView = useTrading((s) => s.setLadderView);
-  const [stepChoice, setStepChoice] = useState<'auto' | 1 | 10 | 100>('auto');
+  const [stepChoice, setStepChoice] = useState<StepChoice>('auto');
   const [autoStep, setAutoStep] = useState<number | null>(null);
   const step = stepChoice === 'auto' ? (autoStep ?? 100) : stepChoice;
   const [rowCount, setRowCount] = useState(30);
@@ -56,7 +51,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const [showVol, setShowVol] = useState(true);
   // Alt+[ / Alt+] improve by this many rows (never crossing)
   const [improveBy, setImproveBy] = useState<number>(1);
-  const typedSize = useTypedSize();
+  const typedSize = useTypedSize(ticker);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const queueRef = useRef<Map<string, string>>(new Map());
@@ -189,65 +184,30 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         </span>
       )}
       {!compact && (
-      <div className="panel-bar">
-        <strong className="nowrap">{ticker}</strong>
-        {title && <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap" title={title}>{title}</span>}
-        {!title && <span className="grow" />}
-        {stale && (
-          <span className="stale-mark" role="status" title="The book may be out of date: main is resyncing it">
-            ⚠ STALE
-          </span>
-        )}
-        <LadderOpen ticker={ticker} view={view} />
-        <div className="seg" role="group" aria-label="Ladder view">
-          <button type="button" aria-pressed={view === 'yes'} onClick={() => toggleView('yes')}>
-            YES
-          </button>
-          <button type="button" aria-pressed={view === 'no'} onClick={() => toggleView('no')}>
-            NO
-          </button>
-        </div>
-        <label className="check" title="Row spacing">
-          <span className="sr-only">Row spacing</span>
-          <select value={String(stepChoice)} onChange={(e) => { const v = e.target.value; setStepChoice(v === 'auto' ? 'auto' : (Number(v) as 1 | 10 | 100)); setTop(null); }}>
-            <option value="auto">auto</option>
-            <option value="100">0.01</option>
-            <option value="10">0.001</option>
-            <option value="1">0.0001</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn btn-sm"
-          aria-pressed={follow}
-          onClick={() => {
+        <LadderToolbar
+          ticker={ticker}
+          title={title}
+          stale={stale}
+          view={view}
+          onView={toggleView}
+          stepChoice={stepChoice}
+          onStep={(v) => {
+            setStepChoice(v);
+            setTop(null);
+          }}
+          follow={follow}
+          onFollow={() => {
             setFollow((f) => !f);
             schedule();
           }}
-          title={follow ? 'Following the inside market: the ladder re-centres when it leaves the rows. Click for a static ladder.' : 'Static: the ladder stays where you put it. Click to follow the inside market.'}
-        >
-          {follow ? 'Follow' : 'Static'}
-        </button>
-        <label className="check" title="Alt+[ / Alt+] bid / offer this many rows better than the inside (never crossing: a bid stops one row under the best offer)">
-          <span className="dim">Improve</span>
-          <select aria-label="Improve by rows" value={String(improveBy)} onChange={(e) => setImproveBy(Number(e.target.value))}>
-            {IMPROVE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="btn btn-sm" aria-pressed={showCum} onClick={() => setShowCum((v) => !v)} title="Show or hide the cumulative depth columns (Σ)">
-          Σ
-        </button>
-        <button type="button" className="btn btn-sm" aria-pressed={showVol} onClick={() => setShowVol((v) => !v)} title="Show or hide volume at price (this session's trades)">
-          Vol
-        </button>
-        <button type="button" className="btn btn-sm" onClick={center} title="Center on the inside market (C)">
-          Center
-        </button>
-      </div>
+          improveBy={improveBy}
+          onImproveBy={setImproveBy}
+          showCum={showCum}
+          onCum={() => setShowCum((v) => !v)}
+          showVol={showVol}
+          onVol={() => setShowVol((v) => !v)}
+          onCenter={center}
+        />
       )}
       <div className="ladder-head" aria-hidden="true">
         <div className="c-cumbid" title="Cumulative bid depth: everything bid at this price or better">Σ</div>
@@ -301,25 +261,6 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
       </div>
       <LadderFoot ticker={ticker} typed={typedSize} />
     </div>
-  );
-}
-
-/** The open position's average price (marked on its row) and open P&L at the mid, in the header. */
-function LadderOpen({ ticker, view }: { ticker: string; view: View }) {
-  const pos = usePrivate((s) => s.positions[ticker]);
-  // a string selector: the header re-renders when the mid moves, not on every book update
-  const mid = useStore(booksStore, (s) => {
-    const b = s.byTicker.get(ticker);
-    return b && b.yesBids.length && b.yesAsks.length ? midTicks(b) : null;
-  });
-  const open = openPosition(pos?.position, pos?.exposure, mid);
-  if (!open) return null;
-  const avg = view === 'yes' ? open.avgYes : new Decimal(1).minus(open.avgYes).toFixed(4);
-  return (
-    <span className="ladder-open nowrap" data-testid="ladder-open" title="Average open price (the row marked ◆) and open P&L of this market's position at the mid">
-      <span className="dim">Avg</span> <span className="num">{fmtPx(ticker, avg)}</span>{' '}
-      <span className="dim">P&amp;L</span> <span className={`num ${signOf(open.pnl)}`}>{open.pnl === null ? '—' : fmtPnl(open.pnl)}</span>
-    </span>
   );
 }
 

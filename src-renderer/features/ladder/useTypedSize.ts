@@ -4,7 +4,11 @@
 // typed the ladder's order keys ([ ] Alt+[ ] ) send nothing (the trader said a size and has not
 // committed it; nor do B / S, flatten and reverse: stores/typed-size). The global size presets 1-5 do not fire here (useGlobalHotkeys skips bare
 // digits inside [data-typed-size]): in the ladder a digit is always the typed size.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// The digits belong to the market they were typed for: when the ladder's market changes (a linked
+// Markets row, a pin moved) they are abandoned, and the foot says so, so they never become the
+// size of an order in another market. Focus moving to another panel keeps them (B / S, flatten and
+// reverse from any panel say "Nothing sent" while they wait).
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Decimal } from '../../../src-shared/money';
 import { DEFAULT_RISK_LIMITS } from '../../../src-shared/ipc/risk';
 import { fmtCount } from '../../lib/format';
@@ -43,17 +47,35 @@ export interface TypedSize {
   blocksOrders: () => boolean;
 }
 
-export function useTypedSize(): TypedSize {
+export function useTypedSize(ticker: string | null): TypedSize {
   const [typed, setTypedState] = useState<string | null>(null);
   const typedRef = useRef<string | null>(null);
   const [note, setNote] = useState<TypedSize['note']>(null);
   const id = useId();
-  const setTyped = (v: string | null) => {
-    typedRef.current = v;
-    setTypedState(v);
-    setTypedPending(id, v);
-  };
+  const setTyped = useCallback(
+    (v: string | null) => {
+      typedRef.current = v;
+      setTypedState(v);
+      setTypedPending(id, v);
+    },
+    [id],
+  );
   useEffect(() => () => setTypedPending(id, null), [id]);
+
+  // a market switch abandons digits typed for the market before (in the commit that shows the new
+  // market: no key lands between the two)
+  const tickerRef = useRef(ticker);
+  useLayoutEffect(() => {
+    if (tickerRef.current === ticker) return;
+    tickerRef.current = ticker;
+    const cur = typedRef.current;
+    if (cur === null) {
+      setNote(null);
+      return;
+    }
+    setTyped(null);
+    setNote({ kind: 'info', text: `Typed size ${cur || '…'} abandoned: the ladder changed market to ${ticker ?? 'none'}` });
+  }, [ticker, setTyped]);
 
   const onKey = (e: KeyboardEvent<HTMLElement>): boolean => {
     if (e.altKey || e.ctrlKey || e.metaKey) return false;

@@ -3,7 +3,7 @@
 // at each market's tick, search, sorting, the keyboard, live prices from the market stream, the
 // first-start pick of a live market, and its honest empty and error states.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { rangesOf } from '../../../src-shared/price-ranges';
@@ -133,6 +133,23 @@ describe('the Markets list', () => {
     expect(useTrading.getState().ticker).toBe('KXM-WIND');
     await user.keyboard('{Home}{Enter}');
     expect(useTrading.getState().ticker).toBe('KXM-RAIN');
+  });
+
+  it('Left and Right never scroll the list sideways (they hid Ticker and Market); the row stays where it was', async () => {
+    render(withQueries(<MarketList filters={OPEN} setFilters={() => undefined} />));
+    await loaded();
+    region().focus();
+    fireEvent.keyDown(region(), { key: 'ArrowDown' });
+    const active = () => region().querySelector('tr.active-row')?.getAttribute('data-row-id');
+    const before = active();
+    expect(before).toBeTruthy();
+    for (const key of ['ArrowRight', 'ArrowLeft']) {
+      // fireEvent answers false when the list took the key (the browser's sideways scroll is prevented)
+      expect(fireEvent.keyDown(region(), { key }), `${key} is taken by the list`).toBe(false);
+      expect(active()).toBe(before);
+    }
+    // with a modifier the key is not the list's (the app's own chords)
+    expect(fireEvent.keyDown(region(), { key: 'ArrowRight', altKey: true })).toBe(true);
   });
 
   it('shows prices from the market stream over the snapshot it loaded', async () => {
