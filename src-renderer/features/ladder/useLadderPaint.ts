@@ -49,10 +49,11 @@ export interface RowEls {
   row: HTMLDivElement;
   myBid: HTMLElement;
   bidQty: HTMLElement;
-  bidBar: HTMLElement;
+  /** the bid cell: its depth bar is its background, sized by the custom property --d */
+  bidCell: HTMLElement;
   price: HTMLElement;
   askQty: HTMLElement;
-  askBar: HTMLElement;
+  askCell: HTMLElement;
   myAsk: HTMLElement;
   cumBid: HTMLElement;
   cumAsk: HTMLElement;
@@ -126,20 +127,22 @@ function rowElsOf(el: HTMLDivElement): RowEls {
   const known = rowCaches.get(el);
   if (known) return known;
   const q = (sel: string) => el.querySelector(sel) as HTMLElement;
+  // the ticking texts' holders inside the cells (each its own layout boundary); the price, which
+  // changes only when the rows move, is the cell itself
   const price = q('[data-cell="price"]');
   const bidQty = q('[data-cell="bid"] .qty');
   const askQty = q('[data-cell="ask"] .qty');
-  const cumBid = q('[data-cell="cumbid"]');
-  const cumAsk = q('[data-cell="cumask"]');
-  const vol = q('[data-cell="vol"]');
+  const cumBid = q('[data-cell="cumbid"] .v');
+  const cumAsk = q('[data-cell="cumask"] .v');
+  const vol = q('[data-cell="vol"] .v');
   const els: RowEls = {
     row: el,
     myBid: q('[data-cell="mybid"]'),
     bidQty,
-    bidBar: q('[data-cell="bid"] .bar'),
+    bidCell: q('[data-cell="bid"]'),
     price,
     askQty,
-    askBar: q('[data-cell="ask"] .bar'),
+    askCell: q('[data-cell="ask"]'),
     myAsk: q('[data-cell="myask"]'),
     cumBid,
     cumAsk,
@@ -253,12 +256,14 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
       const ask = r.ask ? fmtCount(centiToCount(r.ask)) : '';
       if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
-      // depth bars: a full-width bar scaled along x, so a change repaints it and lays out nothing
-      // (a width, even inside a contained cell, made every changed row a layout root)
+      // depth bars: the cell's background, its width a registered custom property (--d, 0..1), so
+      // a change restyles one element and repaints it: no layout (a width made every changed row
+      // a layout root) and no paint property (a scaleX transform on a bar element changed the
+      // property trees, so every frame re-layerized the whole page)
       const bidBar = m.maxSize ? Math.round((r.bid / m.maxSize) * 100) : 0;
-      if (last.bidBar !== bidBar) els.bidBar.style.transform = `scaleX(${(last.bidBar = bidBar) / 100})`;
+      if (last.bidBar !== bidBar) els.bidCell.style.setProperty('--d', String((last.bidBar = bidBar) / 100));
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
-      if (last.askBar !== askBar) els.askBar.style.transform = `scaleX(${(last.askBar = askBar) / 100})`;
+      if (last.askBar !== askBar) els.askCell.style.setProperty('--d', String((last.askBar = askBar) / 100));
       // the running total shows on rows that hold a level: calm rows below the last one
       const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
