@@ -263,7 +263,9 @@ async function firehose(): Promise<void> {
     await prof.send('Profiler.start');
   }
   // BENCH_RENDER_TRACE=<file.json>: a Chromium timeline trace of the measured window
-  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  // (BENCH_RENDER_TRACE_CATEGORIES=a,b adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking)
+  const extraCategories = (process.env.BENCH_RENDER_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
+  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...extraCategories] });
   const mainLag = monitorEventLoopDelay({ resolution: 5 });
   mainLag.enable();
   const mainCpu0 = process.cpuUsage();

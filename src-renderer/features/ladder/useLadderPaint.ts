@@ -28,11 +28,12 @@ function localsOf(ticker: string) {
 
 /** The dashed local-order marks of one cell (kept apart from my resting orders' tag). */
 function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
-  const existing = cell.querySelectorAll<HTMLElement>('.ladder-local');
-  const key = marks.map((m) => `${m.id}:${m.label}`).join('|');
-  if (cell.dataset.local === key) return;
+  // the element's own record of what it shows, read before any query (this runs for every row
+  // of every frame, and nearly always finds nothing to change)
+  const key = marks.length ? marks.map((m) => `${m.id}:${m.label}`).join('|') : '';
+  if ((cell.dataset.local ?? '') === key) return;
   cell.dataset.local = key;
-  existing.forEach((e) => e.remove());
+  cell.querySelectorAll<HTMLElement>('.ladder-local').forEach((e) => e.remove());
   for (const m of marks) {
     const tag = document.createElement('span');
     tag.className = 'ladder-local';
@@ -44,6 +45,7 @@ function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
 }
 
 export const ROW_PX = 18;
+const NO_MARKS: { id: string; label: string }[] = [];
 
 export interface RowEls {
   row: HTMLDivElement;
@@ -59,7 +61,7 @@ export interface RowEls {
   cumAsk: HTMLElement;
   vol: HTMLElement;
   /** what the cells show now, so a paint writes only what changed */
-  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string };
+  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string; myBid: string; myAsk: string };
 }
 
 function myOrdersOf(ticker: string): MyOrderLite[] {
@@ -148,7 +150,20 @@ function rowElsOf(el: HTMLDivElement): RowEls {
     cumAsk,
     vol,
     // what the element shows now (its text, not a guess), bars unknown so the first paint writes them
-    last: { hidden: el.style.visibility === 'hidden', cls: el.className, price: price.textContent ?? '', bid: bidQty.textContent ?? '', ask: askQty.textContent ?? '', bidBar: -1, askBar: -1, cumBid: cumBid.textContent ?? '', cumAsk: cumAsk.textContent ?? '', vol: vol.textContent ?? '' },
+    last: {
+      hidden: el.style.visibility === 'hidden',
+      cls: el.className,
+      price: price.textContent ?? '',
+      bid: bidQty.textContent ?? '',
+      ask: askQty.textContent ?? '',
+      bidBar: -1,
+      askBar: -1,
+      cumBid: cumBid.textContent ?? '',
+      cumAsk: cumAsk.textContent ?? '',
+      vol: vol.textContent ?? '',
+      myBid: el.querySelector('[data-cell="mybid"] .mine')?.textContent ?? '',
+      myAsk: el.querySelector('[data-cell="myask"] .mine')?.textContent ?? '',
+    },
   };
   rowCaches.set(el, els);
   return els;
@@ -273,10 +288,12 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       const v = vol.get(r.price);
       const volText = `${r.price === lastRow && tr.last ? `${fmtCount(centiToCount(tr.last.centi))} · ` : ''}${v ? fmtCount(centiToCount(v)) : ''}`;
       if (last.vol !== volText) els.vol.textContent = last.vol = volText;
-      setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
-      setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
-      setLocal(els.myBid, marks.filter((x) => x.row === i && x.side === 'bid'));
-      setLocal(els.myAsk, marks.filter((x) => x.row === i && x.side === 'ask'));
+      const myBid = myCellText(r.myBid, r.myBidIds, q);
+      if (last.myBid !== myBid) setMine(els.myBid, (last.myBid = myBid), 'bid');
+      const myAsk = myCellText(r.myAsk, r.myAskIds, q);
+      if (last.myAsk !== myAsk) setMine(els.myAsk, (last.myAsk = myAsk), 'ask');
+      setLocal(els.myBid, marks.length ? marks.filter((x) => x.row === i && x.side === 'bid') : NO_MARKS);
+      setLocal(els.myAsk, marks.length ? marks.filter((x) => x.row === i && x.side === 'ask') : NO_MARKS);
     }
   }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef, trades]);
   useEffect(() => {
