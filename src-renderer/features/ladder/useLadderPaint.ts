@@ -44,6 +44,22 @@ function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
   }
 }
 
+/**
+ * A size in centi-contracts as the ladder shows it. The same few thousand sizes come back frame
+ * after frame on every row (five per row, 60 times a second under a busy book): each is formatted
+ * once with decimal.js and then read from here. Bounded: emptied when it holds 4,096.
+ */
+const centiText = new Map<number, string>();
+function fmtCenti(centi: number): string {
+  let text = centiText.get(centi);
+  if (text === undefined) {
+    if (centiText.size >= 4096) centiText.clear();
+    text = fmtCount(centiToCount(centi));
+    centiText.set(centi, text);
+  }
+  return text;
+}
+
 export const ROW_PX = 18;
 const NO_MARKS: { id: string; label: string }[] = [];
 
@@ -242,7 +258,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const q = queueRef.current;
     const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step);
     const tr = trades.current;
-    const vol = volumeAtPrice(tr.byId.values(), p.view, p.step);
+    const vol = volumeAtPrice(tr.byPrice.values(), p.view, p.step);
     const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step) : null;
     const pos = privateStore.getState().positions[p.ticker];
     const open = openPosition(pos?.position, pos?.exposure, null);
@@ -267,9 +283,9 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.cls !== cls) els.row.className = last.cls = cls;
       const price = fmtRowTicks(p.ticker, r.price, p.step);
       if (last.price !== price) els.price.textContent = last.price = price;
-      const bid = r.bid ? fmtCount(centiToCount(r.bid)) : '';
+      const bid = r.bid ? fmtCenti(r.bid) : '';
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
-      const ask = r.ask ? fmtCount(centiToCount(r.ask)) : '';
+      const ask = r.ask ? fmtCenti(r.ask) : '';
       if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
       // depth bars: the cell's background, its width a registered custom property (--d, 0..1), so
       // a change restyles one element and repaints it: no layout (a width made every changed row
@@ -280,13 +296,13 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
       if (last.askBar !== askBar) els.askCell.style.setProperty('--d', String((last.askBar = askBar) / 100));
       // the running total shows on rows that hold a level: calm rows below the last one
-      const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
+      const cumBid = r.cumBid && r.bid ? fmtCenti(r.cumBid) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
-      const cumAsk = r.cumAsk && r.ask ? fmtCount(centiToCount(r.cumAsk)) : '';
+      const cumAsk = r.cumAsk && r.ask ? fmtCenti(r.cumAsk) : '';
       if (last.cumAsk !== cumAsk) els.cumAsk.textContent = last.cumAsk = cumAsk;
       // the last trade's row shows its size beside the session volume there
       const v = vol.get(r.price);
-      const volText = `${r.price === lastRow && tr.last ? `${fmtCount(centiToCount(tr.last.centi))} · ` : ''}${v ? fmtCount(centiToCount(v)) : ''}`;
+      const volText = `${r.price === lastRow && tr.last ? `${fmtCenti(tr.last.centi)} · ` : ''}${v ? fmtCenti(v) : ''}`;
       if (last.vol !== volText) els.vol.textContent = last.vol = volText;
       const myBid = myCellText(r.myBid, r.myBidIds, q);
       if (last.myBid !== myBid) setMine(els.myBid, (last.myBid = myBid), 'bid');
