@@ -152,16 +152,23 @@ const inPage = (page: Page, what: string, fn: () => boolean) =>
  * (dockview keeps sizes in its own model: a real drag is what a trader does).
  */
 async function moveEdge(page: Page, panel: string, edge: 'left' | 'right', x: number): Promise<void> {
-  const box = await page.evaluate(
-    ([sel, side]) => {
-      const el = document.querySelector(sel)?.closest('.dv-groupview');
-      if (!el) return null;
-      const r = el.getBoundingClientRect();
-      return { x: side === 'left' ? r.left : r.right, y: r.top + Math.min(60, r.height / 2) };
-    },
-    [panel, edge] as const,
-  );
-  if (!box) throw new Error(`no dock group holds ${panel}`);
+  const edgeOf = () =>
+    page.evaluate(
+      ([sel, side]) => {
+        const el = document.querySelector(sel)?.closest('.dv-groupview');
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return { x: side === 'left' ? r.left : r.right, y: r.top + Math.min(60, r.height / 2) };
+      },
+      [panel, edge] as const,
+    );
+  // the default layout mounts its panels one by one and may move one between two reads (a quick
+  // run crashed here once): wait for the panel to sit in a group again, as long as the page lives
+  let box = await edgeOf();
+  while (!box) {
+    await inPage(page, `${panel} in a dock group`, new Function(`return document.querySelector('${panel.replace(/'/g, "\\'")}')?.closest('.dv-groupview') != null`) as () => boolean);
+    box = await edgeOf();
+  }
   await page.mouse.move(box.x, box.y);
   await page.mouse.down();
   await page.mouse.move(x, box.y, { steps: 8 });
@@ -263,7 +270,9 @@ async function firehose(): Promise<void> {
     await prof.send('Profiler.start');
   }
   // BENCH_RENDER_TRACE=<file.json>: a Chromium timeline trace of the measured window
-  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  // (BENCH_RENDER_TRACE_CATEGORIES=a,b adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking)
+  const extraCategories = (process.env.BENCH_RENDER_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
+  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...extraCategories] });
   const mainLag = monitorEventLoopDelay({ resolution: 5 });
   mainLag.enable();
   const mainCpu0 = process.cpuUsage();

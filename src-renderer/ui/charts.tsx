@@ -67,7 +67,10 @@ function baseOptions() {
     autoSize: true,
     layout: { background: { type: ColorType.Solid, color: c.bg }, textColor: c.text, fontSize: 11, attributionLogo: false },
     grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-    rightPriceScale: { borderColor: c.grid },
+    // a fixed floor for the axis' width: sized by its widest label alone, it changed width as the
+    // last volume's label did (875 -> 2.03K), and every change resized the chart's canvases and
+    // laid out the page, several times a second under a live tape
+    rightPriceScale: { borderColor: c.grid, minimumWidth: 64 },
     timeScale: { borderColor: c.grid, timeVisible: true, secondsVisible: false },
   };
 }

@@ -242,20 +242,27 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
         )}
         {rowIndexes.map((i) => (
           <div key={i} className="ladder-row" data-row={i} ref={bindRow(i)} role="row">
-            <div data-cell="cumbid" className="c-cumbid num" role="gridcell" />
+            {/* each ticking text sits in its own contained block (.v, .qty): a new number lays
+                out that block alone, never the row's grid (see the ladder's CSS) */}
+            <div data-cell="cumbid" className="c-cumbid num" role="gridcell">
+              <span className="v" />
+            </div>
             <div data-cell="mybid" className="c-mybid" role="gridcell" />
             <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here">
-              <span className="bar" />
               <span className="qty" />
             </div>
+            {/* the price changes only when the rows move (scroll, re-centre): its text stays in the cell */}
             <div data-cell="price" className="c-price" role="gridcell" />
             <div data-cell="ask" className="c-ask" role="gridcell" title="Click to offer here">
-              <span className="bar" />
               <span className="qty" />
             </div>
             <div data-cell="myask" className="c-myask" role="gridcell" />
-            <div data-cell="cumask" className="c-cumask num" role="gridcell" />
-            <div data-cell="vol" className="c-vol num" role="gridcell" />
+            <div data-cell="cumask" className="c-cumask num" role="gridcell">
+              <span className="v" />
+            </div>
+            <div data-cell="vol" className="c-vol num" role="gridcell">
+              <span className="v" />
+            </div>
           </div>
         ))}
       </div>

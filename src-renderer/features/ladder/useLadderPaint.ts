@@ -28,11 +28,12 @@ function localsOf(ticker: string) {
 
 /** The dashed local-order marks of one cell (kept apart from my resting orders' tag). */
 function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
-  const existing = cell.querySelectorAll<HTMLElement>('.ladder-local');
-  const key = marks.map((m) => `${m.id}:${m.label}`).join('|');
-  if (cell.dataset.local === key) return;
+  // the element's own record of what it shows, read before any query (this runs for every row
+  // of every frame, and nearly always finds nothing to change)
+  const key = marks.length ? marks.map((m) => `${m.id}:${m.label}`).join('|') : '';
+  if ((cell.dataset.local ?? '') === key) return;
   cell.dataset.local = key;
-  existing.forEach((e) => e.remove());
+  cell.querySelectorAll<HTMLElement>('.ladder-local').forEach((e) => e.remove());
   for (const m of marks) {
     const tag = document.createElement('span');
     tag.className = 'ladder-local';
@@ -43,22 +44,40 @@ function setLocal(cell: HTMLElement, marks: { id: string; label: string }[]) {
   }
 }
 
+/**
+ * A size in centi-contracts as the ladder shows it. The same few thousand sizes come back frame
+ * after frame on every row (five per row, 60 times a second under a busy book): each is formatted
+ * once with decimal.js and then read from here. Bounded: emptied when it holds 4,096.
+ */
+const centiText = new Map<number, string>();
+function fmtCenti(centi: number): string {
+  let text = centiText.get(centi);
+  if (text === undefined) {
+    if (centiText.size >= 4096) centiText.clear();
+    text = fmtCount(centiToCount(centi));
+    centiText.set(centi, text);
+  }
+  return text;
+}
+
 export const ROW_PX = 18;
+const NO_MARKS: { id: string; label: string }[] = [];
 
 export interface RowEls {
   row: HTMLDivElement;
   myBid: HTMLElement;
   bidQty: HTMLElement;
-  bidBar: HTMLElement;
+  /** the bid cell: its depth bar is its background, sized by the custom property --d */
+  bidCell: HTMLElement;
   price: HTMLElement;
   askQty: HTMLElement;
-  askBar: HTMLElement;
+  askCell: HTMLElement;
   myAsk: HTMLElement;
   cumBid: HTMLElement;
   cumAsk: HTMLElement;
   vol: HTMLElement;
   /** what the cells show now, so a paint writes only what changed */
-  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string };
+  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string; myBid: string; myAsk: string };
 }
 
 function myOrdersOf(ticker: string): MyOrderLite[] {
@@ -126,26 +145,41 @@ function rowElsOf(el: HTMLDivElement): RowEls {
   const known = rowCaches.get(el);
   if (known) return known;
   const q = (sel: string) => el.querySelector(sel) as HTMLElement;
+  // the ticking texts' holders inside the cells (each its own layout boundary); the price, which
+  // changes only when the rows move, is the cell itself
   const price = q('[data-cell="price"]');
   const bidQty = q('[data-cell="bid"] .qty');
   const askQty = q('[data-cell="ask"] .qty');
-  const cumBid = q('[data-cell="cumbid"]');
-  const cumAsk = q('[data-cell="cumask"]');
-  const vol = q('[data-cell="vol"]');
+  const cumBid = q('[data-cell="cumbid"] .v');
+  const cumAsk = q('[data-cell="cumask"] .v');
+  const vol = q('[data-cell="vol"] .v');
   const els: RowEls = {
     row: el,
     myBid: q('[data-cell="mybid"]'),
     bidQty,
-    bidBar: q('[data-cell="bid"] .bar'),
+    bidCell: q('[data-cell="bid"]'),
     price,
     askQty,
-    askBar: q('[data-cell="ask"] .bar'),
+    askCell: q('[data-cell="ask"]'),
     myAsk: q('[data-cell="myask"]'),
     cumBid,
     cumAsk,
     vol,
     // what the element shows now (its text, not a guess), bars unknown so the first paint writes them
-    last: { hidden: el.style.visibility === 'hidden', cls: el.className, price: price.textContent ?? '', bid: bidQty.textContent ?? '', ask: askQty.textContent ?? '', bidBar: -1, askBar: -1, cumBid: cumBid.textContent ?? '', cumAsk: cumAsk.textContent ?? '', vol: vol.textContent ?? '' },
+    last: {
+      hidden: el.style.visibility === 'hidden',
+      cls: el.className,
+      price: price.textContent ?? '',
+      bid: bidQty.textContent ?? '',
+      ask: askQty.textContent ?? '',
+      bidBar: -1,
+      askBar: -1,
+      cumBid: cumBid.textContent ?? '',
+      cumAsk: cumAsk.textContent ?? '',
+      vol: vol.textContent ?? '',
+      myBid: el.querySelector('[data-cell="mybid"] .mine')?.textContent ?? '',
+      myAsk: el.querySelector('[data-cell="myask"] .mine')?.textContent ?? '',
+    },
   };
   rowCaches.set(el, els);
   return els;
@@ -224,7 +258,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const q = queueRef.current;
     const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step);
     const tr = trades.current;
-    const vol = volumeAtPrice(tr.byId.values(), p.view, p.step);
+    const vol = volumeAtPrice(tr.byPrice.values(), p.view, p.step);
     const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step) : null;
     const pos = privateStore.getState().positions[p.ticker];
     const open = openPosition(pos?.position, pos?.exposure, null);
@@ -249,29 +283,33 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       if (last.cls !== cls) els.row.className = last.cls = cls;
       const price = fmtRowTicks(p.ticker, r.price, p.step);
       if (last.price !== price) els.price.textContent = last.price = price;
-      const bid = r.bid ? fmtCount(centiToCount(r.bid)) : '';
+      const bid = r.bid ? fmtCenti(r.bid) : '';
       if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
-      const ask = r.ask ? fmtCount(centiToCount(r.ask)) : '';
+      const ask = r.ask ? fmtCenti(r.ask) : '';
       if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
-      // depth bars: a full-width bar scaled along x, so a change repaints it and lays out nothing
-      // (a width, even inside a contained cell, made every changed row a layout root)
+      // depth bars: the cell's background, its width a registered custom property (--d, 0..1), so
+      // a change restyles one element and repaints it: no layout (a width made every changed row
+      // a layout root) and no paint property (a scaleX transform on a bar element changed the
+      // property trees, so every frame re-layerized the whole page)
       const bidBar = m.maxSize ? Math.round((r.bid / m.maxSize) * 100) : 0;
-      if (last.bidBar !== bidBar) els.bidBar.style.transform = `scaleX(${(last.bidBar = bidBar) / 100})`;
+      if (last.bidBar !== bidBar) els.bidCell.style.setProperty('--d', String((last.bidBar = bidBar) / 100));
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
-      if (last.askBar !== askBar) els.askBar.style.transform = `scaleX(${(last.askBar = askBar) / 100})`;
+      if (last.askBar !== askBar) els.askCell.style.setProperty('--d', String((last.askBar = askBar) / 100));
       // the running total shows on rows that hold a level: calm rows below the last one
-      const cumBid = r.cumBid && r.bid ? fmtCount(centiToCount(r.cumBid)) : '';
+      const cumBid = r.cumBid && r.bid ? fmtCenti(r.cumBid) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
-      const cumAsk = r.cumAsk && r.ask ? fmtCount(centiToCount(r.cumAsk)) : '';
+      const cumAsk = r.cumAsk && r.ask ? fmtCenti(r.cumAsk) : '';
       if (last.cumAsk !== cumAsk) els.cumAsk.textContent = last.cumAsk = cumAsk;
       // the last trade's row shows its size beside the session volume there
       const v = vol.get(r.price);
-      const volText = `${r.price === lastRow && tr.last ? `${fmtCount(centiToCount(tr.last.centi))} · ` : ''}${v ? fmtCount(centiToCount(v)) : ''}`;
+      const volText = `${r.price === lastRow && tr.last ? `${fmtCenti(tr.last.centi)} · ` : ''}${v ? fmtCenti(v) : ''}`;
       if (last.vol !== volText) els.vol.textContent = last.vol = volText;
-      setMine(els.myBid, myCellText(r.myBid, r.myBidIds, q), 'bid');
-      setMine(els.myAsk, myCellText(r.myAsk, r.myAskIds, q), 'ask');
-      setLocal(els.myBid, marks.filter((x) => x.row === i && x.side === 'bid'));
-      setLocal(els.myAsk, marks.filter((x) => x.row === i && x.side === 'ask'));
+      const myBid = myCellText(r.myBid, r.myBidIds, q);
+      if (last.myBid !== myBid) setMine(els.myBid, (last.myBid = myBid), 'bid');
+      const myAsk = myCellText(r.myAsk, r.myAskIds, q);
+      if (last.myAsk !== myAsk) setMine(els.myAsk, (last.myAsk = myAsk), 'ask');
+      setLocal(els.myBid, marks.length ? marks.filter((x) => x.row === i && x.side === 'bid') : NO_MARKS);
+      setLocal(els.myAsk, marks.length ? marks.filter((x) => x.row === i && x.side === 'ask') : NO_MARKS);
     }
   }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef, trades]);
   useEffect(() => {

@@ -10,6 +10,11 @@ import type { TradeLite } from './ladder-model';
 export interface LadderTrades {
   /** every trade of the market seen this session, by id */
   byId: Map<string, TradeLite>;
+  /**
+   * the same trades summed per YES price (one entry a price): what the volume column reads each
+   * frame, so a paint walks the prices traded, not every trade of the session
+   */
+  byPrice: Map<number, TradeLite>;
   /** the newest trade, for the last-trade mark */
   last: TradeLite | null;
 }
@@ -24,9 +29,9 @@ function lite(t: TradeView): TradeLite | null {
 
 /** Keeps `ref.current` up to date for `ticker` and calls `onChange` when a trade of it arrives. */
 export function useLadderTrades(ticker: string | null, onChange: () => void) {
-  const ref = useRef<LadderTrades>({ byId: new Map(), last: null });
+  const ref = useRef<LadderTrades>({ byId: new Map(), byPrice: new Map(), last: null });
   useEffect(() => {
-    const acc: LadderTrades = { byId: new Map(), last: null };
+    const acc: LadderTrades = { byId: new Map(), byPrice: new Map(), last: null };
     ref.current = acc;
     if (!ticker) return undefined;
     const add = (list: readonly TradeView[]) => {
@@ -36,6 +41,8 @@ export function useLadderTrades(ticker: string | null, onChange: () => void) {
         const l = lite(t);
         if (!l) continue;
         acc.byId.set(t.trade_id, l);
+        const at = acc.byPrice.get(l.yesTicks);
+        acc.byPrice.set(l.yesTicks, { yesTicks: l.yesTicks, centi: (at?.centi ?? 0) + l.centi });
         changed = true;
       }
       const newest = marketStore.getState().trades[ticker]?.[0];
@@ -50,7 +57,9 @@ export function useLadderTrades(ticker: string | null, onChange: () => void) {
     add([...(marketStore.getState().trades[ticker] ?? [])].reverse());
     onChange();
     return marketStore.subscribe((s, prev) => {
-      if (s.lastTrades === prev.lastTrades && s.trades === prev.trades) return;
+      // every trade of this market lands on its tape: an update that left the tape as it was
+      // (another market's trades, the ticker) has nothing for this ladder
+      if (s.trades[ticker] === prev.trades[ticker]) return;
       if (add([...s.lastTrades, ...(s.trades[ticker] ?? [])])) onChange();
     });
   }, [ticker, onChange]);

@@ -1,8 +1,7 @@
 // Market table columns shared by the lists of this feature, with live prices from the
 // 'market' stream laid over the REST snapshot.
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Market } from '../../../src-shared/wire/markets';
-import { useLiveTick } from '../../hooks/useLiveTick';
 import { fmtCount, fmtDateTime, isoTime } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { useTrading } from '../../stores/trading';
@@ -15,49 +14,87 @@ const live = (m: Market) => marketStore.getState().tickers[m.ticker];
 export const yesBid = (m: Market) => live(m)?.yes_bid_dollars ?? m.yes_bid_dollars;
 export const yesAsk = (m: Market) => live(m)?.yes_ask_dollars ?? m.yes_ask_dollars;
 
-/**
- * Lists of markets take the streamed prices in the next frame: a list that waited a quarter of a
- * second showed prices the exchange no longer had (the display-truth harness, e2e/truth).
- */
-const LIVE_LIST = 'frame';
+/** The live fields a list shows over a market's REST snapshot. */
+function liveOf(m: Market) {
+  const t = live(m);
+  return {
+    yes_bid_dollars: t?.yes_bid_dollars ?? m.yes_bid_dollars,
+    yes_ask_dollars: t?.yes_ask_dollars ?? m.yes_ask_dollars,
+    last_price_dollars: t?.price_dollars ?? m.last_price_dollars,
+    volume_fp: t?.volume_fp ?? m.volume_fp,
+    open_interest_fp: t?.open_interest_fp ?? m.open_interest_fp,
+  };
+}
+
+/** Does `row` show what the stream now says of `m`? */
+function showsLive(row: Market, m: Market): boolean {
+  const l = liveOf(m);
+  return (
+    row.yes_bid_dollars === l.yes_bid_dollars &&
+    row.yes_ask_dollars === l.yes_ask_dollars &&
+    row.last_price_dollars === l.last_price_dollars &&
+    row.volume_fp === l.volume_fp &&
+    row.open_interest_fp === l.open_interest_fp
+  );
+}
 
 function withLive(m: Market): Market {
-  const t = live(m);
-  if (!t) return m;
-  const next = {
-    ...m,
-    yes_bid_dollars: t.yes_bid_dollars ?? m.yes_bid_dollars,
-    yes_ask_dollars: t.yes_ask_dollars ?? m.yes_ask_dollars,
-    last_price_dollars: t.price_dollars ?? m.last_price_dollars,
-    volume_fp: t.volume_fp ?? m.volume_fp,
-    open_interest_fp: t.open_interest_fp ?? m.open_interest_fp,
-  };
-  const same =
-    next.yes_bid_dollars === m.yes_bid_dollars &&
-    next.yes_ask_dollars === m.yes_ask_dollars &&
-    next.last_price_dollars === m.last_price_dollars &&
-    next.volume_fp === m.volume_fp &&
-    next.open_interest_fp === m.open_interest_fp;
-  return same ? m : next;
+  return showsLive(m, m) ? m : { ...m, ...liveOf(m) };
+}
+
+interface Shown {
+  rows: Market[];
+  /** each listed snapshot's row as shown */
+  bySnapshot: Map<Market, Market>;
 }
 
 /**
- * The markets with the streamed prices laid over them, as NEW row objects whenever a price moved:
- * a table caches each cell's value per row object, so reading live prices at render time over
- * the same objects froze the list at the prices it was loaded with.
+ * The markets with the streamed prices laid over them. Lists take the streamed prices in the
+ * next frame (a list that waited a quarter of a second showed prices the exchange no longer had:
+ * the display-truth harness, e2e/truth). A market whose prices moved gets a NEW row object (a
+ * table caches each cell's value per row object, so reading live prices at render time over the
+ * same objects froze the list); a market that did not move keeps its row object, so its row does
+ * not render again. The list itself renders again only when one of ITS markets moved: the stream's
+ * other markets, and its trades, cost it a comparison per listed market and frame, not a render.
  */
 export function useLiveMarkets(markets: readonly Market[]): Market[] {
-  const tick = useLiveTick(LIVE_LIST);
-  const last = useRef<Market[]>([]);
-  return useMemo(() => {
-    void tick; // a new tick means the market stream moved: read the live prices again
-    const next = markets.map(withLive);
-    // nothing listed moved (the stream moved other markets): the same rows, nothing to re-render
-    const prev = last.current;
-    if (prev.length === next.length && next.every((m, i) => m === prev[i])) return prev;
-    last.current = next;
+  const [moved, setMoved] = useState(0);
+  const shown = useRef<Shown | null>(null);
+  const listed = useRef(markets);
+  listed.current = markets;
+  const rows = useMemo(() => {
+    void moved; // a listed market moved: lay the live prices over the snapshots again
+    const prev = shown.current;
+    const bySnapshot = new Map<Market, Market>();
+    let same = prev !== null && prev.rows.length === markets.length;
+    const next = markets.map((m, i) => {
+      const old = prev?.bySnapshot.get(m);
+      const row = old && showsLive(old, m) ? old : withLive(m);
+      bySnapshot.set(m, row);
+      if (same && prev!.rows[i] !== row) same = false;
+      return row;
+    });
+    if (same) return prev!.rows;
+    shown.current = { rows: next, bySnapshot };
     return next;
-  }, [markets, tick]);
+  }, [markets, moved]);
+  useEffect(() => {
+    let frame: number | null = null;
+    const check = () => {
+      frame = null;
+      const s = shown.current;
+      if (!s) return;
+      if (listed.current.some((m) => { const row = s.bySnapshot.get(m); return !row || !showsLive(row, m); })) setMoved((n) => n + 1);
+    };
+    const off = marketStore.subscribe(() => {
+      if (frame === null) frame = requestAnimationFrame(check);
+    });
+    return () => {
+      off();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, []);
+  return rows;
 }
 
 function WatchToggle({ ticker }: { ticker: string }) {
