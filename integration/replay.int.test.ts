@@ -8,6 +8,7 @@ import { decodeTape, type Tape } from '../src-exchange/replay/tape';
 import { syntheticRows } from '../src-exchange/replay/synthetic';
 import { REPLAY_PATH } from '../src-exchange/replay/admin';
 import type { Speed } from '../src-exchange/replay/player';
+import { ExchangeReplay } from '../src-exchange/replay/exchange-replay';
 
 const TICKERS = ['RPL-A', 'RPL-B'];
 
@@ -126,6 +127,53 @@ describe('replay into the exchange', () => {
     expect(fast.length).toBeGreaterThan(3);
     expect(await run(10)).toEqual(fast);
   }, 180_000);
+});
+
+describe('replay in batches', () => {
+  it("gives the same books and the same trader fills one row per step as 65,536 rows per step", async () => {
+    const rows = syntheticRows({ markets: 2, rows: 4_000, seed: 23, rowsPerSecond: 2_000 });
+    const tape = decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
+    const run = async (chunk: number) => {
+      t = await startTestExchange();
+      for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+      const node = t.ex.svc.node;
+      const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', chunk });
+      await replay.seek(tape.tsUs[400]!);
+      const trader = t.account('trader').user_id;
+      const e = node.core.engine;
+      const order = (ticker: string, side: 'bid' | 'ask', priceTicks: number, countCenti: number) =>
+        node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side, priceTicks, countCenti });
+      // join the best bid of both sides, rest one level deeper, a small order that fills and
+      // leaves its level early, and a taker crossing the NO side once
+      for (const ticker of TICKERS) {
+        const b = e.getBook(ticker, 2)!;
+        await order(ticker, 'bid', b.yes[0]![0], 3_000);
+        await order(ticker, 'ask', 10_000 - b.no[0]![0], 3_000);
+        if (b.yes[1]) await order(ticker, 'bid', b.yes[1][0], 700);
+        await order(ticker, 'bid', b.yes[0]![0], 100);
+      }
+      await order(TICKERS[0]!, 'bid', 10_000 - e.getBook(TICKERS[0]!, 1)!.no[0]![0], 150);
+      replay.play();
+      await replay.finished();
+      expect(replay.state().done).toBe(true);
+      const books = TICKERS.map((ticker) => JSON.stringify(e.getBook(ticker)));
+      const fills = e.getFills(trader).map((f) => `${f.ticker} ${f.side} ${f.yes_price} ${f.count} ${f.is_taker ? 'taker' : 'maker'}`);
+      const resting = e.listOrders({ userId: trader, status: 'resting' }).map((o) => `${o.ticker} ${o.side} ${o.yes_price} ${o.remaining_count} ${e.queuePosition(o.order_id)}`);
+      const commands = replay.state().commands;
+      await replay.close();
+      await t.close();
+      t = undefined;
+      return { books, fills, resting, commands };
+    };
+    const batched = await run(65_536);
+    const oneByOne = await run(1);
+    expect(batched.fills.length).toBeGreaterThan(5);
+    expect(oneByOne.books).toEqual(batched.books);
+    expect(oneByOne.fills).toEqual(batched.fills);
+    expect(oneByOne.resting).toEqual(batched.resting);
+    // netting: far fewer commands in big steps
+    expect(batched.commands).toBeLessThan(oneByOne.commands);
+  }, 240_000);
 });
 
 describe('loading a recording into a running exchange', () => {

@@ -17,7 +17,8 @@
 // possible. In a market where the trader has a resting order every row is applied in order;
 // elsewhere the level changes of one step are netted (the trader has nothing there to meet).
 import { randomUUID } from 'node:crypto';
-import type { CoreCommand, CoreOutcome } from '../core/core';
+import type { CoreCommand } from '../core/core';
+import type { NodeBatch } from '../core/node';
 import type { ExchangeEvent } from '../core/domain';
 import type { OrderView } from '../engine/types';
 import { users, type Services } from '../handlers/support';
@@ -55,6 +56,17 @@ export interface ExchangeReplayOptions {
   speed?: Speed;
   /** wall ms between steps when not as fast as possible (default 10) */
   tickMs?: number;
+  /** rows per step when playing as fast as possible (default the player's, 65,536) */
+  chunk?: number;
+}
+
+/** A trader's resting order as the replay needs it: where it rests. */
+interface TraderOrder {
+  m: number;
+  /** book side 0 YES bids, 1 NO bids */
+  side: number;
+  /** ticks on that side's leg */
+  price: number;
 }
 
 export class ExchangeReplay {
@@ -66,13 +78,20 @@ export class ExchangeReplay {
   /** market index -> exchange ticker, null when the exchange does not have it open */
   private readonly live: (string | null)[];
   private readonly levels: Map<number, Held>[];
-  /** the trader's resting orders per market index */
-  private readonly traderResting = new Map<string, number>();
+  /** the trader's resting orders (every account but the replay's), by order id */
+  private readonly traderResting = new Map<string, TraderOrder>();
   private readonly restingCount: Int32Array;
+  /** per market, for this step: the trader's levels (side * KEY_SIDE + price), applied row by row */
+  private readonly ownKeys: Set<number>[];
+  /** per market and side, for this step: levels at or above this price cross a trader's order (applied row by row) */
+  private readonly crossFloor: Int32Array;
+  /** per market: levels whose recorded changes wait for the step's end (or a trade at or below them) */
+  private readonly dirty: Set<number>[];
   private readonly marketIndex = new Map<string, number>();
   private playing = false;
   private loop: Promise<void> = Promise.resolve();
-  private inflight: Promise<CoreOutcome>[] = [];
+  /** the step's commands: applied at once, journaled as one record when the step ends (flush) */
+  private batch: NodeBatch | null = null;
   private coid = 0;
   private commands = 0;
   private unsubscribe: () => void = () => undefined;
@@ -83,12 +102,15 @@ export class ExchangeReplay {
     readonly tape: Tape,
     private readonly opts: ExchangeReplayOptions,
   ) {
-    this.player = new ReplayPlayer(tape);
+    this.player = new ReplayPlayer(tape, opts.chunk !== undefined ? { chunk: opts.chunk } : {});
     this.rec = new ReplayBooks(tape);
     this.player.setSpeed(opts.speed ?? 1);
     this.live = tape.markets.map(() => null);
     this.levels = tape.markets.map(() => new Map());
     this.restingCount = new Int32Array(tape.markets.length);
+    this.ownKeys = tape.markets.map(() => new Set());
+    this.crossFloor = new Int32Array(tape.markets.length * 2);
+    this.dirty = tape.markets.map(() => new Set());
     tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
   }
 
@@ -106,6 +128,7 @@ export class ExchangeReplay {
 
   state(): ReplayState {
     this.refreshLive();
+    this.commitSoon();
     return { ...this.player.state(), playing: this.playing, skippedMarkets: this.tape.markets.filter((_, i) => this.live[i] === null), commands: this.commands };
   }
 
@@ -157,7 +180,12 @@ export class ExchangeReplay {
       last = now;
       this.apply(from, this.player.books.cursor);
       await this.flush();
-      if (this.player.state().done) break;
+      if (this.player.state().done) {
+        // levels the trader's last fills freed are set to the recording, as a further step would
+        this.apply(this.player.books.cursor, this.player.books.cursor);
+        await this.flush();
+        break;
+      }
       const speed = this.player.state().speed;
       await new Promise<void>((res) => (speed === 'max' ? setImmediate(res) : setTimeout(res, this.opts.tickMs ?? 10)));
     }
@@ -190,33 +218,42 @@ export class ExchangeReplay {
         h.taken = 0;
         h.pend = 0;
       }
+      // their cancels (published after this) find them gone
+      for (const [id, o] of this.traderResting) if (o.m === m) this.traderResting.delete(id);
       this.restingCount[m] = 0;
       for (const [key] of this.levels[m]!) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
       for (let side = 0; side < 2; side++) for (let p = 1; p < TICKS; p++) if (this.rec.level(m, side, p) > 0) this.reconcile(m, side, p);
     }
   }
 
-  /** Sends the rows [from, to) to the exchange. */
+  /**
+   * Sends the rows [from, to) to the exchange. Rows the trader's resting orders can meet (their
+   * own levels, and levels of the other side that cross them) are applied row by row, as are
+   * recorded trades; any other level's changes are netted: applied when the step ends, or before
+   * a trade on its side at or below its price (so a trade meets the book as recorded). What the
+   * trader took and trades still to come are kept row by row, so a netted level ends where the
+   * row-by-row one would: the books and the trader's fills do not depend on the step's size
+   * (replay.int.test.ts replays one row per step and 65,536 and compares them).
+   */
   private apply(from: number, to: number): void {
     this.refreshLive();
+    this.syncTaken();
+    this.relevance();
     if (to <= from) return;
     const t = this.tape;
-    this.syncTaken();
-    const dirty = new Map<number, Set<number>>();
-    const mark = (m: number, key: number) => {
-      let s = dirty.get(m);
-      if (!s) dirty.set(m, (s = new Set()));
-      s.add(key);
-    };
     for (let i = from; i < to; i++) {
       this.rec.run(i + 1);
       const m = t.market[i]!;
       if (this.live[m] === null) continue;
       const k = t.kind[i]!;
-      const inOrder = this.restingCount[m]! > 0;
       if (k === K_SNAPSHOT) {
-        // a snapshot resets the market: every level the replay holds is set again at the step's end
-        for (const key of this.levels[m]!.keys()) mark(m, key);
+        // a snapshot resets the market: every level the replay holds is set again (its rows follow)
+        const d = this.dirty[m]!;
+        for (const [key, h] of this.levels[m]!) {
+          h.taken = 0;
+          h.pend = 0;
+          d.add(key);
+        }
         continue;
       }
       const side = t.side[i]!;
@@ -224,16 +261,69 @@ export class ExchangeReplay {
       const key = side * KEY_SIDE + price;
       if (k === K_TRADE) {
         this.level(m, key).pend -= t.size[i]!;
+        this.settle(m, side, price);
         this.sendTrade(m, side, price, t.size[i]!);
         continue;
       }
-      if (k === K_DELTA && t.traded[i]! > 0) this.level(m, key).pend += t.traded[i]!;
-      if (k === K_DELTA || k === K_LEVEL) {
-        if (inOrder) this.reconcile(m, side, price);
-        else mark(m, key);
+      if (k !== K_DELTA && k !== K_LEVEL) continue;
+      const recorded = this.rec.level(m, side, price);
+      const traded = k === K_DELTA ? t.traded[i]! : 0;
+      let h = this.levels[m]!.get(key);
+      if (traded > 0) (h ??= this.level(m, key)).pend += traded;
+      if (h) {
+        // as reconcile would here: a level gone empty has no trade to come, and nothing taken beyond it
+        if (recorded === 0) h.pend = 0;
+        if (h.taken > recorded) h.taken = recorded;
       }
+      if (this.relevant(m, side, price)) this.reconcile(m, side, price);
+      else this.dirty[m]!.add(key);
     }
-    for (const [m, keys] of dirty) for (const key of keys) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+    for (let m = 0; m < this.dirty.length; m++) {
+      const d = this.dirty[m]!;
+      if (d.size === 0) continue;
+      for (const key of d) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+      d.clear();
+    }
+  }
+
+  /** Brings a side's netted levels at or above `price` to the recording (a trade there is next). */
+  private settle(m: number, side: number, price: number): void {
+    const d = this.dirty[m]!;
+    if (d.size === 0) return;
+    for (const key of d) {
+      if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price) continue;
+      d.delete(key);
+      this.reconcile(m, side, key % KEY_SIDE);
+    }
+  }
+
+  /** Whether rows at this level go one by one this step (the trader's orders can meet them). */
+  private relevant(m: number, side: number, price: number): boolean {
+    return this.restingCount[m]! > 0 && (this.ownKeys[m]!.has(side * KEY_SIDE + price) || price >= this.crossFloor[m * 2 + side]!);
+  }
+
+  /**
+   * Where the trader's resting orders are, for this step: their levels and the prices that cross
+   * them. A level that went row by row and no longer does is set to the recording first (as the
+   * next step's netting would have left it had it been netted all along).
+   */
+  private relevance(): void {
+    const was: [number, number][] = [];
+    for (let m = 0; m < this.ownKeys.length; m++) {
+      if (this.restingCount[m]! > 0 || this.ownKeys[m]!.size > 0 || this.crossFloor[m * 2]! <= TICKS || this.crossFloor[m * 2 + 1]! <= TICKS) {
+        for (const key of this.levels[m]!.keys()) if (this.relevant(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE)) was.push([m, key]);
+      }
+      this.ownKeys[m]!.clear();
+      this.crossFloor[m * 2] = TICKS + 1;
+      this.crossFloor[m * 2 + 1] = TICKS + 1;
+    }
+    for (const o of this.traderResting.values()) {
+      this.ownKeys[o.m]!.add(o.side * KEY_SIDE + o.price);
+      // a bid of the other side at TICKS - price or above meets this order
+      const at = o.m * 2 + (1 - o.side);
+      this.crossFloor[at] = Math.min(this.crossFloor[at]!, TICKS - o.price);
+    }
+    for (const [m, key] of was) if (!this.relevant(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE)) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
   }
 
   /** A recorded market the exchange opens (now or later) gets the recorded book as it stands. */
@@ -374,26 +464,38 @@ export class ExchangeReplay {
     for (const [key, h] of this.levels[m]!) {
       if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price || h.held === 0) continue;
       h.held = this.actual(h);
+      // a netted level the trade left short of the recording is set again with the others
+      if (!this.relevant(m, side, key % KEY_SIDE)) this.dirty[m]!.add(key);
     }
   }
 
   private submit(cmd: Omit<CoreCommand, 'nowMs'>): void {
     this.commands++;
-    // the engine applies the command at once (the journal makes it durable behind): the next
-    // row sees its effect; flush() waits for durability before the next step
-    this.inflight.push(this.svc.node.submit({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand));
+    // the engine applies the command at once (the next row sees its effect); the step's commands
+    // are journaled as one record when it ends, and flush() waits for that before the next step
+    this.batch ??= this.svc.node.beginBatch();
+    this.batch.apply({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand);
   }
 
+  /** Journals the step's commands (called before the event loop turns: no other command may come between). */
   private async flush(): Promise<void> {
-    const all = this.inflight;
-    this.inflight = [];
-    await Promise.all(all);
+    const b = this.batch;
+    this.batch = null;
+    if (b) await b.commit();
+  }
+
+  /** Commits what a call outside a step (a market opening, a state read) sent. */
+  private commitSoon(): void {
+    if (this.batch) this.flush().catch((err: unknown) => console.error('[replay] journaling the replay batch failed', err));
   }
 
   /** Keeps count of the trader's resting orders per replayed market (where rows must go in order). */
   private onEvents(evs: readonly ExchangeEvent[]): void {
     for (const ev of evs) {
-      if (ev.type === 'market' && this.marketIndex.has((ev as { market: { ticker: string } }).market.ticker)) this.refreshLive();
+      if (ev.type === 'market' && this.marketIndex.has((ev as { market: { ticker: string } }).market.ticker)) {
+        this.refreshLive();
+        this.commitSoon();
+      }
       if (ev.type !== 'order') continue;
       const o = (ev as { order: OrderView }).order;
       if (o.user_id === this.makerId || o.user_id === this.takerId) continue;
@@ -401,7 +503,7 @@ export class ExchangeReplay {
       if (m === undefined) continue;
       const was = this.traderResting.has(o.order_id);
       if (o.status === 'resting' && !was) {
-        this.traderResting.set(o.order_id, m);
+        this.traderResting.set(o.order_id, { m, side: o.side === 'bid' ? 0 : 1, price: o.side === 'bid' ? o.yes_price : TICKS - o.yes_price });
         this.restingCount[m]!++;
       } else if (o.status !== 'resting' && was) {
         this.traderResting.delete(o.order_id);
