@@ -60,6 +60,15 @@ export interface ExchangeReplayOptions {
   chunk?: number;
 }
 
+/** A run of the queue at a level: the replay's orders, or others' (the trader's), oldest first. */
+interface Seg {
+  replay: boolean;
+  /** size as the recording has it now (the replay's), or as the engine holds it (others') */
+  size: number;
+  /** the replay's orders in the run as the engine holds them */
+  orders: { id: string; left: number }[];
+}
+
 /** A trader's resting order as the replay needs it: where it rests. */
 interface TraderOrder {
   m: number;
@@ -87,6 +96,8 @@ export class ExchangeReplay {
   private readonly crossFloor: Int32Array;
   /** per market: levels whose recorded changes wait for the step's end (or a trade at or below them) */
   private readonly dirty: Set<number>[];
+  /** per market: the trader's levels changed this step, as queues in memory (sent to the engine by `materialize`) */
+  private readonly queues: Map<number, Seg[]>[];
   private readonly marketIndex = new Map<string, number>();
   private playing = false;
   private loop: Promise<void> = Promise.resolve();
@@ -111,6 +122,7 @@ export class ExchangeReplay {
     this.ownKeys = tape.markets.map(() => new Set());
     this.crossFloor = new Int32Array(tape.markets.length * 2);
     this.dirty = tape.markets.map(() => new Set());
+    this.queues = tape.markets.map(() => new Map());
     tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
   }
 
@@ -261,7 +273,7 @@ export class ExchangeReplay {
       const key = side * KEY_SIDE + price;
       if (k === K_TRADE) {
         this.level(m, key).pend -= t.size[i]!;
-        this.settle(m, side, price);
+        this.settle(m, side, price, t.size[i]!);
         this.sendTrade(m, side, price, t.size[i]!);
         continue;
       }
@@ -275,10 +287,15 @@ export class ExchangeReplay {
         if (recorded === 0) h.pend = 0;
         if (h.taken > recorded) h.taken = recorded;
       }
-      if (this.relevant(m, side, price)) this.reconcile(m, side, price);
-      else this.dirty[m]!.add(key);
+      if (this.restingCount[m]! > 0 && this.ownKeys[m]!.has(key)) this.queueRow(m, side, price);
+      else if (this.relevant(m, side, price)) {
+        // size arriving here may meet the trader's orders of the other side: those levels as recorded first
+        this.settle(m, 1 - side, TICKS - price);
+        this.reconcile(m, side, price);
+      } else this.dirty[m]!.add(key);
     }
     for (let m = 0; m < this.dirty.length; m++) {
+      for (const key of [...this.queues[m]!.keys()]) this.materialize(m, key);
       const d = this.dirty[m]!;
       if (d.size === 0) continue;
       for (const key of d) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
@@ -286,12 +303,111 @@ export class ExchangeReplay {
     }
   }
 
-  /** Brings a side's netted levels at or above `price` to the recording (a trade there is next). */
-  private settle(m: number, side: number, price: number): void {
+  /**
+   * A row at a level where the trader's orders rest: the level's queue changes in memory as
+   * reconcile would change the engine's (new size behind everyone; a decrease taken from the
+   * replay's size ahead of the trader's orders and behind them pro rata, newest first), and the
+   * engine is sent the result when something is to meet the level (a trade at or through it,
+   * size crossing it) or the step ends: a few commands for many rows.
+   */
+  private queueRow(m: number, side: number, price: number): void {
+    const key = side * KEY_SIDE + price;
+    let segs = this.queues[m]!.get(key);
+    if (!segs) {
+      const read = this.readQueue(m, side, price);
+      if (!read.some((s) => !s.replay)) {
+        // the trader's orders here are gone: nothing to queue behind
+        this.dirty[m]!.add(key);
+        return;
+      }
+      this.queues[m]!.set(key, (segs = read));
+    }
+    const h = this.level(m, key);
+    const recorded = this.rec.level(m, side, price);
+    const target = Math.max(0, recorded - h.taken + Math.max(0, h.pend));
+    let now = 0;
+    for (const s of segs) if (s.replay) now += s.size;
+    if (target > now) {
+      const last = segs[segs.length - 1]!;
+      if (last.replay) last.size += target - now;
+      else segs.push({ replay: true, size: target - now, orders: [] });
+    } else if (target < now) {
+      const by = now - target;
+      const ahead = segs[0]!.replay ? segs[0]!.size : 0;
+      let cutAhead = Math.min(ahead, Math.floor((by * ahead) / now));
+      let cutBehind = Math.min(now - ahead, by - cutAhead);
+      cutAhead = by - cutBehind;
+      if (cutAhead > 0) segs[0]!.size -= cutAhead;
+      for (let i = segs.length - 1; i > 0 && cutBehind > 0; i--) {
+        const s = segs[i]!;
+        if (!s.replay) continue;
+        const c = Math.min(s.size, cutBehind);
+        s.size -= c;
+        cutBehind -= c;
+      }
+    }
+  }
+
+  /** The engine's queue at a level as runs of the replay's orders and others'. */
+  private readQueue(m: number, side: number, price: number): Seg[] {
+    const segs: Seg[] = [];
+    for (const q of this.svc.node.core.engine.levelQueue(this.live[m]!, side as 0 | 1, price)) {
+      const replay = q.userId === this.makerId;
+      let last = segs[segs.length - 1];
+      if (!last || last.replay !== replay) segs.push((last = { replay, size: 0, orders: [] }));
+      last.size += q.remaining;
+      if (replay) last.orders.push({ id: q.orderId, left: q.remaining });
+    }
+    return segs;
+  }
+
+  /** Sends a level's queue in memory to the engine: each run of the replay's orders cut (newest first) or grown at the back. */
+  private materialize(m: number, key: number): void {
+    const segs = this.queues[m]!.get(key);
+    if (!segs) return;
+    this.queues[m]!.delete(key);
+    const side = Math.floor(key / KEY_SIDE);
+    const price = key % KEY_SIDE;
+    const h = this.level(m, key);
+    const kept: Held['orders'] = [];
+    for (const s of segs) {
+      if (!s.replay) continue;
+      let held = 0;
+      for (const o of s.orders) held += o.left;
+      if (s.size > held) {
+        const id = this.place(m, side, price, s.size - held);
+        if (id) s.orders.push({ id, left: s.size - held });
+      } else {
+        let cut = held - s.size;
+        for (let i = s.orders.length - 1; i >= 0 && cut > 0; i--) {
+          const o = s.orders[i]!;
+          const c = Math.min(o.left, cut);
+          cut -= c;
+          if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+          else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+          o.left -= c;
+        }
+      }
+      for (const o of s.orders) if (o.left > 0) kept.push(o);
+    }
+    h.orders = kept;
+    h.held = this.actual(h);
+  }
+
+  /**
+   * Brings a side's netted levels at or above `price` to the recording: a trade there is next, or
+   * size crossing them. For a trade of `trade` at `price` the level at its price is left netted
+   * when the replay already holds the trade's size there (no one else rests there: the print is
+   * the same; the level is set at the step's end).
+   */
+  private settle(m: number, side: number, price: number, trade = 0): void {
+    const qs = this.queues[m]!;
+    if (qs.size > 0) for (const key of [...qs.keys()]) if (Math.floor(key / KEY_SIDE) === side && key % KEY_SIDE >= price) this.materialize(m, key);
     const d = this.dirty[m]!;
     if (d.size === 0) return;
     for (const key of d) {
       if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price) continue;
+      if (trade > 0 && key % KEY_SIDE === price && this.actual(this.level(m, key)) >= trade) continue;
       d.delete(key);
       this.reconcile(m, side, key % KEY_SIDE);
     }
@@ -381,11 +497,15 @@ export class ExchangeReplay {
     const now = this.actual(h);
     if (target === now) return;
     const others = this.svc.node.core.engine.levelQty(this.live[m]!, side as 0 | 1, price) - now;
-    if (others === 0 && h.orders.length > 0 && (target > now || h.orders.length > 1)) {
-      // nobody else at this level: one order of the recorded size (queue order does not matter)
-      for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
-      h.orders = [];
-      if (target > 0) this.push(h, m, side, price, target);
+    if (others === 0) {
+      // nobody else at this level: queue order does not matter, the fewest commands do
+      if (target < now) this.cutNewest(h, now - target);
+      else if (h.orders.length < 4) this.push(h, m, side, price, target - now);
+      else {
+        for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+        h.orders = [];
+        this.push(h, m, side, price, target);
+      }
     } else if (target > now) {
       // new size queues behind whoever is there
       this.push(h, m, side, price, target - now);
@@ -393,6 +513,17 @@ export class ExchangeReplay {
       this.reduce(h, now - target, now);
     }
     h.held = this.actual(h);
+  }
+
+  /** Takes `by` off the replay's orders at a level, newest first. */
+  private cutNewest(h: Held, by: number): void {
+    for (let i = h.orders.length - 1; i >= 0 && by > 0; i--) {
+      const o = h.orders[i]!;
+      const c = Math.min(o.left, by);
+      by -= c;
+      if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+      else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+    }
   }
 
   private push(h: Held, m: number, side: number, price: number, size: number): void {
