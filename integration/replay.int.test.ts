@@ -133,11 +133,11 @@ describe('replay in batches', () => {
   it("gives the same books and the same trader fills one row per step as 65,536 rows per step", async () => {
     const rows = syntheticRows({ markets: 2, rows: 4_000, seed: 23, rowsPerSecond: 2_000 });
     const tape = decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
-    const run = async (chunk: number) => {
+    const run = async (chunk: number, batchCommands?: number) => {
       t = await startTestExchange();
       for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
       const node = t.ex.svc.node;
-      const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', chunk });
+      const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', chunk, ...(batchCommands ? { batchCommands } : {}) });
       await replay.seek(tape.tsUs[400]!);
       const trader = t.account('trader').user_id;
       const e = node.core.engine;
@@ -160,10 +160,11 @@ describe('replay in batches', () => {
       const fills = e.getFills(trader).map((f) => `${f.ticker} ${f.side} ${f.yes_price} ${f.count} ${f.is_taker ? 'taker' : 'maker'}`);
       const resting = e.listOrders({ userId: trader, status: 'resting' }).map((o) => `${o.ticker} ${o.side} ${o.yes_price} ${o.remaining_count} ${e.queuePosition(o.order_id)}`);
       const commands = replay.state().commands;
+      const records = node.journalStats.appends;
       await replay.close();
       await t.close();
       t = undefined;
-      return { books, fills, resting, commands };
+      return { books, fills, resting, commands, records };
     };
     const batched = await run(65_536);
     const oneByOne = await run(1);
@@ -173,6 +174,12 @@ describe('replay in batches', () => {
     expect(oneByOne.resting).toEqual(batched.resting);
     // netting: far fewer commands in big steps
     expect(batched.commands).toBeLessThan(oneByOne.commands);
+    // a step's commands cut into journal records of 7: the same again
+    const cut = await run(65_536, 7);
+    expect(cut.records).toBeGreaterThan(batched.records + 10);
+    expect(cut.books).toEqual(batched.books);
+    expect(cut.fills).toEqual(batched.fills);
+    expect(cut.resting).toEqual(batched.resting);
   }, 240_000);
 });
 

@@ -30,6 +30,8 @@ const TICKS = 10_000;
 const KEY_SIDE = TICKS + 1;
 /** cash of each replay account (micro-dollars): the books it holds never run out */
 const REPLAY_CASH_MICRO = 1_000_000_000_000_000;
+/** commands per journal record at most (a long seek forward is many; a record stays far below the journal's 16 MiB) */
+const BATCH_COMMANDS = 10_000;
 
 export const REPLAY_MAKER = 'replay-maker';
 export const REPLAY_TAKER = 'replay-taker';
@@ -58,6 +60,8 @@ export interface ExchangeReplayOptions {
   tickMs?: number;
   /** rows per step when playing as fast as possible (default the player's, 65,536) */
   chunk?: number;
+  /** commands per journal record at most (default 10,000) */
+  batchCommands?: number;
 }
 
 /** A run of the queue at a level: the replay's orders, or others' (the trader's), oldest first. */
@@ -103,6 +107,9 @@ export class ExchangeReplay {
   private loop: Promise<void> = Promise.resolve();
   /** the step's commands: applied at once, journaled as one record when the step ends (flush) */
   private batch: NodeBatch | null = null;
+  private batchSize = 0;
+  /** batches committed within a step (a long one is cut into records of BATCH_COMMANDS), not yet durable */
+  private committing: Promise<void>[] = [];
   private coid = 0;
   private commands = 0;
   private unsubscribe: () => void = () => undefined;
@@ -606,13 +613,23 @@ export class ExchangeReplay {
     // are journaled as one record when it ends, and flush() waits for that before the next step
     this.batch ??= this.svc.node.beginBatch();
     this.batch.apply({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand);
+    if (++this.batchSize >= (this.opts.batchCommands ?? BATCH_COMMANDS)) {
+      // appended now, in apply order; durable and published behind
+      this.committing.push(this.batch.commit());
+      this.batch = null;
+      this.batchSize = 0;
+    }
   }
 
   /** Journals the step's commands (called before the event loop turns: no other command may come between). */
   private async flush(): Promise<void> {
     const b = this.batch;
     this.batch = null;
-    if (b) await b.commit();
+    this.batchSize = 0;
+    const all = this.committing;
+    this.committing = [];
+    if (b) all.push(b.commit());
+    await Promise.all(all);
   }
 
   /** Commits what a call outside a step (a market opening, a state read) sent. */
