@@ -183,6 +183,33 @@ describe('replay in batches', () => {
   }, 240_000);
 });
 
+describe('replay and restart', () => {
+  it('a restart from the journal of batched steps gives the same books and fills', async () => {
+    const rows = syntheticRows({ markets: 2, rows: 3_000, seed: 31, rowsPerSecond: 2_000 });
+    const tape = decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
+    t = await startTestExchange();
+    for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+    const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', batchCommands: 50 });
+    const trader = t.account('trader').user_id;
+    const node = t.ex.svc.node;
+    for (const ticker of TICKERS) {
+      const b = node.core.engine.getBook(ticker, 1)!;
+      await node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side: 'bid', priceTicks: b.yes[0]![0], countCenti: 2_000 });
+    }
+    replay.play();
+    await replay.finished();
+    const state = (x: TestExchange) => {
+      const e = x.ex.svc.node.core.engine;
+      return { books: TICKERS.map((ticker) => e.getBook(ticker)), fills: e.getFills(trader).length, resting: e.listOrders({ userId: trader, status: 'resting' }).map((o) => `${o.order_id} ${o.remaining_count} ${e.queuePosition(o.order_id)}`) };
+    };
+    const before = state(t);
+    expect(before.fills).toBeGreaterThan(0);
+    await t.restart();
+    expect(t.ex.svc.node.recovered.records).toBeGreaterThan(0);
+    expect(state(t)).toEqual(before);
+  }, 120_000);
+});
+
 describe('loading a recording into a running exchange', () => {
   it('loads a recorder file by the control route, replays it, and unloads leaving no replay order', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
