@@ -22,6 +22,7 @@ import type { NodeBatch } from '../core/node';
 import type { ExchangeEvent } from '../core/domain';
 import type { OrderView } from '../engine/types';
 import { users, type Services } from '../handlers/support';
+import { readSegs, setReplaySize, type Seg } from './level-queue';
 import { ReplayPlayer, type PlayerState, type Speed } from './player';
 import { ReplayBooks } from './queue';
 import { K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
@@ -62,15 +63,6 @@ export interface ExchangeReplayOptions {
   chunk?: number;
   /** commands per journal record at most (default 10,000) */
   batchCommands?: number;
-}
-
-/** A run of the queue at a level: the replay's orders, or others' (the trader's), oldest first. */
-interface Seg {
-  replay: boolean;
-  /** size as the recording has it now (the replay's), or as the engine holds it (others') */
-  size: number;
-  /** the replay's orders in the run as the engine holds them */
-  orders: { id: string; left: number }[];
 }
 
 /** A trader's resting order as the replay needs it: where it rests. */
@@ -330,42 +322,12 @@ export class ExchangeReplay {
       this.queues[m]!.set(key, (segs = read));
     }
     const h = this.level(m, key);
-    const recorded = this.rec.level(m, side, price);
-    const target = Math.max(0, recorded - h.taken + Math.max(0, h.pend));
-    let now = 0;
-    for (const s of segs) if (s.replay) now += s.size;
-    if (target > now) {
-      const last = segs[segs.length - 1]!;
-      if (last.replay) last.size += target - now;
-      else segs.push({ replay: true, size: target - now, orders: [] });
-    } else if (target < now) {
-      const by = now - target;
-      const ahead = segs[0]!.replay ? segs[0]!.size : 0;
-      let cutAhead = Math.min(ahead, Math.floor((by * ahead) / now));
-      let cutBehind = Math.min(now - ahead, by - cutAhead);
-      cutAhead = by - cutBehind;
-      if (cutAhead > 0) segs[0]!.size -= cutAhead;
-      for (let i = segs.length - 1; i > 0 && cutBehind > 0; i--) {
-        const s = segs[i]!;
-        if (!s.replay) continue;
-        const c = Math.min(s.size, cutBehind);
-        s.size -= c;
-        cutBehind -= c;
-      }
-    }
+    setReplaySize(segs, Math.max(0, this.rec.level(m, side, price) - h.taken + Math.max(0, h.pend)));
   }
 
   /** The engine's queue at a level as runs of the replay's orders and others'. */
   private readQueue(m: number, side: number, price: number): Seg[] {
-    const segs: Seg[] = [];
-    for (const q of this.svc.node.core.engine.levelQueue(this.live[m]!, side as 0 | 1, price)) {
-      const replay = q.userId === this.makerId;
-      let last = segs[segs.length - 1];
-      if (!last || last.replay !== replay) segs.push((last = { replay, size: 0, orders: [] }));
-      last.size += q.remaining;
-      if (replay) last.orders.push({ id: q.orderId, left: q.remaining });
-    }
-    return segs;
+    return readSegs(this.svc.node.core.engine.levelQueue(this.live[m]!, side as 0 | 1, price), this.makerId);
   }
 
   /** Sends a level's queue in memory to the engine: each run of the replay's orders cut (newest first) or grown at the back. */
