@@ -8,6 +8,7 @@ import { decodeTape, type Tape } from '../src-exchange/replay/tape';
 import { syntheticRows } from '../src-exchange/replay/synthetic';
 import { REPLAY_PATH } from '../src-exchange/replay/admin';
 import type { Speed } from '../src-exchange/replay/player';
+import { ExchangeReplay } from '../src-exchange/replay/exchange-replay';
 
 const TICKERS = ['RPL-A', 'RPL-B'];
 
@@ -126,6 +127,87 @@ describe('replay into the exchange', () => {
     expect(fast.length).toBeGreaterThan(3);
     expect(await run(10)).toEqual(fast);
   }, 180_000);
+});
+
+describe('replay in batches', () => {
+  it("gives the same books and the same trader fills one row per step as 65,536 rows per step", async () => {
+    const rows = syntheticRows({ markets: 2, rows: 4_000, seed: 23, rowsPerSecond: 2_000 });
+    const tape = decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
+    const run = async (chunk: number, batchCommands?: number) => {
+      t = await startTestExchange();
+      for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+      const node = t.ex.svc.node;
+      const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', chunk, ...(batchCommands ? { batchCommands } : {}) });
+      await replay.seek(tape.tsUs[400]!);
+      const trader = t.account('trader').user_id;
+      const e = node.core.engine;
+      const order = (ticker: string, side: 'bid' | 'ask', priceTicks: number, countCenti: number) =>
+        node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side, priceTicks, countCenti });
+      // join the best bid of both sides, rest one level deeper, a small order that fills and
+      // leaves its level early, and a taker crossing the NO side once
+      for (const ticker of TICKERS) {
+        const b = e.getBook(ticker, 2)!;
+        await order(ticker, 'bid', b.yes[0]![0], 3_000);
+        await order(ticker, 'ask', 10_000 - b.no[0]![0], 3_000);
+        if (b.yes[1]) await order(ticker, 'bid', b.yes[1][0], 700);
+        await order(ticker, 'bid', b.yes[0]![0], 100);
+      }
+      await order(TICKERS[0]!, 'bid', 10_000 - e.getBook(TICKERS[0]!, 1)!.no[0]![0], 150);
+      replay.play();
+      await replay.finished();
+      expect(replay.state().done).toBe(true);
+      const books = TICKERS.map((ticker) => JSON.stringify(e.getBook(ticker)));
+      const fills = e.getFills(trader).map((f) => `${f.ticker} ${f.side} ${f.yes_price} ${f.count} ${f.is_taker ? 'taker' : 'maker'}`);
+      const resting = e.listOrders({ userId: trader, status: 'resting' }).map((o) => `${o.ticker} ${o.side} ${o.yes_price} ${o.remaining_count} ${e.queuePosition(o.order_id)}`);
+      const commands = replay.state().commands;
+      const records = node.journalStats.appends;
+      await replay.close();
+      await t.close();
+      t = undefined;
+      return { books, fills, resting, commands, records };
+    };
+    const batched = await run(65_536);
+    const oneByOne = await run(1);
+    expect(batched.fills.length).toBeGreaterThan(5);
+    expect(oneByOne.books).toEqual(batched.books);
+    expect(oneByOne.fills).toEqual(batched.fills);
+    expect(oneByOne.resting).toEqual(batched.resting);
+    // netting: far fewer commands in big steps
+    expect(batched.commands).toBeLessThan(oneByOne.commands);
+    // a step's commands cut into journal records of 7: the same again
+    const cut = await run(65_536, 7);
+    expect(cut.records).toBeGreaterThan(batched.records + 10);
+    expect(cut.books).toEqual(batched.books);
+    expect(cut.fills).toEqual(batched.fills);
+    expect(cut.resting).toEqual(batched.resting);
+  }, 240_000);
+});
+
+describe('replay and restart', () => {
+  it('a restart from the journal of batched steps gives the same books and fills', async () => {
+    const rows = syntheticRows({ markets: 2, rows: 3_000, seed: 31, rowsPerSecond: 2_000 });
+    const tape = decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
+    t = await startTestExchange();
+    for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+    const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max', batchCommands: 50 });
+    const trader = t.account('trader').user_id;
+    const node = t.ex.svc.node;
+    for (const ticker of TICKERS) {
+      const b = node.core.engine.getBook(ticker, 1)!;
+      await node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side: 'bid', priceTicks: b.yes[0]![0], countCenti: 2_000 });
+    }
+    replay.play();
+    await replay.finished();
+    const state = (x: TestExchange) => {
+      const e = x.ex.svc.node.core.engine;
+      return { books: TICKERS.map((ticker) => e.getBook(ticker)), fills: e.getFills(trader).length, resting: e.listOrders({ userId: trader, status: 'resting' }).map((o) => `${o.order_id} ${o.remaining_count} ${e.queuePosition(o.order_id)}`) };
+    };
+    const before = state(t);
+    expect(before.fills).toBeGreaterThan(0);
+    await t.restart();
+    expect(t.ex.svc.node.recovered.records).toBeGreaterThan(0);
+    expect(state(t)).toEqual(before);
+  }, 120_000);
 });
 
 describe('loading a recording into a running exchange', () => {

@@ -13,6 +13,13 @@ export interface CoreCommand {
   [k: string]: unknown;
 }
 
+/** Commands applied one after another and journaled as one record (ExchangeNode.beginBatch). */
+export const BATCH = 'batch';
+export interface BatchCommand extends CoreCommand {
+  type: typeof BATCH;
+  cmds: CoreCommand[];
+}
+
 export interface CoreSnapshot {
   version: 1;
   /** present when the engine's history is in an archive file (engine/archive.ts), not in `engine` */
@@ -91,6 +98,7 @@ export class ExchangeCore {
   }
 
   apply(cmd: CoreCommand): CoreOutcome {
+    if (cmd.type === BATCH) return this.applyBatch(cmd as BatchCommand);
     if (ENGINE_TYPES.has(cmd.type)) {
       const r = this.engine.apply(cmd as unknown as EngineCommand);
       const { events, mutated, ...rest } = r;
@@ -112,5 +120,18 @@ export class ExchangeCore {
     };
     const r: DomainResult = owner.apply(this.domains[owner.name], cmd, ctx);
     return { ok: r.ok, result: r as Record<string, unknown>, events, mutated: r.ok || forced };
+  }
+
+  /** A journaled batch (ExchangeNode.beginBatch): its commands applied in order, as when they were first applied. */
+  private applyBatch(b: BatchCommand): CoreOutcome {
+    const events: ExchangeEvent[] = [];
+    let mutated = false;
+    for (const c of b.cmds) {
+      if (c.type === BATCH) throw new Error('a batch inside a batch');
+      const r = this.apply(c);
+      mutated ||= r.mutated;
+      for (const e of r.events) events.push(e);
+    }
+    return { ok: true, result: { ok: true, count: b.cmds.length }, events, mutated };
   }
 }

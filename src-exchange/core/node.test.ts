@@ -21,6 +21,35 @@ describe('ExchangeNode', () => {
     await again.close();
   });
 
+  it('a batch: applied at once, one journal record, its events published once after commit; a restart replays it to the same state', async () => {
+    const d = dir();
+    const node = await ExchangeNode.open({ dataDir: d });
+    const seen: number[] = [];
+    node.onEvents((evs) => seen.push(evs.length));
+    const b = node.beginBatch();
+    for (let i = 0; i < 5; i++) expect(b.apply({ type: 'deposit', nowMs: node.now(), userId: `u${i % 2}`, amountMicro: 1_000_000 }).ok).toBe(true);
+    // a rejection that changed nothing is not part of it
+    expect(b.apply({ type: 'cancelOrder', nowMs: node.now(), userId: 'nobody', orderId: 'nope' }).ok).toBe(false);
+    // applied already: the next command sees it
+    expect(node.core.engine.getBalance('u0')?.cash).toBe(3_000_000);
+    // nothing may come between the batch's commands and its record
+    await expect(deposit(node, 0)).rejects.toThrow(/batch is open/);
+    expect(() => node.beginBatch()).toThrow(/already open/);
+    expect(seen).toEqual([]);
+    await b.commit();
+    expect(node.journalStats.appends).toBe(1);
+    expect(seen.length).toBe(1);
+    expect(seen[0]).toBeGreaterThanOrEqual(5);
+    expect(() => b.apply({ type: 'deposit', nowMs: node.now(), userId: 'u0', amountMicro: 1 })).toThrow(/committed/);
+    await deposit(node, 1);
+    const before = JSON.stringify(node.core.toSnapshot());
+    await node.close();
+    const again = await ExchangeNode.open({ dataDir: d });
+    expect(again.recovered.records).toBe(2);
+    expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
+    await again.close();
+  });
+
   it('does not journal a rejection that changed nothing', async () => {
     const node = await ExchangeNode.open({ dataDir: dir() });
     const r = await node.submit({ type: 'cancelOrder', nowMs: node.now(), userId: 'nobody', orderId: 'nope' });

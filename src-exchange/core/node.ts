@@ -4,7 +4,7 @@
 import { Journal } from '../journal/journal';
 import { readArchive } from '../journal/archive-file';
 import type { ExchangeEvent } from './domain';
-import { ExchangeCore, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
+import { BATCH, ExchangeCore, type BatchCommand, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
 import { SnapshotWorker } from './snapshot-worker';
 
 export interface NodeOptions {
@@ -23,6 +23,17 @@ export interface NodeOptions {
 
 export type EventListener = (events: readonly ExchangeEvent[]) => void;
 
+/**
+ * Commands applied at once, one after another (each sees the state the one before left), and
+ * journaled together as one record when committed. Commit before the event loop turns: no other
+ * command may be applied while a batch is open (submit refuses), so journal order stays apply order.
+ */
+export interface NodeBatch {
+  apply(cmd: CoreCommand): CoreOutcome;
+  /** Journal the batch as one record; resolves once durable, then its events are published (once, in order). */
+  commit(): Promise<void>;
+}
+
 export class ExchangeNode {
   private readonly listeners = new Set<EventListener>();
   private sinceSnapshot = 0;
@@ -30,6 +41,7 @@ export class ExchangeNode {
   private lastSubmitAt = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   private lastNow = 0;
+  private batchOpen = false;
   /** null until the first snapshot; 'inline' when snapshots run on the event loop */
   private worker: SnapshotWorker | 'inline' | null;
   readonly recovered: { records: number; fromSnapshotSeq: number | null };
@@ -89,6 +101,7 @@ export class ExchangeNode {
    * nothing) resolve at once and are not journaled.
    */
   async submit(cmd: CoreCommand): Promise<CoreOutcome> {
+    if (this.batchOpen) throw new Error('a command was submitted while a batch is open (commit the batch first)');
     if (cmd.nowMs > this.lastNow) this.lastNow = cmd.nowMs;
     this.lastSubmitAt = Date.now();
     const outcome = this.core.apply(cmd);
@@ -99,6 +112,41 @@ export class ExchangeNode {
     if (outcome.events.length) this.publish(outcome.events);
     if (this.sinceSnapshot >= this.snapshotEvery) this.maybeSnapshot();
     return outcome;
+  }
+
+  beginBatch(): NodeBatch {
+    if (this.batchOpen) throw new Error('a batch is already open');
+    this.batchOpen = true;
+    const cmds: CoreCommand[] = [];
+    const events: ExchangeEvent[] = [];
+    let nowMs = 0;
+    let done = false;
+    return {
+      apply: (cmd) => {
+        if (done) throw new Error('this batch is committed');
+        if (cmd.type === BATCH) throw new Error('a batch inside a batch');
+        if (cmd.nowMs > this.lastNow) this.lastNow = cmd.nowMs;
+        const outcome = this.core.apply(cmd);
+        if (!outcome.mutated) return outcome;
+        cmds.push(cmd);
+        if (cmd.nowMs > nowMs) nowMs = cmd.nowMs;
+        for (const e of outcome.events) events.push(e);
+        return outcome;
+      },
+      commit: async () => {
+        if (done) throw new Error('this batch is committed');
+        done = true;
+        this.batchOpen = false;
+        if (cmds.length === 0) return;
+        this.lastSubmitAt = Date.now();
+        const record: BatchCommand = { type: BATCH, nowMs, cmds };
+        const durable = this.journal.append(record);
+        this.sinceSnapshot += cmds.length;
+        await durable;
+        if (events.length) this.publish(events);
+        if (this.sinceSnapshot >= this.snapshotEvery) this.maybeSnapshot();
+      },
+    };
   }
 
   private publish(events: readonly ExchangeEvent[]): void {

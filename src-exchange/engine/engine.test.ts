@@ -57,4 +57,20 @@ describe('engine facade', () => {
     expect(JSON.stringify(r.toSnapshot())).toBe(JSON.stringify(e.toSnapshot()));
     expect(() => Engine.fromSnapshot({ ...JSON.parse(text), version: 99 })).toThrow(/version/);
   });
+
+  it('lists a level\'s queue first in line first, with what each order still offers', () => {
+    const e = setup();
+    const a = place(e, 'alice', 'bid', 5000, 300);
+    const b = place(e, 'bob', 'bid', 5000, 200);
+    place(e, 'carol', 'bid', 4900, 100);
+    expect(e.levelQueue(TICKER, 0, 5000)).toEqual([
+      { orderId: a.order_id, userId: 'alice', remaining: 300 },
+      { orderId: b.order_id, userId: 'bob', remaining: 200 },
+    ]);
+    // a seller takes 100 from the first in line
+    place(e, 'carol', 'ask', 5000, 100);
+    expect(e.levelQueue(TICKER, 0, 5000).map((q) => q.remaining)).toEqual([200, 200]);
+    expect(e.levelQueue(TICKER, 1, 5000)).toEqual([]);
+    expect(e.levelQueue('NOPE', 0, 5000)).toEqual([]);
+  });
 });

@@ -216,6 +216,19 @@ export class Engine {
     return m ? this.st.bookOf(m).levelQty(side, price) : 0;
   }
 
+  /** The queue at a level, first in line first: each resting order's id, owner and what it still offers (centi). No views are built (replays read a level's few orders). */
+  levelQueue(ticker: string, side: 0 | 1, price: number): { orderId: string; userId: string; remaining: number }[] {
+    const m = this.st.markets.get(ticker);
+    if (!m) return [];
+    const out: { orderId: string; userId: string; remaining: number }[] = [];
+    const next = this.st.slots.next;
+    for (let slot = this.st.bookOf(m).levelHead(side, price); slot !== NIL; slot = next[slot]!) {
+      const o = this.st.slotOrders[slot]!;
+      out.push({ orderId: o.order_id, userId: o.user_id, remaining: o.remaining_count });
+    }
+    return out;
+  }
+
   /** What a resting order still offers (centi); 0 when it is not resting. No view is built (hot in replays). */
   restingRemaining(orderId: string): number {
     const o = this.st.orders.get(orderId);

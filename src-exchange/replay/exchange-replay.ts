@@ -17,10 +17,12 @@
 // possible. In a market where the trader has a resting order every row is applied in order;
 // elsewhere the level changes of one step are netted (the trader has nothing there to meet).
 import { randomUUID } from 'node:crypto';
-import type { CoreCommand, CoreOutcome } from '../core/core';
+import type { CoreCommand } from '../core/core';
+import type { NodeBatch } from '../core/node';
 import type { ExchangeEvent } from '../core/domain';
 import type { OrderView } from '../engine/types';
 import { users, type Services } from '../handlers/support';
+import { readSegs, setReplaySize, type Seg } from './level-queue';
 import { ReplayPlayer, type PlayerState, type Speed } from './player';
 import { ReplayBooks } from './queue';
 import { K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
@@ -29,6 +31,8 @@ const TICKS = 10_000;
 const KEY_SIDE = TICKS + 1;
 /** cash of each replay account (micro-dollars): the books it holds never run out */
 const REPLAY_CASH_MICRO = 1_000_000_000_000_000;
+/** commands per journal record at most (a long seek forward is many; a record stays far below the journal's 16 MiB) */
+const BATCH_COMMANDS = 10_000;
 
 export const REPLAY_MAKER = 'replay-maker';
 export const REPLAY_TAKER = 'replay-taker';
@@ -55,6 +59,19 @@ export interface ExchangeReplayOptions {
   speed?: Speed;
   /** wall ms between steps when not as fast as possible (default 10) */
   tickMs?: number;
+  /** rows per step when playing as fast as possible (default the player's, 65,536) */
+  chunk?: number;
+  /** commands per journal record at most (default 10,000) */
+  batchCommands?: number;
+}
+
+/** A trader's resting order as the replay needs it: where it rests. */
+interface TraderOrder {
+  m: number;
+  /** book side 0 YES bids, 1 NO bids */
+  side: number;
+  /** ticks on that side's leg */
+  price: number;
 }
 
 export class ExchangeReplay {
@@ -66,13 +83,25 @@ export class ExchangeReplay {
   /** market index -> exchange ticker, null when the exchange does not have it open */
   private readonly live: (string | null)[];
   private readonly levels: Map<number, Held>[];
-  /** the trader's resting orders per market index */
-  private readonly traderResting = new Map<string, number>();
+  /** the trader's resting orders (every account but the replay's), by order id */
+  private readonly traderResting = new Map<string, TraderOrder>();
   private readonly restingCount: Int32Array;
+  /** per market, for this step: the trader's levels (side * KEY_SIDE + price), applied row by row */
+  private readonly ownKeys: Set<number>[];
+  /** per market and side, for this step: levels at or above this price cross a trader's order (applied row by row) */
+  private readonly crossFloor: Int32Array;
+  /** per market: levels whose recorded changes wait for the step's end (or a trade at or below them) */
+  private readonly dirty: Set<number>[];
+  /** per market: the trader's levels changed this step, as queues in memory (sent to the engine by `materialize`) */
+  private readonly queues: Map<number, Seg[]>[];
   private readonly marketIndex = new Map<string, number>();
   private playing = false;
   private loop: Promise<void> = Promise.resolve();
-  private inflight: Promise<CoreOutcome>[] = [];
+  /** the step's commands: applied at once, journaled as one record when the step ends (flush) */
+  private batch: NodeBatch | null = null;
+  private batchSize = 0;
+  /** batches committed within a step (a long one is cut into records of BATCH_COMMANDS), not yet durable */
+  private committing: Promise<void>[] = [];
   private coid = 0;
   private commands = 0;
   private unsubscribe: () => void = () => undefined;
@@ -83,12 +112,16 @@ export class ExchangeReplay {
     readonly tape: Tape,
     private readonly opts: ExchangeReplayOptions,
   ) {
-    this.player = new ReplayPlayer(tape);
+    this.player = new ReplayPlayer(tape, opts.chunk !== undefined ? { chunk: opts.chunk } : {});
     this.rec = new ReplayBooks(tape);
     this.player.setSpeed(opts.speed ?? 1);
     this.live = tape.markets.map(() => null);
     this.levels = tape.markets.map(() => new Map());
     this.restingCount = new Int32Array(tape.markets.length);
+    this.ownKeys = tape.markets.map(() => new Set());
+    this.crossFloor = new Int32Array(tape.markets.length * 2);
+    this.dirty = tape.markets.map(() => new Set());
+    this.queues = tape.markets.map(() => new Map());
     tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
   }
 
@@ -106,6 +139,7 @@ export class ExchangeReplay {
 
   state(): ReplayState {
     this.refreshLive();
+    this.commitSoon();
     return { ...this.player.state(), playing: this.playing, skippedMarkets: this.tape.markets.filter((_, i) => this.live[i] === null), commands: this.commands };
   }
 
@@ -157,7 +191,12 @@ export class ExchangeReplay {
       last = now;
       this.apply(from, this.player.books.cursor);
       await this.flush();
-      if (this.player.state().done) break;
+      if (this.player.state().done) {
+        // levels the trader's last fills freed are set to the recording, as a further step would
+        this.apply(this.player.books.cursor, this.player.books.cursor);
+        await this.flush();
+        break;
+      }
       const speed = this.player.state().speed;
       await new Promise<void>((res) => (speed === 'max' ? setImmediate(res) : setTimeout(res, this.opts.tickMs ?? 10)));
     }
@@ -190,33 +229,42 @@ export class ExchangeReplay {
         h.taken = 0;
         h.pend = 0;
       }
+      // their cancels (published after this) find them gone
+      for (const [id, o] of this.traderResting) if (o.m === m) this.traderResting.delete(id);
       this.restingCount[m] = 0;
       for (const [key] of this.levels[m]!) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
       for (let side = 0; side < 2; side++) for (let p = 1; p < TICKS; p++) if (this.rec.level(m, side, p) > 0) this.reconcile(m, side, p);
     }
   }
 
-  /** Sends the rows [from, to) to the exchange. */
+  /**
+   * Sends the rows [from, to) to the exchange. Rows the trader's resting orders can meet (their
+   * own levels, and levels of the other side that cross them) are applied row by row, as are
+   * recorded trades; any other level's changes are netted: applied when the step ends, or before
+   * a trade on its side at or below its price (so a trade meets the book as recorded). What the
+   * trader took and trades still to come are kept row by row, so a netted level ends where the
+   * row-by-row one would: the books and the trader's fills do not depend on the step's size
+   * (replay.int.test.ts replays one row per step and 65,536 and compares them).
+   */
   private apply(from: number, to: number): void {
     this.refreshLive();
+    this.syncTaken();
+    this.relevance();
     if (to <= from) return;
     const t = this.tape;
-    this.syncTaken();
-    const dirty = new Map<number, Set<number>>();
-    const mark = (m: number, key: number) => {
-      let s = dirty.get(m);
-      if (!s) dirty.set(m, (s = new Set()));
-      s.add(key);
-    };
     for (let i = from; i < to; i++) {
       this.rec.run(i + 1);
       const m = t.market[i]!;
       if (this.live[m] === null) continue;
       const k = t.kind[i]!;
-      const inOrder = this.restingCount[m]! > 0;
       if (k === K_SNAPSHOT) {
-        // a snapshot resets the market: every level the replay holds is set again at the step's end
-        for (const key of this.levels[m]!.keys()) mark(m, key);
+        // a snapshot resets the market: every level the replay holds is set again (its rows follow)
+        const d = this.dirty[m]!;
+        for (const [key, h] of this.levels[m]!) {
+          h.taken = 0;
+          h.pend = 0;
+          d.add(key);
+        }
         continue;
       }
       const side = t.side[i]!;
@@ -224,16 +272,143 @@ export class ExchangeReplay {
       const key = side * KEY_SIDE + price;
       if (k === K_TRADE) {
         this.level(m, key).pend -= t.size[i]!;
+        this.settle(m, side, price, t.size[i]!);
         this.sendTrade(m, side, price, t.size[i]!);
         continue;
       }
-      if (k === K_DELTA && t.traded[i]! > 0) this.level(m, key).pend += t.traded[i]!;
-      if (k === K_DELTA || k === K_LEVEL) {
-        if (inOrder) this.reconcile(m, side, price);
-        else mark(m, key);
+      if (k !== K_DELTA && k !== K_LEVEL) continue;
+      const recorded = this.rec.level(m, side, price);
+      const traded = k === K_DELTA ? t.traded[i]! : 0;
+      let h = this.levels[m]!.get(key);
+      if (traded > 0) (h ??= this.level(m, key)).pend += traded;
+      if (h) {
+        // as reconcile would here: a level gone empty has no trade to come, and nothing taken beyond it
+        if (recorded === 0) h.pend = 0;
+        if (h.taken > recorded) h.taken = recorded;
       }
+      if (this.restingCount[m]! > 0 && this.ownKeys[m]!.has(key)) this.queueRow(m, side, price);
+      else if (this.relevant(m, side, price)) {
+        // size arriving here may meet the trader's orders of the other side: those levels as recorded first
+        this.settle(m, 1 - side, TICKS - price);
+        this.reconcile(m, side, price);
+      } else this.dirty[m]!.add(key);
     }
-    for (const [m, keys] of dirty) for (const key of keys) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+    for (let m = 0; m < this.dirty.length; m++) {
+      for (const key of [...this.queues[m]!.keys()]) this.materialize(m, key);
+      const d = this.dirty[m]!;
+      if (d.size === 0) continue;
+      for (const key of d) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+      d.clear();
+    }
+  }
+
+  /**
+   * A row at a level where the trader's orders rest: the level's queue changes in memory as
+   * reconcile would change the engine's (new size behind everyone; a decrease taken from the
+   * replay's size ahead of the trader's orders and behind them pro rata, newest first), and the
+   * engine is sent the result when something is to meet the level (a trade at or through it,
+   * size crossing it) or the step ends: a few commands for many rows.
+   */
+  private queueRow(m: number, side: number, price: number): void {
+    const key = side * KEY_SIDE + price;
+    let segs = this.queues[m]!.get(key);
+    if (!segs) {
+      const read = this.readQueue(m, side, price);
+      if (!read.some((s) => !s.replay)) {
+        // the trader's orders here are gone: nothing to queue behind
+        this.dirty[m]!.add(key);
+        return;
+      }
+      this.queues[m]!.set(key, (segs = read));
+    }
+    const h = this.level(m, key);
+    setReplaySize(segs, Math.max(0, this.rec.level(m, side, price) - h.taken + Math.max(0, h.pend)));
+  }
+
+  /** The engine's queue at a level as runs of the replay's orders and others'. */
+  private readQueue(m: number, side: number, price: number): Seg[] {
+    return readSegs(this.svc.node.core.engine.levelQueue(this.live[m]!, side as 0 | 1, price), this.makerId);
+  }
+
+  /** Sends a level's queue in memory to the engine: each run of the replay's orders cut (newest first) or grown at the back. */
+  private materialize(m: number, key: number): void {
+    const segs = this.queues[m]!.get(key);
+    if (!segs) return;
+    this.queues[m]!.delete(key);
+    const side = Math.floor(key / KEY_SIDE);
+    const price = key % KEY_SIDE;
+    const h = this.level(m, key);
+    const kept: Held['orders'] = [];
+    for (const s of segs) {
+      if (!s.replay) continue;
+      let held = 0;
+      for (const o of s.orders) held += o.left;
+      if (s.size > held) {
+        const id = this.place(m, side, price, s.size - held);
+        if (id) s.orders.push({ id, left: s.size - held });
+      } else {
+        let cut = held - s.size;
+        for (let i = s.orders.length - 1; i >= 0 && cut > 0; i--) {
+          const o = s.orders[i]!;
+          const c = Math.min(o.left, cut);
+          cut -= c;
+          if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+          else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+          o.left -= c;
+        }
+      }
+      for (const o of s.orders) if (o.left > 0) kept.push(o);
+    }
+    h.orders = kept;
+    h.held = this.actual(h);
+  }
+
+  /**
+   * Brings a side's netted levels at or above `price` to the recording: a trade there is next, or
+   * size crossing them. For a trade of `trade` at `price` the level at its price is left netted
+   * when the replay already holds the trade's size there (no one else rests there: the print is
+   * the same; the level is set at the step's end).
+   */
+  private settle(m: number, side: number, price: number, trade = 0): void {
+    const qs = this.queues[m]!;
+    if (qs.size > 0) for (const key of [...qs.keys()]) if (Math.floor(key / KEY_SIDE) === side && key % KEY_SIDE >= price) this.materialize(m, key);
+    const d = this.dirty[m]!;
+    if (d.size === 0) return;
+    for (const key of d) {
+      if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price) continue;
+      if (trade > 0 && key % KEY_SIDE === price && this.actual(this.level(m, key)) >= trade) continue;
+      d.delete(key);
+      this.reconcile(m, side, key % KEY_SIDE);
+    }
+  }
+
+  /** Whether rows at this level go one by one this step (the trader's orders can meet them). */
+  private relevant(m: number, side: number, price: number): boolean {
+    return this.restingCount[m]! > 0 && (this.ownKeys[m]!.has(side * KEY_SIDE + price) || price >= this.crossFloor[m * 2 + side]!);
+  }
+
+  /**
+   * Where the trader's resting orders are, for this step: their levels and the prices that cross
+   * them. A level that went row by row and no longer does is set to the recording first (as the
+   * next step's netting would have left it had it been netted all along).
+   */
+  private relevance(): void {
+    const was: [number, number][] = [];
+    for (let m = 0; m < this.ownKeys.length; m++) {
+      if (this.restingCount[m]! > 0 || this.ownKeys[m]!.size > 0 || this.crossFloor[m * 2]! <= TICKS || this.crossFloor[m * 2 + 1]! <= TICKS) {
+        for (const key of this.levels[m]!.keys()) if (this.relevant(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE)) was.push([m, key]);
+      }
+      this.ownKeys[m]!.clear();
+      this.crossFloor[m * 2] = TICKS + 1;
+      this.crossFloor[m * 2 + 1] = TICKS + 1;
+    }
+    for (const o of this.traderResting.values()) {
+      this.ownKeys[o.m]!.add(o.side * KEY_SIDE + o.price);
+      // a bid of the other side at TICKS - price or above meets this order
+      const at = o.m * 2 + (1 - o.side);
+      this.crossFloor[at] = Math.min(this.crossFloor[at]!, TICKS - o.price);
+    }
+    for (const [m, key] of was) if (!this.relevant(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE)) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
   }
 
   /** A recorded market the exchange opens (now or later) gets the recorded book as it stands. */
@@ -291,11 +466,15 @@ export class ExchangeReplay {
     const now = this.actual(h);
     if (target === now) return;
     const others = this.svc.node.core.engine.levelQty(this.live[m]!, side as 0 | 1, price) - now;
-    if (others === 0 && h.orders.length > 0 && (target > now || h.orders.length > 1)) {
-      // nobody else at this level: one order of the recorded size (queue order does not matter)
-      for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
-      h.orders = [];
-      if (target > 0) this.push(h, m, side, price, target);
+    if (others === 0) {
+      // nobody else at this level: queue order does not matter, the fewest commands do
+      if (target < now) this.cutNewest(h, now - target);
+      else if (h.orders.length < 4) this.push(h, m, side, price, target - now);
+      else {
+        for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+        h.orders = [];
+        this.push(h, m, side, price, target);
+      }
     } else if (target > now) {
       // new size queues behind whoever is there
       this.push(h, m, side, price, target - now);
@@ -303,6 +482,17 @@ export class ExchangeReplay {
       this.reduce(h, now - target, now);
     }
     h.held = this.actual(h);
+  }
+
+  /** Takes `by` off the replay's orders at a level, newest first. */
+  private cutNewest(h: Held, by: number): void {
+    for (let i = h.orders.length - 1; i >= 0 && by > 0; i--) {
+      const o = h.orders[i]!;
+      const c = Math.min(o.left, by);
+      by -= c;
+      if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
+      else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+    }
   }
 
   private push(h: Held, m: number, side: number, price: number, size: number): void {
@@ -374,26 +564,48 @@ export class ExchangeReplay {
     for (const [key, h] of this.levels[m]!) {
       if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price || h.held === 0) continue;
       h.held = this.actual(h);
+      // a netted level the trade left short of the recording is set again with the others
+      if (!this.relevant(m, side, key % KEY_SIDE)) this.dirty[m]!.add(key);
     }
   }
 
   private submit(cmd: Omit<CoreCommand, 'nowMs'>): void {
     this.commands++;
-    // the engine applies the command at once (the journal makes it durable behind): the next
-    // row sees its effect; flush() waits for durability before the next step
-    this.inflight.push(this.svc.node.submit({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand));
+    // the engine applies the command at once (the next row sees its effect); the step's commands
+    // are journaled as one record when it ends, and flush() waits for that before the next step
+    this.batch ??= this.svc.node.beginBatch();
+    this.batch.apply({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand);
+    if (++this.batchSize >= (this.opts.batchCommands ?? BATCH_COMMANDS)) {
+      // appended now, in apply order; durable and published behind
+      this.committing.push(this.batch.commit());
+      this.batch = null;
+      this.batchSize = 0;
+    }
   }
 
+  /** Journals the step's commands (called before the event loop turns: no other command may come between). */
   private async flush(): Promise<void> {
-    const all = this.inflight;
-    this.inflight = [];
+    const b = this.batch;
+    this.batch = null;
+    this.batchSize = 0;
+    const all = this.committing;
+    this.committing = [];
+    if (b) all.push(b.commit());
     await Promise.all(all);
+  }
+
+  /** Commits what a call outside a step (a market opening, a state read) sent. */
+  private commitSoon(): void {
+    if (this.batch) this.flush().catch((err: unknown) => console.error('[replay] journaling the replay batch failed', err));
   }
 
   /** Keeps count of the trader's resting orders per replayed market (where rows must go in order). */
   private onEvents(evs: readonly ExchangeEvent[]): void {
     for (const ev of evs) {
-      if (ev.type === 'market' && this.marketIndex.has((ev as { market: { ticker: string } }).market.ticker)) this.refreshLive();
+      if (ev.type === 'market' && this.marketIndex.has((ev as { market: { ticker: string } }).market.ticker)) {
+        this.refreshLive();
+        this.commitSoon();
+      }
       if (ev.type !== 'order') continue;
       const o = (ev as { order: OrderView }).order;
       if (o.user_id === this.makerId || o.user_id === this.takerId) continue;
@@ -401,7 +613,7 @@ export class ExchangeReplay {
       if (m === undefined) continue;
       const was = this.traderResting.has(o.order_id);
       if (o.status === 'resting' && !was) {
-        this.traderResting.set(o.order_id, m);
+        this.traderResting.set(o.order_id, { m, side: o.side === 'bid' ? 0 : 1, price: o.side === 'bid' ? o.yes_price : TICKS - o.yes_price });
         this.restingCount[m]!++;
       } else if (o.status !== 'resting' && was) {
         this.traderResting.delete(o.order_id);

@@ -36,8 +36,9 @@ export class ReplayPlayer {
 
   constructor(
     readonly tape: Tape,
-    private readonly opts: { tickMs?: number; wallMs?: () => number; newBooks?: (t: Tape) => ReplayBooks } = {},
+    private readonly opts: { tickMs?: number; wallMs?: () => number; newBooks?: (t: Tape) => ReplayBooks; chunk?: number } = {},
   ) {
+    if (opts.chunk !== undefined && !(Number.isInteger(opts.chunk) && opts.chunk >= 1)) throw new Error('chunk is a whole number of rows, at least 1');
     this.books = this.fresh();
     this.positionUs = tape.length ? tape.tsUs[0]! : 0;
   }
@@ -68,7 +69,7 @@ export class ReplayPlayer {
   /** Advance by `wallMs` of wall time at the current speed (the timer calls this; tests may too). */
   step(wallMs: number): number {
     if (this.speed === 'max') {
-      const n = this.books.run(Math.min(this.books.cursor + MAX_CHUNK, this.stopRow));
+      const n = this.books.run(Math.min(this.books.cursor + (this.opts.chunk ?? MAX_CHUNK), this.stopRow));
       this.positionUs = this.books.nowUs;
       return n;
     }
