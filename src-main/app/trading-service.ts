@@ -45,6 +45,7 @@ import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { AnsweredOrder, SendGuard, TradingSession } from '../session/session';
 import * as orders from '../session/orders';
+import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
@@ -175,6 +176,7 @@ export class TradingService implements TradingMethods {
     return {
       queueSignal: gate.signal,
       beforeSend: () => {
+        ackTrace.mark('send');
         if (this.risk.killSwitch(profileId).engaged) throw new RiskRefusal('kill_switch', 'kill switch engaged: the order was stopped before it was sent; nothing was sent');
       },
     };
@@ -334,11 +336,13 @@ export class TradingService implements TradingMethods {
   }
 
   async placeOrder(draft: OrderDraft): Promise<OrderAck> {
+    ackTrace.mark('door');
     const active = this.profiles.need();
     const { origin, confirmed, ...order } = draft;
     const intent = this.draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
     const [r] = this.gate(active, [intent], base, confirmed);
+    ackTrace.mark('gated');
     const clientOrderId = randomUUID();
     let a: AnsweredOrder;
     const route = { via: 'REST' };
@@ -349,6 +353,7 @@ export class TradingService implements TradingMethods {
       throw e;
     }
     this.settle(active, r!, a);
+    ackTrace.mark('settled');
     return a.ack;
   }
 

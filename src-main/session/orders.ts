@@ -9,6 +9,7 @@ import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
 import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody } from '../api/orders';
 import type { AnsweredOrder, SendGuard, TradingSession } from './session';
+import { ackTrace } from './ack-trace';
 
 /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
 export async function placeOrder(s: TradingSession, draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard) {
@@ -20,6 +21,7 @@ export async function place(s: TradingSession, draft: CreateOrderBody, clientOrd
   const t0 = performance.now();
   // mayExist: an earlier route (FIX) may have placed it already: look it up by client order id first
   const placed = await createOrder(s.client, draft, { inflight: s.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}), ...(mayExist ? { mayExist } : {}) });
+  ackTrace.mark('answered');
   return s.answered(placed, t0);
 }
 

@@ -5,13 +5,14 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, type PlacedOrder } from '../api/orders';
+import { InFlightOrders, type InFlightOrder, type PlacedOrder } from '../api/orders';
 import type { CallOptions } from '../api/client';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
 import { FrameCoalescer, PUSH_INTERVAL_MS } from './coalescer';
+import { ackTrace } from './ack-trace';
 import { PrivateStore, type StreamNote } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
@@ -23,6 +24,8 @@ import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
 
 export const BOOK_DEPTH = 25;
+/** How long an order is in flight before the page is told of it (see SessionOptions.pendingShowMs). */
+export const PENDING_SHOW_MS = 100;
 
 /** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
 const WATCHED_CHANNELS = ['orderbook_delta', 'trade'] as const;
@@ -53,6 +56,13 @@ export interface SessionOptions {
    * change on its way to the screen, on top of the renderer's wait for its frame.
    */
   frameMs?: number;
+  /**
+   * An order in flight is announced to the page (the blotter's pending list) once it has been in
+   * flight this long (default PENDING_SHOW_MS). One answered sooner is never announced: its row
+   * would flash for a few milliseconds and cost the page a render and a layout while the trader
+   * waits for the ack.
+   */
+  pendingShowMs?: number;
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
   /** Which tolerated novelties were already logged; default: once per process. */
   noveltyLog?: NoveltyLog;
@@ -93,6 +103,9 @@ export class TradingSession {
   private marketDirty = false;
   /** the pending list to push with the next flush, when it changed */
   private pendingOut: PendingOrderView[] | null = null;
+  /** the pending list as last given to the page (JSON), and the timer for orders not yet due */
+  private pendingShown = '[]';
+  private pendingTimer: NodeJS.Timeout | null = null;
   private balanceRead: Promise<void> | null = null;
   private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -126,11 +139,29 @@ export class TradingSession {
     });
     // the pending list goes out with the coalesced private push: an order's answer carries its
     // leaving the list and its row in one frame (one render in the page, not two)
-    this.inflight.subscribe((list) => {
-      if (this.closed) return;
-      this.pendingOut = list.map(pendingView);
-      this.coalescer.poke();
-    });
+    this.inflight.subscribe((list) => this.showPending(list));
+  }
+
+  /** The orders in flight for PENDING_SHOW_MS and more, to the page when what it shows changes. */
+  private showPending(list: InFlightOrder[]): void {
+    if (this.closed) return;
+    const showMs = this.opts.pendingShowMs ?? PENDING_SHOW_MS;
+    const now = Date.now();
+    const due = list.filter((o) => now - o.startedAt >= showMs);
+    const early = list.filter((o) => now - o.startedAt < showMs);
+    if (early.length && !this.pendingTimer) {
+      const wait = Math.min(...early.map((o) => o.startedAt)) + showMs - now;
+      this.pendingTimer = setTimeout(() => {
+        this.pendingTimer = null;
+        this.showPending(this.inflight.list());
+      }, Math.max(1, wait));
+    }
+    const views = due.map(pendingView);
+    const text = JSON.stringify(views);
+    if (text === this.pendingShown) return;
+    this.pendingShown = text;
+    this.pendingOut = views;
+    this.coalescer.poke();
   }
 
   private log(m: string): void {
@@ -160,6 +191,7 @@ export class TradingSession {
   async stop(): Promise<void> {
     this.closed = true;
     this.coalescer.stop();
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
     for (const r of this.resyncs.values()) if (r.timer) clearTimeout(r.timer);
     await this.stream.stop();
   }
@@ -239,7 +271,9 @@ export class TradingSession {
     // Also when the stream told of it first: its push may be waiting for the coalescer's interval.
     if (order) {
       this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
+      ackTrace.mark('stored');
       this.coalescer.flushNow();
+      ackTrace.mark('pushed');
     }
     // the status bar's ack latency after the order itself (the page renders them in that order)
     this.pushConnection();
