@@ -5,7 +5,7 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
-import { InFlightOrders, type InFlightOrder, type PlacedOrder } from '../api/orders';
+import { InFlightOrders, type PlacedOrder } from '../api/orders';
 import type { CallOptions } from '../api/client';
 import type { Profile } from '../api/profiles';
 import { BookMachine } from '../market/books';
@@ -19,13 +19,13 @@ import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
-import { fillNotice, median, orderOfAnswer, pendingView, pushBounded } from './views';
+import { fillNotice, median, orderOfAnswer, pushBounded } from './views';
+import { PendingAnnouncer } from './pending';
+import { ResyncScheduler } from './resync';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
 
 export const BOOK_DEPTH = 25;
-/** How long an order is in flight before the page is told of it (see SessionOptions.pendingShowMs). */
-export const PENDING_SHOW_MS = 100;
 
 /** Channels subscribed per watched market; `ticker` is subscribed for all markets at start. */
 const WATCHED_CHANNELS = ['orderbook_delta', 'trade'] as const;
@@ -58,9 +58,7 @@ export interface SessionOptions {
   frameMs?: number;
   /**
    * An order in flight is announced to the page (the blotter's pending list) once it has been in
-   * flight this long (default PENDING_SHOW_MS). One answered sooner is never announced: its row
-   * would flash for a few milliseconds and cost the page a render and a layout while the trader
-   * waits for the ack.
+   * flight this long (default PENDING_SHOW_MS of pending.ts, 100 ms); one answered sooner never is.
    */
   pendingShowMs?: number;
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
@@ -103,9 +101,7 @@ export class TradingSession {
   private marketDirty = false;
   /** the pending list to push with the next flush, when it changed */
   private pendingOut: PendingOrderView[] | null = null;
-  /** the pending list as last given to the page (JSON), and the timer for orders not yet due */
-  private pendingShown = '[]';
-  private pendingTimer: NodeJS.Timeout | null = null;
+  private readonly pending: PendingAnnouncer;
   private balanceRead: Promise<void> | null = null;
   private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -119,7 +115,9 @@ export class TradingSession {
   /** bumped on every (re)connect: a reconcile retry loop of an older connection stops */
   private liveGeneration = 0;
   private readonly reconcileBuffers = new Set<StreamNote[]>();
-  private readonly resyncs = new Map<number, { last: number; delayMs: number; timer: NodeJS.Timeout | null; markets: Set<string> }>();
+  private readonly resyncs = new ResyncScheduler((sid, list) => {
+    this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
+  });
 
   constructor(private readonly opts: SessionOptions) {
     this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
@@ -139,29 +137,10 @@ export class TradingSession {
     });
     // the pending list goes out with the coalesced private push: an order's answer carries its
     // leaving the list and its row in one frame (one render in the page, not two)
-    this.inflight.subscribe((list) => this.showPending(list));
-  }
-
-  /** The orders in flight for PENDING_SHOW_MS and more, to the page when what it shows changes. */
-  private showPending(list: InFlightOrder[]): void {
-    if (this.closed) return;
-    const showMs = this.opts.pendingShowMs ?? PENDING_SHOW_MS;
-    const now = Date.now();
-    const due = list.filter((o) => now - o.startedAt >= showMs);
-    const early = list.filter((o) => now - o.startedAt < showMs);
-    if (early.length && !this.pendingTimer) {
-      const wait = Math.min(...early.map((o) => o.startedAt)) + showMs - now;
-      this.pendingTimer = setTimeout(() => {
-        this.pendingTimer = null;
-        this.showPending(this.inflight.list());
-      }, Math.max(1, wait));
-    }
-    const views = due.map(pendingView);
-    const text = JSON.stringify(views);
-    if (text === this.pendingShown) return;
-    this.pendingShown = text;
-    this.pendingOut = views;
-    this.coalescer.poke();
+    this.pending = new PendingAnnouncer(this.inflight, (views) => {
+      this.pendingOut = views;
+      this.coalescer.poke();
+    }, opts.pendingShowMs);
   }
 
   private log(m: string): void {
@@ -191,8 +170,8 @@ export class TradingSession {
   async stop(): Promise<void> {
     this.closed = true;
     this.coalescer.stop();
-    if (this.pendingTimer) clearTimeout(this.pendingTimer);
-    for (const r of this.resyncs.values()) if (r.timer) clearTimeout(r.timer);
+    this.pending.stop();
+    this.resyncs.stop();
     await this.stream.stop();
   }
 
@@ -288,7 +267,7 @@ export class TradingSession {
     for (const a of r.actions) {
       if (a.kind === 'resync') {
         this.log(`resync sid ${a.sid} ${a.marketTickers.join(',') || '(all)'}: ${a.reason}`);
-        this.resync(a.sid, a.marketTickers);
+        this.resyncs.request(a.sid, a.marketTickers);
       } else {
         this.log(`malformed frame: ${a.reason}`);
       }
@@ -307,31 +286,6 @@ export class TradingSession {
     for (const n of (this.opts.noveltyLog ?? processNoveltyLog).fresh(novelties)) {
       this.log(n.kind === 'type' ? `passing on a message of unknown type ${n.key}` : `read with tolerance (${n.kind}): ${n.key}`);
     }
-  }
-
-  /**
-   * Ask for snapshots, backing off when one sid keeps needing them (an exchange that answers
-   * get_snapshot with a bad snapshot must not get a request per round trip): the first retry
-   * within a second waits 250 ms, doubling to 8 s; a quiet second resets it.
-   */
-  private resync(sid: number, markets: string[]): void {
-    const now = Date.now();
-    const st = this.resyncs.get(sid) ?? { last: 0, delayMs: 0, timer: null as NodeJS.Timeout | null, markets: new Set<string>() };
-    this.resyncs.set(sid, st);
-    for (const m of markets) st.markets.add(m);
-    if (markets.length === 0) st.markets.add('*');
-    if (st.timer) return; // one is scheduled; it will carry these markets too
-    st.delayMs = now - st.last < 1000 ? Math.min(8000, Math.max(250, st.delayMs * 2)) : 0;
-    const send = () => {
-      st.timer = null;
-      st.last = Date.now();
-      const all = st.markets.has('*');
-      const list = all ? [] : [...st.markets];
-      st.markets.clear();
-      this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
-    };
-    if (st.delayMs === 0) send();
-    else st.timer = setTimeout(send, st.delayMs);
   }
 
   private route(m: StreamRead): void {
