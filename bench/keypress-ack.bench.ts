@@ -1,11 +1,12 @@
 // Keypress to painted ack: B on the ladder (join the bid) in Debian Chromium through the web host,
 // until the ladder's foot paints "Resting 1", against a plain signed REST create on the same
 // embedded exchange from this process (the same order: one contract at the same market's best
-// bid), in the same run, interleaved. Goal: p50 within a frame
-// (16.7 ms) of the raw call's p50 and p95 within two (33 ms) of its p95. Prints where the time
-// goes: the renderer's key handling up to the socket send, the IPC hops (page -> host -> door and
-// back), main's door time split into the gate and the rest, the signed HTTP create, main's push
-// of the order to the page (the coalescer), and React's commit and the painted frame.
+// bid), in the same run, interleaved, each call after a pause that lets the account's shared write
+// bucket refill. Goal: p50 within a frame (16.7 ms) of the raw call's p50 and p95 within two
+// (33 ms) of its p95. Prints where the time goes hop by hop on one clock: the page's marks (key,
+// frame sent, push and result received, the count's DOM change, the next animation frame) and
+// main's (the host's frame in, door, gate, send, HTTP answer, store, push: src-main/session/ack-trace.ts)
+// as wall-clock milliseconds, and the slowest samples hop by hop.
 import { spawn } from 'node:child_process';
 import { createPrivateKey, sign, constants } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
