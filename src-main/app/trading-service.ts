@@ -45,6 +45,7 @@ import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import { RiskStore } from '../risk/store';
 import type { AnsweredOrder, SendGuard, TradingSession } from '../session/session';
 import * as orders from '../session/orders';
+import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 
@@ -119,7 +120,7 @@ export class TradingService implements ChannelImpl<'trading'> {
     this.pushRisk();
     if (active && this.risk.killSwitch(active.profileId).engaged) {
       try {
-        const detail = await (await this.cancelEverything(active)).later;
+        const detail = await (await orders.cancelEverything(active.session)).later;
         this.opts.log?.(`[risk] kill switch engaged at start: ${detail}`);
       } catch (e) {
         this.opts.log?.(`[risk] kill switch: cancel at start failed: ${(e as Error).message}`);
@@ -158,6 +159,7 @@ export class TradingService implements ChannelImpl<'trading'> {
     return {
       queueSignal: gate.signal,
       beforeSend: () => {
+        ackTrace.mark('send');
         if (this.risk.killSwitch(profileId).engaged) throw new RiskRefusal('kill_switch', 'kill switch engaged: the order was stopped before it was sent; nothing was sent');
       },
     };
@@ -317,11 +319,13 @@ export class TradingService implements ChannelImpl<'trading'> {
   }
 
   async placeOrder(draft: OrderDraft): Promise<OrderAck> {
+    ackTrace.mark('door');
     const active = this.profiles.need();
     const { origin, confirmed, ...order } = draft;
     const intent = this.draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
     const [r] = this.gate(active, [intent], base, confirmed);
+    ackTrace.mark('gated');
     const clientOrderId = randomUUID();
     let a: AnsweredOrder;
     const route = { via: 'REST' };
@@ -332,6 +336,7 @@ export class TradingService implements ChannelImpl<'trading'> {
       throw e;
     }
     this.settle(active, r!, a);
+    ackTrace.mark('settled');
     return a.ack;
   }
 
@@ -434,7 +439,6 @@ export class TradingService implements ChannelImpl<'trading'> {
     return this.audited(active, base, () => orders.cancelAll(active.session, c.ticker, c.subaccount), (r) => `${r.canceled} canceled`);
   }
 
-
   async watchMarkets(tickers: string[]): Promise<void> {
     await this.profiles.need().session.watchMarkets(tickers);
   }
@@ -507,38 +511,6 @@ export class TradingService implements ChannelImpl<'trading'> {
   }
 
   /**
-   * Cancels every resting order in every subaccount (the exchange's cancel-all per subaccount,
-   * each ahead of any queued request) and answers; then, behind it, trips every order group and
-   * reconciles, and `later` says what is left.
-   */
-  private async cancelEverything(active: ActiveSession): Promise<{ detail: string; later: Promise<string> }> {
-    const c = active.session.client;
-    const first = { priority: true } as const;
-    const before = active.session.store.restingOrders().length;
-    const failures: string[] = [];
-    const cancelIn = (sub: number) => c.cancelAllOrders({ query: { subaccount: sub } }, first).catch((e: unknown) => void failures.push(`subaccount ${sub}: ${(e as Error).message}`));
-    // the primary account at once; the others as soon as they are known
-    const primary = cancelIn(0);
-    const subs = await c.getSubaccountBalances(undefined, first).then(
-      (r) => [...new Set([0, ...r.subaccount_balances.map((b) => b.subaccount_number)])],
-      () => [0],
-    );
-    await Promise.all([primary, ...subs.filter((x) => x !== 0).map(cancelIn)]);
-    const detail = `canceled ${before} resting order(s) in ${subs.length} subaccount(s)${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
-    const later = (async () => {
-      const groups = await c.getOrderGroups().then(
-        (r) => r.order_groups,
-        () => [],
-      );
-      await Promise.all(groups.map((g) => c.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
-      await active.session.reconcile().catch(() => undefined);
-      const left = active.session.store.restingOrders().length;
-      return `${detail}, ${groups.length} order group(s) triggered${left ? `; ${left} still resting` : ''}`;
-    })();
-    return { detail, later };
-  }
-
-  /**
    * Engaged (and on disk) before anything else: from here no order passes the gate, every send
    * still waiting for tokens is dropped, and a send about to leave is stopped right before it
    * does; the cancel-all goes ahead of the queue. Answers once the cancel-all is answered; the
@@ -556,7 +528,7 @@ export class TradingService implements ChannelImpl<'trading'> {
     let detail = 'no session: resting orders will be canceled when the session starts';
     if (active) {
       const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
-      const done = await this.audited(active, base, () => this.cancelEverything(active), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
+      const done = await this.audited(active, base, () => orders.cancelEverything(active.session), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
       detail = done.detail;
       void done.later?.then((full) => {
         const ks = this.risk.killSwitch(profileId);

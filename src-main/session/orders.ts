@@ -1,7 +1,8 @@
 // The session's order actions against the exchange, the one orders module of main: create (one
 // or a batch, idempotent by client_order_id through api/orders.ts), amend, decrease, cancel,
 // batch cancel and cancel-all, with the endpoint table's own types. The trading service gates
-// and audits; these only speak to the exchange and keep the stores in line.
+// and audits; these only speak to the exchange and keep the stores in line. The kill switch's
+// sweep of every subaccount is here too.
 import type { AmendOrderRequest, DecreaseOrderRequest } from '../../src-shared/wire/orders';
 import type { RestingOrder } from '../risk/gate';
 import { restingOrderOf } from '../risk/rows';
@@ -9,6 +10,7 @@ import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
 import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody } from '../api/orders';
 import type { AnsweredOrder, SendGuard, TradingSession } from './session';
+import { ackTrace } from './ack-trace';
 
 /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
 export async function placeOrder(s: TradingSession, draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard) {
@@ -20,6 +22,7 @@ export async function place(s: TradingSession, draft: CreateOrderBody, clientOrd
   const t0 = performance.now();
   // mayExist: an earlier route (FIX) may have placed it already: look it up by client order id first
   const placed = await createOrder(s.client, draft, { inflight: s.inflight, ...(clientOrderId ? { clientOrderId } : {}), ...(send ? { send } : {}), ...(mayExist ? { mayExist } : {}) });
+  ackTrace.mark('answered');
   return s.answered(placed, t0);
 }
 
@@ -95,4 +98,36 @@ export async function cancelAll(s: TradingSession, ticker: string | undefined, s
     canceled += (await batchCancel(s, chunk.map((o) => ({ order_id: String(o.order_id) })))).canceled;
   }
   return { canceled };
+}
+
+/**
+ * The kill switch's sweep: cancels every resting order in every subaccount (the exchange's
+ * cancel-all per subaccount, each ahead of any queued request) and answers; then, behind it, trips
+ * every order group and reconciles, and `later` says what is left.
+ */
+export async function cancelEverything(s: TradingSession): Promise<{ detail: string; later: Promise<string> }> {
+  const c = s.client;
+  const first = { priority: true } as const;
+  const before = s.store.restingOrders().length;
+  const failures: string[] = [];
+  const cancelIn = (sub: number) => c.cancelAllOrders({ query: { subaccount: sub } }, first).catch((e: unknown) => void failures.push(`subaccount ${sub}: ${(e as Error).message}`));
+  // the primary account at once; the others as soon as they are known
+  const primary = cancelIn(0);
+  const subs = await c.getSubaccountBalances(undefined, first).then(
+    (r) => [...new Set([0, ...r.subaccount_balances.map((b) => b.subaccount_number)])],
+    () => [0],
+  );
+  await Promise.all([primary, ...subs.filter((x) => x !== 0).map(cancelIn)]);
+  const detail = `canceled ${before} resting order(s) in ${subs.length} subaccount(s)${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
+  const later = (async () => {
+    const groups = await c.getOrderGroups().then(
+      (r) => r.order_groups,
+      () => [],
+    );
+    await Promise.all(groups.map((g) => c.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
+    await s.reconcile().catch(() => undefined);
+    const left = s.store.restingOrders().length;
+    return `${detail}, ${groups.length} order group(s) triggered${left ? `; ${left} still resting` : ''}`;
+  })();
+  return { detail, later };
 }

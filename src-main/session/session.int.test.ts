@@ -42,7 +42,7 @@ async function newMarket(): Promise<string> {
   return ticker;
 }
 
-function startSession(emit: SessionOptions['emit'] = () => undefined, frameMs = 5): TradingSession {
+function startSession(emit: SessionOptions['emit'] = () => undefined, frameMs = 5, more: Partial<SessionOptions> = {}): TradingSession {
   const a = t.account('trader');
   const s = new TradingSession({
     profile: resolveProfile({ kind: 'custom', name: 'proxy', baseUrl: proxy.baseUrl, wsUrl: proxy.wsUrl, headerPrefix: 'SVC-' }),
@@ -50,6 +50,7 @@ function startSession(emit: SessionOptions['emit'] = () => undefined, frameMs = 
     emit,
     frameMs,
     streamOptions: { backoff: { initialMs: 50, maxMs: 400 }, silenceMs: 2_000, pingMs: 1_000 },
+    ...more,
   });
   return s;
 }
@@ -257,9 +258,14 @@ describe('session order path', () => {
   it('a dropped create response ends with exactly one order under one client_order_id, shown as pending until found', async () => {
     const ticker = await newMarket();
     const pending: PendingOrderView[][] = [];
-    const s = startSession((stream, payload) => {
-      if (stream === 'private' && (payload as PrivateUpdate).pending) pending.push((payload as PrivateUpdate).pending!);
-    });
+    // every order in flight shown at once: the states it goes through are what this test reads
+    const s = startSession(
+      (stream, payload) => {
+        if (stream === 'private' && (payload as PrivateUpdate).pending) pending.push((payload as PrivateUpdate).pending!);
+      },
+      5,
+      { pendingShowMs: 0 },
+    );
     await s.start();
     let dropped = 0;
     proxy.hooks.dropResponse = (method, path) => method === 'POST' && path.endsWith('/portfolio/events/orders') && dropped++ === 0;
@@ -279,6 +285,53 @@ describe('session order path', () => {
     // the ack's round trip is kept for the status bar
     expect(s.connectionView().orderAck).toMatchObject({ count: 1 });
     expect(s.connectionView().orderAck!.lastMs).toBeGreaterThanOrEqual(0);
+    await s.stop();
+  });
+
+  it('an order answered before it is due on the pending list is never announced there (no render of a row that would flash)', async () => {
+    const ticker = await newMarket();
+    const pending: PendingOrderView[][] = [];
+    const s = startSession(
+      (stream, payload) => {
+        if (stream === 'private' && (payload as PrivateUpdate).pending) pending.push((payload as PrivateUpdate).pending!);
+      },
+      5,
+      { pendingShowMs: 60_000 },
+    );
+    await s.start();
+    const ack = await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.2900', count: '1' });
+    expect(ack.order_id).not.toBe('');
+    expect(s.store.restingOrders(ticker)).toHaveLength(1);
+    expect(pending).toEqual([]);
+    await s.stop();
+  });
+
+  it('an order in flight past its due time is shown as sending, and leaves the list with its answer', async () => {
+    const ticker = await newMarket();
+    const pending: PendingOrderView[][] = [];
+    const s = startSession(
+      (stream, payload) => {
+        if (stream === 'private' && (payload as PrivateUpdate).pending) pending.push((payload as PrivateUpdate).pending!);
+      },
+      5,
+      { pendingShowMs: 50 },
+    );
+    await s.start();
+    // the create's answer is held until the page has been told of the order
+    proxy.hooks.holdResponse = (method, path) => {
+      if (method !== 'POST' || !path.endsWith('/portfolio/events/orders')) return undefined;
+      return (async () => {
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline && !pending.some((l) => l.some((p) => p.ticker === ticker))) await new Promise((r) => setTimeout(r, 5));
+      })();
+    };
+    const ack = await sessionOrders.placeOrder(s, { ticker, side: 'bid', price: '0.2800', count: '2' });
+    const shown = pending.flat().filter((p) => p.ticker === ticker);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown[0]).toMatchObject({ clientOrderId: ack.client_order_id, state: 'sending', price: '0.2800', count: '2' });
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && JSON.stringify(pending.at(-1)) !== '[]') await new Promise((r) => setTimeout(r, 5));
+    expect(pending.at(-1)).toEqual([]);
     await s.stop();
   });
 
@@ -302,7 +355,7 @@ describe('session order path', () => {
         // the same push takes it off the pending list (one render in the page, not two)
         withPending.push(p.pending?.map((x) => x.ticker) ?? null);
       }
-    }, 60_000);
+    }, 60_000, { pendingShowMs: 0 });
     await s.start();
     await s.watchMarkets([ticker]);
     const deadline = Date.now() + 10_000;

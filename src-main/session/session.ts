@@ -12,13 +12,16 @@ import { BookMachine } from '../market/books';
 import { FrameIngest, type FrameResult } from '../market/frame';
 import { StreamConnection, type StreamStatus } from '../stream/connection';
 import { FrameCoalescer, PUSH_INTERVAL_MS } from './coalescer';
+import { ackTrace } from './ack-trace';
 import { PrivateStore, type StreamNote } from './private-store';
 import type { BookView, ConnectionView, MarketUpdate, OrderAck, PendingOrderView, StreamName, StreamPayloads, TickerView, TradeView } from '../../src-shared/ipc/contract';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import { processNoveltyLog, type NoveltyLog } from '../../src-shared/wire/novelty';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
-import { fillNotice, median, orderOfAnswer, pendingView, pushBounded } from './views';
+import { fillNotice, median, orderOfAnswer, pushBounded } from './views';
+import { PendingAnnouncer } from './pending';
+import { ResyncScheduler } from './resync';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
 
@@ -53,6 +56,11 @@ export interface SessionOptions {
    * change on its way to the screen, on top of the renderer's wait for its frame.
    */
   frameMs?: number;
+  /**
+   * An order in flight is announced to the page (the blotter's pending list) once it has been in
+   * flight this long (default PENDING_SHOW_MS of pending.ts, 100 ms); one answered sooner never is.
+   */
+  pendingShowMs?: number;
   streamOptions?: { silenceMs?: number; pingMs?: number; backoff?: { initialMs?: number; maxMs?: number } };
   /** Which tolerated novelties were already logged; default: once per process. */
   noveltyLog?: NoveltyLog;
@@ -93,6 +101,7 @@ export class TradingSession {
   private marketDirty = false;
   /** the pending list to push with the next flush, when it changed */
   private pendingOut: PendingOrderView[] | null = null;
+  private readonly pending: PendingAnnouncer;
   private balanceRead: Promise<void> | null = null;
   private balanceAgain = false;
   private streamStatus: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -106,7 +115,9 @@ export class TradingSession {
   /** bumped on every (re)connect: a reconcile retry loop of an older connection stops */
   private liveGeneration = 0;
   private readonly reconcileBuffers = new Set<StreamNote[]>();
-  private readonly resyncs = new Map<number, { last: number; delayMs: number; timer: NodeJS.Timeout | null; markets: Set<string> }>();
+  private readonly resyncs = new ResyncScheduler((sid, list) => {
+    this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
+  });
 
   constructor(private readonly opts: SessionOptions) {
     this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
@@ -126,11 +137,10 @@ export class TradingSession {
     });
     // the pending list goes out with the coalesced private push: an order's answer carries its
     // leaving the list and its row in one frame (one render in the page, not two)
-    this.inflight.subscribe((list) => {
-      if (this.closed) return;
-      this.pendingOut = list.map(pendingView);
+    this.pending = new PendingAnnouncer(this.inflight, (views) => {
+      this.pendingOut = views;
       this.coalescer.poke();
-    });
+    }, opts.pendingShowMs);
   }
 
   private log(m: string): void {
@@ -160,7 +170,8 @@ export class TradingSession {
   async stop(): Promise<void> {
     this.closed = true;
     this.coalescer.stop();
-    for (const r of this.resyncs.values()) if (r.timer) clearTimeout(r.timer);
+    this.pending.stop();
+    this.resyncs.stop();
     await this.stream.stop();
   }
 
@@ -239,7 +250,9 @@ export class TradingSession {
     // Also when the stream told of it first: its push may be waiting for the coalescer's interval.
     if (order) {
       this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
+      ackTrace.mark('stored');
       this.coalescer.flushNow();
+      ackTrace.mark('pushed');
     }
     // the status bar's ack latency after the order itself (the page renders them in that order)
     this.pushConnection();
@@ -254,7 +267,7 @@ export class TradingSession {
     for (const a of r.actions) {
       if (a.kind === 'resync') {
         this.log(`resync sid ${a.sid} ${a.marketTickers.join(',') || '(all)'}: ${a.reason}`);
-        this.resync(a.sid, a.marketTickers);
+        this.resyncs.request(a.sid, a.marketTickers);
       } else {
         this.log(`malformed frame: ${a.reason}`);
       }
@@ -273,31 +286,6 @@ export class TradingSession {
     for (const n of (this.opts.noveltyLog ?? processNoveltyLog).fresh(novelties)) {
       this.log(n.kind === 'type' ? `passing on a message of unknown type ${n.key}` : `read with tolerance (${n.kind}): ${n.key}`);
     }
-  }
-
-  /**
-   * Ask for snapshots, backing off when one sid keeps needing them (an exchange that answers
-   * get_snapshot with a bad snapshot must not get a request per round trip): the first retry
-   * within a second waits 250 ms, doubling to 8 s; a quiet second resets it.
-   */
-  private resync(sid: number, markets: string[]): void {
-    const now = Date.now();
-    const st = this.resyncs.get(sid) ?? { last: 0, delayMs: 0, timer: null as NodeJS.Timeout | null, markets: new Set<string>() };
-    this.resyncs.set(sid, st);
-    for (const m of markets) st.markets.add(m);
-    if (markets.length === 0) st.markets.add('*');
-    if (st.timer) return; // one is scheduled; it will carry these markets too
-    st.delayMs = now - st.last < 1000 ? Math.min(8000, Math.max(250, st.delayMs * 2)) : 0;
-    const send = () => {
-      st.timer = null;
-      st.last = Date.now();
-      const all = st.markets.has('*');
-      const list = all ? [] : [...st.markets];
-      st.markets.clear();
-      this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
-    };
-    if (st.delayMs === 0) send();
-    else st.timer = setTimeout(send, st.delayMs);
   }
 
   private route(m: StreamRead): void {

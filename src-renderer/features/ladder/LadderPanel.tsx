@@ -25,6 +25,7 @@ import { privateStore } from '../../stores/private';
 import { Empty } from '../../ui/States';
 import { clampTop, flip, improvePrice, orderForClick, topForCenter, type Side, type View } from './ladder-model';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
+import { RestingCount } from './RestingCount';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
 import { usePanelTicker } from '../../hooks/useLink';
 import { useLadderCommands } from './useLadderCommands';
@@ -273,7 +274,6 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
 
 function LadderFoot({ ticker, typed }: { ticker: string; typed: Pick<TypedSize, 'typed' | 'note'> }) {
   const position = usePrivate((s) => s.positions[ticker]?.position);
-  const restingCount = usePrivate((s) => restingOrdersIn(s, ticker).length);
   const last = useMarket((s) => s.trades[ticker]?.[0]);
   const size = useTrading((s) => s.draft.count);
   return (
@@ -296,7 +296,7 @@ function LadderFoot({ ticker, typed }: { ticker: string; typed: Pick<TypedSize, 
         {position && position.startsWith('-') ? ' (NO)' : ''}
       </span>
       <span>
-        Resting <span data-resting>{restingCount}</span>
+        Resting <RestingCount ticker={ticker} />
       </span>
       <span
         className="dim"
