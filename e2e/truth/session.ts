@@ -70,8 +70,10 @@ export const SCRIPT: Step[] = [
     name: 'centre with C after the scroll made it static',
     run: async (p) => {
       await ladderKey(p, 'c');
-      // C reaches this ladder (Alt+2 focused it): following again
-      await expect(p.locator('[data-panel="ladder"]').getByRole('button', { name: 'Follow' })).toBeVisible({ timeout: 10_000 });
+      // C reaches this ladder (Alt+2 focused it): following again. (The Follow/Static toggle is in
+      // the toolbar's "⋯" menu on a narrow ladder; Center, always on the bar, says which.)
+      const center = p.locator('[data-panel="ladder"]').getByRole('button', { name: 'Center' });
+      await expect.poll(() => center.getAttribute('data-static'), { message: 'the ladder follows again', timeout: 10_000 }).toBeNull();
     },
   },
   { name: 'switch to NO (V)', run: (p) => ladderKey(p, 'v') },
