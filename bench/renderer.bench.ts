@@ -257,7 +257,16 @@ async function firehose(): Promise<void> {
   const each = (ladderRight - ladderLeft) / order.length;
   for (let i = 0; i < order.length - 1; i++) await moveEdge(page, `[data-panel="ladder"][data-link="${order[i]}"]`, 'right', Math.round(ladderLeft + each * (i + 1)));
   // the marker sits at 0.49: every ladder shows whole cents
-  for (const link of LADDERS) await page.locator(`[data-panel="ladder"][data-link="${link}"]`).getByLabel('Row spacing').selectOption('100');
+  // (on a ladder under 700 px wide Row spacing is behind the toolbar's "⋯": opened, set, closed)
+  for (const link of LADDERS) {
+    const panelEl = page.locator(`[data-panel="ladder"][data-link="${link}"]`);
+    const more = panelEl.getByRole('button', { name: 'More ladder settings' });
+    const opened = await more.isVisible();
+    if (opened) await more.click();
+    console.log(`  [setup] ${link} ladder: row spacing 1 cent${opened ? ' (from its "⋯" menu)' : ''}`);
+    await panelEl.getByLabel('Row spacing').selectOption('100');
+    if (opened) await page.keyboard.press('Escape');
+  }
   const shownLadders = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')].map((p) => `${p.querySelector('[role="grid"]')?.getAttribute('aria-label')?.split(',')[0] ?? '?'} (${Math.round(p.getBoundingClientRect().width)} px${p.closest('.dv-resize-container') ? ', floating' : ''})`),
   );
