@@ -136,36 +136,3 @@ test('(b) clicking a Markets row or TP/SL never scrolls its table sideways', asy
   await shot(page, S, 'b-tpsl-click');
   expect(realProblems(problems)).toEqual([]);
 });
-
-test('(c) a sideways swipe over the Markets list keeps every row named: the Ticker column stays pinned at its left edge', async ({ page, terminal, problems }) => {
-  await openTerminal(page, terminal);
-  const table = marketsTable(page);
-  const rows = table.locator('tbody tr:not([aria-hidden])');
-  await expect(rows.first()).toBeVisible();
-  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth), 'the list is wider than its panel (it can scroll sideways)').toBe(true);
-  const lb = (await table.boundingBox())!;
-  // a trackpad's sideways swipe: the list scrolls (that is the trader's wish) ...
-  await page.mouse.move(lb.x + lb.width / 2, lb.y + lb.height / 2);
-  await page.mouse.wheel(600, 0);
-  await expect.poll(() => sideways(rows.first().locator('td').nth(1)), { message: 'the swipe scrolled the list sideways' }).toBeGreaterThan(0);
-  // ... and every row still shows its ticker, whole, at the list's left edge, above the cells
-  // that slid under it
-  const n = Math.min(await rows.count(), 12);
-  for (let i = 0; i < n; i++) {
-    const ticker = rows.nth(i).locator('td[data-col="ticker"]');
-    const box = (await ticker.boundingBox())!;
-    expect(box.x, `row ${i}: the ticker starts inside the list`).toBeGreaterThanOrEqual(lb.x - 1);
-    expect(box.x + box.width, `row ${i}: the ticker ends inside the list`).toBeLessThanOrEqual(lb.x + lb.width);
-    expect(await onTop(ticker, 8), `row ${i}: the ticker is drawn on top`).toBe(true);
-  }
-  await expect(table.getByRole('columnheader', { name: /Ticker/ })).toBeInViewport();
-  expect(await onTop(table.getByRole('columnheader', { name: /Ticker/ }), 8), 'the Ticker header is drawn on top').toBe(true);
-  // a click on a scrolled row's ticker picks that market
-  const name = (await rows.nth(2).locator('td[data-col="ticker"]').innerText()).trim();
-  const tb = (await rows.nth(2).locator('td[data-col="ticker"]').boundingBox())!;
-  await page.mouse.click(tb.x + 20, tb.y + tb.height / 2);
-  await expect(rows.nth(2)).toHaveClass(/active-row|selected-row/);
-  await expect(table.locator('tbody tr.active-row, tbody tr.selected-row').first()).toContainText(name);
-  await shot(page, S, 'c-markets-swiped');
-  expect(realProblems(problems)).toEqual([]);
-});

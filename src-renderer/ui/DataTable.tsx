@@ -1,13 +1,12 @@
 // Every blotter: TanStack Table for columns, sorting and selection, TanStack Virtual for long
 // lists, keyboard navigation (arrows, Home/End, Space selects, Enter opens), honest states and
 // CSV export of all rows in the current sort.
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
-  type Column,
   type ColumnDef,
   type RowData,
   type Row,
@@ -28,30 +27,12 @@ declare module '@tanstack/react-table' {
     num?: boolean;
     /** the CSV value; false leaves the column out of exports */
     csv?: ((row: TData) => string | number | boolean | null | undefined) | false;
-    /** stays in view at the table's left edge when the table scrolls sideways (the leading columns only) */
-    pin?: 'left';
   }
 }
 
 export type Columns<T> = ColumnDef<T, unknown>[];
 
 const ROW_HEIGHT = 23;
-
-/**
- * A cell's class and, for a pinned column, its sticky offset: the widths of the pinned columns
- * before it. Header and body cells take the same, so a pinned column lines up whatever the scroll.
- */
-function cellAttrs<T>(column: Column<T, unknown>, visible: readonly Column<T, unknown>[]): { className?: string; style?: CSSProperties } {
-  const meta = column.columnDef.meta;
-  const className = meta?.num ? 'num' : column.id === '_actions' ? 'actions' : undefined;
-  if (meta?.pin !== 'left') return { className };
-  let left = 0;
-  for (const c of visible) {
-    if (c.id === column.id) break;
-    if (c.columnDef.meta?.pin === 'left') left += c.getSize();
-  }
-  return { className: className ? `${className} pin-left` : 'pin-left', style: { left } };
-}
 
 let focusedExport: (() => void) | null = null;
 /** The app's "export CSV" command: exports the table that last had focus. */
@@ -141,7 +122,7 @@ function BodyRowView<T>({ row, cls, selected, handlers }: BodyRowProps<T>) {
       onDoubleClick={() => handlers.current.dblclick(row.original)}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} data-col={cell.column.id} {...cellAttrs(cell.column, cell.getContext().table.getVisibleLeafColumns())}>
+        <td key={cell.id} data-col={cell.column.id} className={cell.column.columnDef.meta?.num ? 'num' : cell.column.id === '_actions' ? 'actions' : undefined}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
@@ -321,7 +302,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     return (
                       <th
                         key={h.id}
-                        {...cellAttrs(h.column, table.getVisibleLeafColumns())}
+                        className={h.column.columnDef.meta?.num ? 'num' : h.column.id === '_actions' ? 'actions' : undefined}
                         aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : undefined}
                       >
                         {h.column.getCanSort() ? (

@@ -120,9 +120,9 @@ function WatchToggle({ ticker }: { ticker: string }) {
 
 export function marketColumns(opts: { watch?: boolean; status?: boolean } = {}): Columns<Market> {
   const cols: Columns<Market> = [];
-  if (opts.watch !== false) cols.push(col<Market>({ id: '_watch', header: '', size: 28, enableSorting: false, cell: ({ row }) => <WatchToggle ticker={row.original.ticker} />, meta: { csv: false, pin: 'left' } }));
+  if (opts.watch !== false) cols.push(col<Market>({ id: '_watch', header: '', size: 28, enableSorting: false, cell: ({ row }) => <WatchToggle ticker={row.original.ticker} />, meta: { csv: false } }));
   cols.push(
-    col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono">{row.original.ticker}</span>, meta: { pin: 'left' } }),
+    col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono">{row.original.ticker}</span> }),
     col<Market>({ id: 'title', header: 'Market', accessorFn: (m) => m.title ?? m.yes_sub_title ?? '', cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span> }),
     col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: (m) => m.yes_bid_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
     col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: (m) => m.yes_ask_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
