@@ -82,17 +82,22 @@ async function positionAtExchange(terminal: Terminal, ticker: string): Promise<s
   return new Decimal(String(p?.position_fp ?? '0')).toFixed(0);
 }
 
+/** The ladder focused on a lively market with its book painted; its foot, the set size and its text now. */
+async function ladderWithFoot(page: Page, terminal: Terminal) {
+  await openTerminal(page, terminal);
+  const ticker = await selectLivelyMarket(page);
+  await page.keyboard.press('Alt+Digit2');
+  await expect(ladder(page)).toBeFocused();
+  await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
+  const foot = page.locator('[data-panel="ladder"] .ladder-foot');
+  const size = foot.getByTestId('ladder-size');
+  return { ticker, foot, size, before: (await size.textContent())! };
+}
+
 test('typed size: digits then Enter set the size (Esc abandons, 0 and over the limit refused), nothing is sent while typing', async ({ page, problems }) => {
   const t = await startTerminal({ sim: false });
   try {
-    await openTerminal(page, t.terminal);
-    const ticker = await selectLivelyMarket(page);
-    await page.keyboard.press('Alt+Digit2');
-    await expect(ladder(page)).toBeFocused();
-    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
-    const foot = page.locator('[data-panel="ladder"] .ladder-foot');
-    const size = foot.getByTestId('ladder-size');
-    const before = (await size.textContent())!;
+    const { ticker, foot, size, before } = await ladderWithFoot(page, t.terminal);
 
     // typing shows in the foot; the presets 1-5 do not fire here (the size stays as it was)
     await page.keyboard.press('2');
@@ -138,14 +143,7 @@ test('typed size: digits then Enter set the size (Esc abandons, 0 and over the l
 test('typed size: a market switch from the Markets list abandons the digits typed for the market before', async ({ page, problems }) => {
   const t = await startTerminal({ sim: false });
   try {
-    await openTerminal(page, t.terminal);
-    const first = await selectLivelyMarket(page);
-    await page.keyboard.press('Alt+Digit2');
-    await expect(ladder(page)).toBeFocused();
-    await expect.poll(async () => (await ladderRows(page)).filter((r) => r.cls.includes('best-bid')).length, { timeout: 30_000 }).toBe(1);
-    const foot = page.locator('[data-panel="ladder"] .ladder-foot');
-    const size = foot.getByTestId('ladder-size');
-    const before = (await size.textContent())!;
+    const { ticker: first, foot, size, before } = await ladderWithFoot(page, t.terminal);
     await page.keyboard.press('2');
     await page.keyboard.press('5');
     await expect(foot.getByTestId('ladder-typed')).toContainText('Typing size 25');
