@@ -347,15 +347,7 @@ export class ExchangeReplay {
         const id = this.place(m, side, price, s.size - held);
         if (id) s.orders.push({ id, left: s.size - held });
       } else {
-        let cut = held - s.size;
-        for (let i = s.orders.length - 1; i >= 0 && cut > 0; i--) {
-          const o = s.orders[i]!;
-          const c = Math.min(o.left, cut);
-          cut -= c;
-          if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
-          else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
-          o.left -= c;
-        }
+        this.cutNewest(s.orders, held - s.size);
       }
       for (const o of s.orders) if (o.left > 0) kept.push(o);
     }
@@ -468,7 +460,7 @@ export class ExchangeReplay {
     const others = this.svc.node.core.engine.levelQty(this.live[m]!, side as 0 | 1, price) - now;
     if (others === 0) {
       // nobody else at this level: queue order does not matter, the fewest commands do
-      if (target < now) this.cutNewest(h, now - target);
+      if (target < now) this.cutNewest(h.orders, now - target);
       else if (h.orders.length < 4) this.push(h, m, side, price, target - now);
       else {
         for (const o of h.orders) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
@@ -484,14 +476,15 @@ export class ExchangeReplay {
     h.held = this.actual(h);
   }
 
-  /** Takes `by` off the replay's orders at a level, newest first. */
-  private cutNewest(h: Held, by: number): void {
-    for (let i = h.orders.length - 1; i >= 0 && by > 0; i--) {
-      const o = h.orders[i]!;
+  /** Takes `by` off the replay's `orders`, newest first (each one's `left` follows). */
+  private cutNewest(orders: Held['orders'], by: number): void {
+    for (let i = orders.length - 1; i >= 0 && by > 0; i--) {
+      const o = orders[i]!;
       const c = Math.min(o.left, by);
       by -= c;
       if (c >= o.left) this.submit({ type: 'cancelOrder', userId: this.makerId, orderId: o.id });
       else this.submit({ type: 'decreaseOrder', userId: this.makerId, orderId: o.id, reduceBy: c });
+      o.left -= c;
     }
   }
 
