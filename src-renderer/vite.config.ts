@@ -15,6 +15,8 @@ export default defineConfig({
     // the polyfill would be an inline script in some setups; every target we ship to has modulepreload
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // RENDERER_NO_MINIFY=1 keeps names readable for a CPU profile (bench/renderer.bench.ts BENCH_RENDER_PROF)
+    minify: process.env.RENDERER_NO_MINIFY ? false : 'esbuild',
     chunkSizeWarningLimit: 1600,
     target: 'es2022',
   },

@@ -78,7 +78,12 @@ function baseOptions() {
 const ts = (t: number) => t as UTCTimestamp;
 
 /** Ascending, one point per time (the last wins), as lightweight-charts requires. */
-function ascendingUnique<T extends { time: number }>(items: readonly T[]): T[] {
+function ascendingUnique<T extends { time: number }>(items: readonly T[]): readonly T[] {
+  // the usual case (a series as the store keeps it, one point per time in order) is returned as is:
+  // the candles change on every trade, and a copy and sort per trade is work for nothing
+  let ordered = true;
+  for (let i = 1; i < items.length && ordered; i++) ordered = items[i - 1]!.time < items[i]!.time;
+  if (ordered) return items;
   const byTime = new Map<number, T>();
   for (const it of items) byTime.set(it.time, it);
   return [...byTime.values()].sort((a, b) => a.time - b.time);

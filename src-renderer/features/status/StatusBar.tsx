@@ -1,7 +1,7 @@
 // The status bar: this page's link to main, main's connection to the exchange (phase, latency,
 // reconnects), exchange and per-shard trading status, the schedule and the next maintenance
 // window, rate-limit headroom, the active profile.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ConnectionView } from '../../../src-shared/ipc/contract';
 import { getTerminalApi } from '../../lib/bridge';
 import { fmtDateTime, fmtDuration, toDate } from '../../lib/format';
@@ -13,7 +13,8 @@ import { useFix } from '../../stores/fix';
 import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
 
 /** Always visible: whether new orders can leave at all, and the one click that stops everything. */
-function KillSwitchItem() {
+// memo: no props, so the bar's re-render on every connection view (latency, limits) skips it
+const KillSwitchItem = memo(function KillSwitchItem() {
   const ks = useRisk((s) => s.view?.killSwitch);
   const hasProfile = useRisk((s) => !!s.view?.profileId);
   if (!hasProfile) return null;
@@ -32,13 +33,13 @@ function KillSwitchItem() {
       </button>
     </span>
   );
-}
+});
 
 /**
  * FIX, when the profile uses it: the order entry session (orders go over REST while it is down)
  * and the drop copy, red with a count when it and the terminal disagree on some order.
  */
-function FixItem() {
+const FixItem = memo(function FixItem() {
   const v = useFix((s) => s.view);
   const oe = v?.orderEntry ?? null;
   const dc = v?.dropCopy ?? null;
@@ -60,7 +61,7 @@ function FixItem() {
       )}
     </span>
   );
-}
+});
 
 /** A tiny line of the last values (oldest left), scaled to its own range. */
 function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
@@ -154,7 +155,7 @@ function useNow(ms: number): number {
   return now;
 }
 
-function Maintenance() {
+const Maintenance = memo(function Maintenance() {
   const schedule = useRest('getExchangeSchedule', undefined, { staleTime: 300_000, refetchInterval: 300_000 });
   const announcements = useRest('getExchangeAnnouncements', undefined, { staleTime: 300_000, refetchInterval: 600_000 });
   const now = useNow(30_000);
@@ -184,7 +185,7 @@ function Maintenance() {
       )}
     </>
   );
-}
+});
 
 export function StatusBar() {
   const view = useConnection((s) => s.view);
