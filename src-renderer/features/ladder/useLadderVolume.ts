@@ -7,8 +7,15 @@ import type { TradeView } from '../../../src-shared/ipc/contract';
 import { marketStore } from '../../stores/market';
 import type { TradeLite } from './ladder-model';
 
+/**
+ * Trade ids remembered for de-duplication: the newest this many. A trade is only ever presented
+ * again while it is on the market store's tape (its newest 300), so older ids can go: the session
+ * volume stays in `byPrice`, and a busy market's day no longer grows the map by every trade.
+ */
+export const KEEP_TRADE_IDS = 2_000;
+
 export interface LadderTrades {
-  /** every trade of the market seen this session, by id */
+  /** the market's trades seen this session, by id (the newest KEEP_TRADE_IDS of them) */
   byId: Map<string, TradeLite>;
   /**
    * the same trades summed per YES price (one entry a price): what the volume column reads each
@@ -44,6 +51,13 @@ export function useLadderTrades(ticker: string | null, onChange: () => void) {
         const at = acc.byPrice.get(l.yesTicks);
         acc.byPrice.set(l.yesTicks, { yesTicks: l.yesTicks, centi: (at?.centi ?? 0) + l.centi });
         changed = true;
+      }
+      if (acc.byId.size > KEEP_TRADE_IDS) {
+        // a Map iterates in insertion order: the first keys are the oldest trades
+        for (const id of acc.byId.keys()) {
+          if (acc.byId.size <= KEEP_TRADE_IDS) break;
+          acc.byId.delete(id);
+        }
       }
       const newest = marketStore.getState().trades[ticker]?.[0];
       const last = newest ? (acc.byId.get(newest.trade_id) ?? null) : null;
