@@ -15,7 +15,8 @@ import { ApiError } from '../api/errors';
 import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
-import { TradingSession, type SessionObserver, type SessionOptions } from '../session/session';
+import { TradingSession, type SessionOptions } from '../session/session';
+import type { SessionObserver } from '../session/observer';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from '../base/errors';
 

@@ -25,7 +25,7 @@ import {
 import { Decimal } from '../../src-shared/money';
 import { AlertEngine, type AlertRule, type Firing } from '../alerts/engine';
 import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type Quote } from '../conditional/engine';
-import type { SessionObserver } from '../session/session';
+import type { SessionObserver } from '../session/observer';
 import { writeJsonFile } from '../base/json-file';
 import { AlertsFile, fromRecord, LocalFile, readOrMoveAside, toRecord } from './tools-files';
 import { ToolQuotes } from './tools-quotes';

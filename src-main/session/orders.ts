@@ -9,7 +9,8 @@ import { restingOrderOf } from '../risk/rows';
 import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
 import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody } from '../api/orders';
-import type { AnsweredOrder, SendGuard, TradingSession } from './session';
+import type { SendGuard, TradingSession } from './session';
+import type { AnsweredOrder } from './private-sync';
 import { ackTrace } from './ack-trace';
 
 /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */

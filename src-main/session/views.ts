@@ -1,11 +1,47 @@
-// What the session maps for the views and its own figures: a fill as the trader's notice, an
-// order answer as its row, an order in flight as the pending view, and the small statistics of
-// ack times. Pure functions, out of the session's I/O.
+// What the session maps for the views and its own figures: a stream message as the page's
+// ticker, trade, lifecycle or Pyth view, a fill as the trader's notice, an order answer as its
+// ack and row, an order in flight as the pending view, and the small statistics of ack times.
+// Pure functions, out of the session's I/O.
 import type { InFlightOrder, PlacedOrder } from '../api/orders';
-import type { PendingOrderView } from '../../src-shared/ipc/contract';
+import type { MarketUpdate, OrderAck, PendingOrderView, PythValueView, TickerView, TradeView } from '../../src-shared/ipc/contract';
+import type { StreamMessageOf } from '../../src-shared/wire/stream-messages';
 import { Decimal, priceText } from '../../src-shared/money';
 
 type Row = Record<string, unknown>;
+
+export function tickerView(t: StreamMessageOf<'ticker'>['msg']): TickerView {
+  return {
+    ticker: t.market_ticker,
+    yes_bid_dollars: t.yes_bid_dollars,
+    yes_ask_dollars: t.yes_ask_dollars,
+    price_dollars: t.price_dollars,
+    volume_fp: t.volume_fp,
+    open_interest_fp: t.open_interest_fp,
+    ts: t.ts,
+  };
+}
+
+export function tradeView(t: StreamMessageOf<'trade'>['msg']): TradeView {
+  return {
+    trade_id: t.trade_id,
+    ticker: t.market_ticker,
+    yes_price_dollars: t.yes_price_dollars,
+    no_price_dollars: t.no_price_dollars,
+    count_fp: t.count_fp,
+    taker_side: t.taker_side,
+    ts: t.ts,
+    ...(t.is_block_trade ? { is_block_trade: true } : {}),
+  };
+}
+
+/** A lifecycle event as the page lists it, stamped with the time main read it. */
+export function lifecycleView(msg: Row, now: number): MarketUpdate['lifecycle'][number] {
+  return { ticker: String(msg.market_ticker ?? ''), event_type: String(msg.event_type ?? ''), ts: now };
+}
+
+export function pythView(v: StreamMessageOf<'pyth_value'>['msg']): PythValueView {
+  return { underlying_ticker: v.underlying_ticker, value_usd: v.value_usd, source_ts_ms: v.source_ts_ms, received_at: v.received_at };
+}
 
 /**
  * "Bought 5 YES KX-1 at 0.52 · fee $0.09" (or "Filled 5 YES ..." for an order main does not know):
@@ -26,6 +62,14 @@ export function fillNotice(f: Record<string, unknown>, orderSide?: unknown): { l
   }
   const paid = side === 'NO' ? new Decimal(1).minus(price) : price;
   return { level: 'success', title: `Filled ${count} ${side} ${ticker}`, body: `at ${priceText(paid)}${fee}${how}`, ts: Date.now(), source: 'fill' };
+}
+
+/** The ack of an order the exchange answered: the create's counts (its schema normalised them), or the order's as listed after a lost answer. */
+export function ackOf(placed: PlacedOrder): OrderAck {
+  const counts = placed.created
+    ? { fill_count: placed.created.fill_count, remaining_count: placed.created.remaining_count }
+    : { fill_count: placed.listed?.fill_count_fp ?? '0', remaining_count: placed.listed?.remaining_count_fp ?? '0' };
+  return { client_order_id: placed.clientOrderId, order_id: placed.orderId, ...counts };
 }
 
 /** The order row an answer holds: the create's `order`, or the row listed after a lost answer. */

@@ -1,0 +1,113 @@
+// The kill switch of each profile. Engaged (and on disk) before anything else: from then no order
+// passes the gate, every send still waiting for tokens is dropped from the queue, and a send about
+// to leave is stopped right before it does; every resting order in every subaccount is canceled
+// ahead of the queue, again when a session starts with it engaged, and an order answered after it
+// engaged (its send was already on the wire) is canceled as it is answered. Released only when
+// the shell confirms it.
+import { setMaxListeners } from 'node:events';
+import type { OrderAck } from '../../src-shared/ipc/contract';
+import { RiskRefusal } from '../risk/gate';
+import type { RiskStore } from '../risk/store';
+import type { SendGuard } from '../session/session';
+import * as orders from '../session/orders';
+import { ackTrace } from '../session/ack-trace';
+import { StateError } from '../base/errors';
+import type { AuditBase, TradingAudit } from './trading-audit';
+import type { ActiveSession } from './profiles-service';
+
+export interface KillSwitchParts {
+  risk: RiskStore;
+  audit: TradingAudit;
+  /** the active session, if any */
+  active: () => ActiveSession | null;
+  /** the risk view changed: push it */
+  changed: () => void;
+  /** the shell's own confirmation */
+  confirmed: (title: string, message: string, allow: string, code?: string) => Promise<boolean>;
+  log: (m: string) => void;
+}
+
+export class KillSwitch {
+  /** per profile: aborted when the kill switch engages, dropping every send still waiting for tokens */
+  private readonly gates = new Map<string, AbortController>();
+
+  constructor(private readonly p: KillSwitchParts) {}
+
+  /** The kill switch's hold on one send: checked right before it leaves, and dropped from the queue when it engages. */
+  guard(profileId: string): SendGuard {
+    let gate = this.gates.get(profileId);
+    if (!gate) {
+      this.gates.set(profileId, (gate = new AbortController()));
+      setMaxListeners(0, gate.signal); // one listener per queued send
+    }
+    return {
+      queueSignal: gate.signal,
+      beforeSend: () => {
+        ackTrace.mark('send');
+        if (this.p.risk.killSwitch(profileId).engaged) throw new RiskRefusal('kill_switch', 'kill switch engaged: the order was stopped before it was sent; nothing was sent');
+      },
+    };
+  }
+
+  /** A session started: with the kill switch engaged, whatever rests is canceled again. */
+  async sweepAtStart(active: ActiveSession): Promise<void> {
+    if (!this.p.risk.killSwitch(active.profileId).engaged) return;
+    try {
+      const detail = await (await orders.cancelEverything(active.session)).later;
+      this.p.log(`[risk] kill switch engaged at start: ${detail}`);
+    } catch (e) {
+      this.p.log(`[risk] kill switch: cancel at start failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** A resting order answered after the kill switch engaged (its send was already on the wire): canceled at once. */
+  sweepLate(active: ActiveSession, ticker: string | null, ack: OrderAck): void {
+    if (!this.p.risk.killSwitch(active.profileId).engaged) return;
+    const base: AuditBase = { action: 'kill_sweep', origin: undefined, ticker, asked: { order_id: ack.order_id }, gate: 'not gated (reduces)', clientOrderId: ack.client_order_id };
+    void this.p.audit.audited(active, base, () => orders.cancelOrder(active.session, ack.order_id, undefined, { priority: true }), () => `canceled ${ack.order_id}: answered after the kill switch engaged`).catch(() => undefined);
+  }
+
+  /**
+   * Engages it for the profile and cancels everything; answers once the cancel-all is answered,
+   * the order groups and the reconcile follow, and the kill switch's detail says what is left.
+   */
+  async engage(profileId: string): Promise<void> {
+    const { risk } = this.p;
+    const since = Date.now();
+    risk.setKillSwitch(profileId, { engaged: true, since, detail: 'canceling…' });
+    this.gates.get(profileId)?.abort(new RiskRefusal('kill_switch', 'kill switch engaged: the order was dropped from the queue before it was sent; nothing was sent'));
+    this.gates.delete(profileId);
+    this.p.changed();
+    const active = this.p.active();
+    // the detail, unless the kill switch was released or engaged again meanwhile
+    const say = (detail: string): boolean => {
+      const ks = risk.killSwitch(profileId);
+      if (!ks.engaged || ks.since !== since) return false;
+      risk.setKillSwitch(profileId, { engaged: true, since, detail });
+      return true;
+    };
+    let detail = 'no session: resting orders will be canceled when the session starts';
+    if (active) {
+      const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
+      const done = await this.p.audit.audited(active, base, () => orders.cancelEverything(active.session), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
+      detail = done.detail;
+      void done.later?.then((full) => {
+        if (say(full)) this.p.changed();
+      });
+    }
+    say(detail);
+    this.p.changed();
+  }
+
+  /** Released for the profile, when the shell confirms it (or it was not engaged). */
+  async release(profileId: string, consoleCode?: string): Promise<void> {
+    const { risk } = this.p;
+    if (risk.killSwitch(profileId).engaged && !(await this.p.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', consoleCode))) {
+      throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+    }
+    risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
+    const active = this.p.active();
+    if (active) this.p.audit.record(active, { action: 'kill_release', origin: undefined, ticker: null, asked: { confirm: true }, gate: 'not gated' }, 'ok', 'released', null);
+    this.p.changed();
+  }
+}
