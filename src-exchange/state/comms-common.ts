@@ -1,8 +1,8 @@
-// Helpers the RFQ and the block-trade proposal modules share: who takes part, and whether a
-// market is open to trade in.
+// Helpers the RFQ and the block-trade proposal modules share: who takes part, whether a
+// market is open to trade in, and executing the agreed trade.
 import type { DomainCtx } from '../core/domain';
 import type { Engine } from '../engine/engine';
-import type { MarketView } from '../engine/types';
+import type { CommandOutputs, ExecuteBlockTradeCommand, MarketView } from '../engine/types';
 import { reject, type Rejected } from './fcm';
 import type { UsersState } from './users';
 
@@ -23,3 +23,18 @@ export function openMarket(engine: Engine, ticker: string): MarketView | Rejecte
 }
 
 export const isRejected = (v: object): v is Rejected => (v as { ok?: unknown }).ok === false;
+
+/**
+ * Executes an agreed off-book trade inside the command (engine `executeBlockTrade`): its events
+ * are emitted whatever the outcome; a refusal comes back as a rejection (marking the command
+ * mutated when the engine changed state before refusing).
+ */
+export function executeOffBook(ctx: DomainCtx, trade: Omit<ExecuteBlockTradeCommand, 'type'>): CommandOutputs['executeBlockTrade'] | Rejected {
+  const r = ctx.engine.apply({ type: 'executeBlockTrade', ...trade });
+  for (const e of r.events) ctx.emit(e);
+  if (!r.ok) {
+    if (r.mutated) ctx.markMutated();
+    return reject(r.code, r.message, undefined, r.details);
+  }
+  return r;
+}

@@ -9,7 +9,7 @@
 import type { DomainCtx } from '../core/domain';
 import type { OutcomeSide } from '../engine/types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from '../engine/units';
-import { isRejected, openMarket, userExists } from './comms-common';
+import { executeOffBook, isRejected, openMarket, userExists } from './comms-common';
 
 /** The part of the communications state proposals use: their records and the shared sequence. */
 interface ProposalsState {
@@ -202,8 +202,7 @@ export function applyProposalCommand(state: ProposalsState, cmd: ProposalCommand
       if (next.buyer.accepted && next.seller.accepted) {
         const capped = checkSubtraders(ctx, next, now);
         if (capped) return capped;
-        const r = ctx.engine.apply({
-          type: 'executeBlockTrade',
+        const r = executeOffBook(ctx, {
           nowMs: now,
           buyerUserId: b.userId,
           buyerSubaccount: b.subaccount,
@@ -214,11 +213,7 @@ export function applyProposalCommand(state: ProposalsState, cmd: ProposalCommand
           countCenti: p.count_centi,
           makerSide: p.maker_side,
         });
-        for (const e of r.events) ctx.emit(e);
-        if (!r.ok) {
-          if (r.mutated) ctx.markMutated();
-          return reject(r.code, r.message, undefined, r.details);
-        }
+        if (isRejected(r)) return r;
         next.status = 'executed';
         next.executed_ms = now;
         next.trade_id = r.trade.trade_id;
