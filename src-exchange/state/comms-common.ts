@@ -1,9 +1,9 @@
 // Helpers the RFQ and the block-trade proposal modules share: who takes part, whether a
-// market is open to trade in, and executing the agreed trade.
+// market is open to trade in, executing the agreed trade, and running a command's handler.
 import type { DomainCtx } from '../core/domain';
 import type { Engine } from '../engine/engine';
 import type { CommandOutputs, ExecuteBlockTradeCommand, MarketView } from '../engine/types';
-import { reject, type Rejected } from './fcm';
+import { reject, type Outcome, type Rejected } from './fcm';
 import type { UsersState } from './users';
 
 /** Every participant: RFQs are broadcast to all of them. */
@@ -37,4 +37,13 @@ export function executeOffBook(ctx: DomainCtx, trade: Omit<ExecuteBlockTradeComm
     return reject(r.code, r.message, undefined, r.details);
   }
   return r;
+}
+
+/** One handler per command kind: each takes the command of its kind. */
+export type CommandHandlers<S, C extends { type: string }> = { [K in C['type']]: (state: S, cmd: Extract<C, { type: K }>, ctx: DomainCtx) => Outcome };
+
+/** Runs the handler of the command's kind. */
+export function dispatch<S, C extends { type: string }>(handlers: CommandHandlers<S, C>, state: S, cmd: C, ctx: DomainCtx): Outcome {
+  // the record pairs each kind with its handler; TypeScript cannot follow that pairing through `cmd.type`
+  return (handlers[cmd.type as C['type']] as (state: S, cmd: C, ctx: DomainCtx) => Outcome)(state, cmd, ctx);
 }

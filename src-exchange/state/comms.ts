@@ -16,7 +16,7 @@ import type { MarketView } from '../engine/types';
 import { checkTick } from '../engine/price-levels';
 import { centiToCount, isOrderCount, TICKS_PER_DOLLAR } from '../engine/units';
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
-import { allParticipants, executeOffBook, isRejected, openMarket, userExists } from './comms-common';
+import { allParticipants, dispatch, executeOffBook, isRejected, openMarket, userExists, type CommandHandlers } from './comms-common';
 import {
   executionCount,
   requesterPrice,
@@ -46,13 +46,10 @@ export {
   type RfqStatus,
 } from './comms-records';
 
-type Handler<K extends RfqCommand['type']> = (state: CommsState, cmd: RfqCommandOf<K>, ctx: DomainCtx) => Outcome;
-
-const HANDLERS: { [K in RfqCommand['type']]: Handler<K> } = { createRfq, deleteRfq, createQuote, deleteQuote, acceptQuote, confirmQuote };
+const HANDLERS: CommandHandlers<CommsState, RfqCommand> = { createRfq, deleteRfq, createQuote, deleteQuote, acceptQuote, confirmQuote };
 
 export function applyRfqCommand(state: CommsState, cmd: RfqCommand, ctx: DomainCtx): Outcome {
-  // the record pairs each kind with its handler; TypeScript cannot follow that pairing through `cmd.type`
-  return (HANDLERS[cmd.type] as Handler<RfqCommand['type']>)(state, cmd, ctx);
+  return dispatch(HANDLERS, state, cmd, ctx);
 }
 
 // ------------------------------------------------------------------ RFQs
@@ -89,21 +86,15 @@ function createRfq(state: CommsState, cmd: RfqCommandOf<'createRfq'>, ctx: Domai
     cancellation_reason: null,
   };
   state.rfqs[rfq.rfq_id] = rfq;
-  ctx.emit({
-    type: 'domain',
-    channel: 'communications',
-    audience: allParticipants(ctx),
-    kind: 'rfq_created',
-    payload: {
-      rfq_id: rfq.rfq_id,
-      id: rfq.rfq_id,
-      ...(rfq.obscure_creator_id ? {} : { creator_id: rfq.creator_user_id }),
-      market_ticker: rfq.market_ticker,
-      event_ticker: rfq.event_ticker,
-      ...(rfq.contracts_centi !== null ? { contracts_fp: centiToCount(rfq.contracts_centi) } : {}),
-      ...(rfq.target_cost_micro !== null ? { target_cost_dollars: microDollars(rfq.target_cost_micro) } : {}),
-      created_ts: new Date(now).toISOString(),
-    },
+  emitComms(ctx, allParticipants(ctx), 'rfq_created', {
+    rfq_id: rfq.rfq_id,
+    id: rfq.rfq_id,
+    ...(rfq.obscure_creator_id ? {} : { creator_id: rfq.creator_user_id }),
+    market_ticker: rfq.market_ticker,
+    event_ticker: rfq.event_ticker,
+    ...(rfq.contracts_centi !== null ? { contracts_fp: centiToCount(rfq.contracts_centi) } : {}),
+    ...(rfq.target_cost_micro !== null ? { target_cost_dollars: microDollars(rfq.target_cost_micro) } : {}),
+    created_ts: new Date(now).toISOString(),
   });
   return { ok: true, rfq_id: rfq.rfq_id };
 }
@@ -181,13 +172,7 @@ function createQuote(state: CommsState, cmd: RfqCommandOf<'createQuote'>, ctx: D
     trade_id: null,
   };
   state.quotes[q.quote_id] = q;
-  ctx.emit({
-    type: 'domain',
-    channel: 'communications',
-    audience: [rfq.creator_user_id, q.creator_user_id],
-    kind: 'quote_created',
-    payload: { ...quotePayload(rfq, q, false), created_ts: new Date(now).toISOString() },
-  });
+  emitComms(ctx, [rfq.creator_user_id, q.creator_user_id], 'quote_created', { ...quotePayload(rfq, q, false), created_ts: new Date(now).toISOString() });
   return { ok: true, quote_id: q.quote_id };
 }
 
@@ -257,13 +242,7 @@ function acceptQuote(state: CommsState, cmd: RfqCommandOf<'acceptQuote'>, ctx: D
   rfq.status = 'accepted';
   rfq.accepted_quote_id = q.quote_id;
   rfq.updated_ms = now;
-  ctx.emit({
-    type: 'domain',
-    channel: 'communications',
-    audience: [q.creator_user_id, rfq.creator_user_id],
-    kind: 'quote_accepted',
-    payload: { ...quotePayload(rfq, q, false), accepted_side: cmd.acceptedSide, contracts_accepted_fp: centiToCount(count) },
-  });
+  emitComms(ctx, [q.creator_user_id, rfq.creator_user_id], 'quote_accepted', { ...quotePayload(rfq, q, false), accepted_side: cmd.acceptedSide, contracts_accepted_fp: centiToCount(count) });
   return { ok: true };
 }
 
@@ -314,18 +293,17 @@ function confirmQuote(state: CommsState, cmd: RfqCommandOf<'confirmQuote'>, ctx:
   }
   const executed = new Date(now).toISOString();
   for (const [who, order] of [[q.creator_user_id, quoterOrder], [rfq.creator_user_id, requesterOrder]] as const) {
-    ctx.emit({
-      type: 'domain',
-      channel: 'communications',
-      audience: [who],
-      kind: 'quote_executed',
-      payload: { ...quotePayload(rfq, q, true), order_id: order.order_id, executed_ts: executed },
-    });
+    emitComms(ctx, [who], 'quote_executed', { ...quotePayload(rfq, q, true), order_id: order.order_id, executed_ts: executed });
   }
   return { ok: true, trade_id: r.trade.trade_id };
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** An event on the communications channel, to `audience`. */
+function emitComms(ctx: DomainCtx, audience: string[], kind: string, payload: Record<string, unknown>): void {
+  ctx.emit({ type: 'domain', channel: 'communications', audience, kind, payload });
+}
 
 function subaccountExists(engine: Engine, userId: string, subaccount: number): boolean {
   return subaccount === 0 || engine.getBalance(userId, subaccount) !== undefined;
@@ -353,18 +331,12 @@ function cancelRfq(state: CommsState, rfq: RfqRecord, reason: string, ctx: Domai
   for (const q of Object.values(state.quotes)) {
     if (q.rfq_id === rfq.rfq_id && (q.status === 'open' || q.status === 'accepted')) cancelQuote(q, reason, nowMs);
   }
-  ctx.emit({
-    type: 'domain',
-    channel: 'communications',
-    audience: allParticipants(ctx),
-    kind: 'rfq_deleted',
-    payload: {
-      rfq_id: rfq.rfq_id,
-      id: rfq.rfq_id,
-      market_ticker: rfq.market_ticker,
-      ...(rfq.obscure_creator_id ? {} : { creator_id: rfq.creator_user_id }),
-      deleted_ts: new Date(nowMs).toISOString(),
-    },
+  emitComms(ctx, allParticipants(ctx), 'rfq_deleted', {
+    rfq_id: rfq.rfq_id,
+    id: rfq.rfq_id,
+    market_ticker: rfq.market_ticker,
+    ...(rfq.obscure_creator_id ? {} : { creator_id: rfq.creator_user_id }),
+    deleted_ts: new Date(nowMs).toISOString(),
   });
 }
 
