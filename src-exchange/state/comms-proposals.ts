@@ -9,14 +9,14 @@
 import type { DomainCtx } from '../core/domain';
 import type { OutcomeSide } from '../engine/types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from '../engine/units';
-import { isRejected, openMarket, userExists } from './comms-common';
+import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
+import { dispatch, executeOffBook, isRejected, openMarket, userExists, type CommandHandlers } from './comms-common';
 
 /** The part of the communications state proposals use: their records and the shared sequence. */
 interface ProposalsState {
   seq: number;
   proposals: Record<string, ProposalRecord>;
 }
-import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';
 
 export type ProposalStatus = 'open' | 'executed';
 
@@ -124,110 +124,112 @@ const newSide = (userId: string, subtraderId: string | undefined, subaccount: nu
   order_id: null,
 });
 
+type ProposalCommandOf<K extends ProposalCommand['type']> = Extract<ProposalCommand, { type: K }>;
+
+const HANDLERS: CommandHandlers<ProposalsState, ProposalCommand> = { createBlockTradeProposal: createProposal, acceptBlockTradeProposal: acceptProposal };
+
 export function applyProposalCommand(state: ProposalsState, cmd: ProposalCommand, ctx: DomainCtx): Outcome {
+  return dispatch(HANDLERS, state, cmd, ctx);
+}
+
+function createProposal(state: ProposalsState, cmd: ProposalCommandOf<'createBlockTradeProposal'>, ctx: DomainCtx): Outcome {
   const now = cmd.nowMs;
-  switch (cmd.type) {
-    case 'createBlockTradeProposal': {
-      if (typeof cmd.proposalId !== 'string' || !cmd.proposalId || state.proposals[cmd.proposalId]) return reject('conflict', 'proposal id is taken', 409);
-      if (cmd.userId !== cmd.buyerUserId && cmd.userId !== cmd.sellerUserId) {
-        return reject('forbidden', 'the proposer must be the buyer or the seller', 403);
-      }
-      if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price_centi_cents must be between 1 and 9999', 400);
-      if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', 'centicount must be a positive integer', 400);
-      if (cmd.makerSide !== 'yes' && cmd.makerSide !== 'no') return reject('invalid_parameters', "maker_side must be 'yes' or 'no'", 400);
-      const expirationMs = typeof cmd.expirationTs === 'string' ? Date.parse(cmd.expirationTs) : NaN;
-      if (!Number.isFinite(expirationMs)) return reject('invalid_parameters', 'expiration_ts must be an RFC 3339 date-time', 400);
-      if (expirationMs <= now) return reject('invalid_parameters', 'expiration_ts is in the past', 400);
-      const buyer = newSide(cmd.buyerUserId, cmd.buyerSubtraderId, cmd.buyerSubaccount);
-      const seller = newSide(cmd.sellerUserId, cmd.sellerSubtraderId, cmd.sellerSubaccount);
-      const bad = checkSide(ctx, buyer, 'buyer') ?? checkSide(ctx, seller, 'seller');
-      if (bad) return bad;
-      const b = sideAccount(buyer);
-      const s = sideAccount(seller);
-      if (b.userId === s.userId) return reject('invalid_parameters', 'buyer and seller trade from the same account', 400);
-      const market = openMarket(ctx.engine, cmd.marketTicker);
-      if (isRejected(market)) return market;
-      const p: ProposalRecord = {
-        id: cmd.proposalId,
-        seq: state.seq + 1,
-        proposer_user_id: cmd.userId,
-        market_ticker: market.ticker,
-        price_ticks: cmd.priceTicks,
-        count_centi: cmd.countCenti,
-        maker_side: cmd.makerSide,
-        expiration_ms: expirationMs,
-        expiration_ts: cmd.expirationTs,
-        status: 'open',
-        buyer,
-        seller,
-        created_ms: now,
-        updated_ms: now,
-        executed_ms: null,
-        trade_id: null,
-      };
-      const capped = checkSubtraders(ctx, p, now);
-      if (capped) return capped;
-      state.seq = p.seq;
-      state.proposals[p.id] = p;
-      return { ok: true, block_trade_proposal_id: p.id };
-    }
-    case 'acceptBlockTradeProposal': {
-      const p = state.proposals[cmd.proposalId];
-      if (!p || (p.buyer.user_id !== cmd.userId && p.seller.user_id !== cmd.userId)) {
-        return reject('not_found', `block trade proposal ${cmd.proposalId} not found`, 404);
-      }
-      if (p.status !== 'open') return reject('invalid_parameters', `block trade proposal ${p.id} is ${p.status}`, 400);
-      if (now >= p.expiration_ms) return reject('invalid_parameters', `block trade proposal ${p.id} has expired`, 400, 'expired');
-      if (cmd.subtraderId !== undefined && cmd.subaccount !== undefined) return reject('invalid_parameters', 'give subtrader_id or subaccount, not both', 400);
-      // The side the caller accepts: theirs, matching the body's subtrader/subaccount when the
-      // proposal named one; where it named none, the body chooses the account.
-      const unnamed = (s: ProposalSide) => s.subtrader_id === null && s.subaccount === null;
-      const matches = (s: ProposalSide) =>
-        s.user_id === cmd.userId &&
-        (cmd.subtraderId === undefined || s.subtrader_id === cmd.subtraderId || unnamed(s)) &&
-        (cmd.subaccount === undefined || s.subaccount === cmd.subaccount || unnamed(s));
-      const candidates = [p.buyer, p.seller].filter(matches);
-      if (candidates.length === 0) return reject('invalid_parameters', 'subtrader_id or subaccount does not match your side of the proposal', 400);
-      const side = candidates.find((s) => !s.accepted);
-      if (!side) return reject('invalid_parameters', `you have already accepted block trade proposal ${p.id}`, 400);
-      const filled: ProposalSide = unnamed(side)
-        ? { ...side, subtrader_id: cmd.subtraderId ?? null, subaccount: cmd.subaccount ?? null, accepted: true, accepted_ms: now }
-        : { ...side, accepted: true, accepted_ms: now };
-      const bad = checkSide(ctx, filled, side === p.buyer ? 'buyer' : 'seller');
-      if (bad) return bad;
-      const next: ProposalRecord = { ...p, buyer: side === p.buyer ? filled : p.buyer, seller: side === p.seller ? filled : p.seller };
-      const b = sideAccount(next.buyer);
-      const s = sideAccount(next.seller);
-      if (b.userId === s.userId) return reject('invalid_parameters', 'buyer and seller trade from the same account', 400);
-      if (next.buyer.accepted && next.seller.accepted) {
-        const capped = checkSubtraders(ctx, next, now);
-        if (capped) return capped;
-        const r = ctx.engine.apply({
-          type: 'executeBlockTrade',
-          nowMs: now,
-          buyerUserId: b.userId,
-          buyerSubaccount: b.subaccount,
-          sellerUserId: s.userId,
-          sellerSubaccount: s.subaccount,
-          ticker: p.market_ticker,
-          yesPriceTicks: p.price_ticks,
-          countCenti: p.count_centi,
-          makerSide: p.maker_side,
-        });
-        for (const e of r.events) ctx.emit(e);
-        if (!r.ok) {
-          if (r.mutated) ctx.markMutated();
-          return reject(r.code, r.message, undefined, r.details);
-        }
-        next.status = 'executed';
-        next.executed_ms = now;
-        next.trade_id = r.trade.trade_id;
-        next.buyer = { ...next.buyer, order_id: r.buyerOrder.order_id };
-        next.seller = { ...next.seller, order_id: r.sellerOrder.order_id };
-      }
-      next.updated_ms = now;
-      state.proposals[p.id] = next;
-      return { ok: true, status: next.status };
-    }
+  if (typeof cmd.proposalId !== 'string' || !cmd.proposalId || state.proposals[cmd.proposalId]) return reject('conflict', 'proposal id is taken', 409);
+  if (cmd.userId !== cmd.buyerUserId && cmd.userId !== cmd.sellerUserId) {
+    return reject('forbidden', 'the proposer must be the buyer or the seller', 403);
   }
+  if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price_centi_cents must be between 1 and 9999', 400);
+  if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', 'centicount must be a positive integer', 400);
+  if (cmd.makerSide !== 'yes' && cmd.makerSide !== 'no') return reject('invalid_parameters', "maker_side must be 'yes' or 'no'", 400);
+  const expirationMs = typeof cmd.expirationTs === 'string' ? Date.parse(cmd.expirationTs) : NaN;
+  if (!Number.isFinite(expirationMs)) return reject('invalid_parameters', 'expiration_ts must be an RFC 3339 date-time', 400);
+  if (expirationMs <= now) return reject('invalid_parameters', 'expiration_ts is in the past', 400);
+  const buyer = newSide(cmd.buyerUserId, cmd.buyerSubtraderId, cmd.buyerSubaccount);
+  const seller = newSide(cmd.sellerUserId, cmd.sellerSubtraderId, cmd.sellerSubaccount);
+  const bad = checkSide(ctx, buyer, 'buyer') ?? checkSide(ctx, seller, 'seller');
+  if (bad) return bad;
+  const b = sideAccount(buyer);
+  const s = sideAccount(seller);
+  if (b.userId === s.userId) return reject('invalid_parameters', 'buyer and seller trade from the same account', 400);
+  const market = openMarket(ctx.engine, cmd.marketTicker);
+  if (isRejected(market)) return market;
+  const p: ProposalRecord = {
+    id: cmd.proposalId,
+    seq: state.seq + 1,
+    proposer_user_id: cmd.userId,
+    market_ticker: market.ticker,
+    price_ticks: cmd.priceTicks,
+    count_centi: cmd.countCenti,
+    maker_side: cmd.makerSide,
+    expiration_ms: expirationMs,
+    expiration_ts: cmd.expirationTs,
+    status: 'open',
+    buyer,
+    seller,
+    created_ms: now,
+    updated_ms: now,
+    executed_ms: null,
+    trade_id: null,
+  };
+  const capped = checkSubtraders(ctx, p, now);
+  if (capped) return capped;
+  state.seq = p.seq;
+  state.proposals[p.id] = p;
+  return { ok: true, block_trade_proposal_id: p.id };
+}
+
+/** A side accepts; the second acceptance executes the trade. */
+function acceptProposal(state: ProposalsState, cmd: ProposalCommandOf<'acceptBlockTradeProposal'>, ctx: DomainCtx): Outcome {
+  const now = cmd.nowMs;
+  const p = state.proposals[cmd.proposalId];
+  if (!p || (p.buyer.user_id !== cmd.userId && p.seller.user_id !== cmd.userId)) {
+    return reject('not_found', `block trade proposal ${cmd.proposalId} not found`, 404);
+  }
+  if (p.status !== 'open') return reject('invalid_parameters', `block trade proposal ${p.id} is ${p.status}`, 400);
+  if (now >= p.expiration_ms) return reject('invalid_parameters', `block trade proposal ${p.id} has expired`, 400, 'expired');
+  if (cmd.subtraderId !== undefined && cmd.subaccount !== undefined) return reject('invalid_parameters', 'give subtrader_id or subaccount, not both', 400);
+  // The side the caller accepts: theirs, matching the body's subtrader/subaccount when the
+  // proposal named one; where it named none, the body chooses the account.
+  const unnamed = (s: ProposalSide) => s.subtrader_id === null && s.subaccount === null;
+  const matches = (s: ProposalSide) =>
+    s.user_id === cmd.userId &&
+    (cmd.subtraderId === undefined || s.subtrader_id === cmd.subtraderId || unnamed(s)) &&
+    (cmd.subaccount === undefined || s.subaccount === cmd.subaccount || unnamed(s));
+  const candidates = [p.buyer, p.seller].filter(matches);
+  if (candidates.length === 0) return reject('invalid_parameters', 'subtrader_id or subaccount does not match your side of the proposal', 400);
+  const side = candidates.find((s) => !s.accepted);
+  if (!side) return reject('invalid_parameters', `you have already accepted block trade proposal ${p.id}`, 400);
+  const filled: ProposalSide = unnamed(side)
+    ? { ...side, subtrader_id: cmd.subtraderId ?? null, subaccount: cmd.subaccount ?? null, accepted: true, accepted_ms: now }
+    : { ...side, accepted: true, accepted_ms: now };
+  const bad = checkSide(ctx, filled, side === p.buyer ? 'buyer' : 'seller');
+  if (bad) return bad;
+  const next: ProposalRecord = { ...p, buyer: side === p.buyer ? filled : p.buyer, seller: side === p.seller ? filled : p.seller };
+  const b = sideAccount(next.buyer);
+  const s = sideAccount(next.seller);
+  if (b.userId === s.userId) return reject('invalid_parameters', 'buyer and seller trade from the same account', 400);
+  if (next.buyer.accepted && next.seller.accepted) {
+    const capped = checkSubtraders(ctx, next, now);
+    if (capped) return capped;
+    const r = executeOffBook(ctx, {
+      nowMs: now,
+      buyerUserId: b.userId,
+      buyerSubaccount: b.subaccount,
+      sellerUserId: s.userId,
+      sellerSubaccount: s.subaccount,
+      ticker: p.market_ticker,
+      yesPriceTicks: p.price_ticks,
+      countCenti: p.count_centi,
+      makerSide: p.maker_side,
+    });
+    if (isRejected(r)) return r;
+    next.status = 'executed';
+    next.executed_ms = now;
+    next.trade_id = r.trade.trade_id;
+    next.buyer = { ...next.buyer, order_id: r.buyerOrder.order_id };
+    next.seller = { ...next.seller, order_id: r.sellerOrder.order_id };
+  }
+  next.updated_ms = now;
+  state.proposals[p.id] = next;
+  return { ok: true, status: next.status };
 }
