@@ -11,11 +11,12 @@
 // name and answers with its seq. It never reads past S, so a frame being written at that moment
 // is never looked at. The exchange's event loop does no extra work per command: the replica reads
 // what the journal already wrote.
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeSnapshotFile, encodeSnapshotFile, readFrame } from '../journal/frame';
+import { decodeSnapshotFile, encodeSnapshotFile } from '../journal/frame';
+import { JournalFollower } from '../journal/follower';
 import { listJournalDir } from '../journal/files';
 import { snapshotTempPath, writeFileDurably } from '../journal/journal';
 import { ArchiveWriter, pruneArchives, readArchive } from '../journal/archive-file';
@@ -45,8 +46,8 @@ let core: ExchangeCore | null = null;
 let archiver = new HistoryArchiver();
 let archive: ArchiveWriter | null = null;
 let seq = 0;
-/** where reading resumes: the segment holding seq + 1 and the byte after the last frame applied */
-let at: { name: string; offset: number } | null = null;
+/** reads the journal on from the replica's seq (made once the base is loaded) */
+let follower: JournalFollower | null = null;
 
 function post(msg: FromSnapshotWorker): void {
   port.postMessage(msg);
@@ -74,94 +75,12 @@ async function loadBase(upTo: number): Promise<void> {
   seq = 0;
 }
 
-/** The bytes of segment `name` from `offset` on; null when the segment is gone (pruned). */
-async function readFrom(name: string, offset: number): Promise<Buffer | null> {
-  const file = path.join(dir, name);
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  if (size <= offset) return Buffer.alloc(0);
-  let fh;
-  try {
-    fh = await open(file, 'r');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  try {
-    const buf = Buffer.allocUnsafe(size - offset);
-    let done = 0;
-    while (done < buf.length) {
-      const { bytesRead } = await fh.read(buf, done, buf.length - done, offset + done);
-      if (bytesRead === 0) break;
-      done += bytesRead;
-    }
-    return buf.subarray(0, done);
-  } finally {
-    await fh.close();
-  }
-}
-
-/**
- * Apply the journal's records after ours. Through `target`, a durable seq: every frame up to it is
- * complete on disk, so a gap or an unreadable frame before it is fatal. Following (`target`
- * null): whatever is complete on disk now, stopping quietly at the end or at a frame the journal
- * is still writing (it only appends, and a record is never acknowledged, nor a snapshot through
- * it adopted, before it is durable).
- */
+/** Apply the journal's records after the replica's, through `target` (null: what is on disk now). */
 async function catchUp(target: number | null): Promise<void> {
   if (!core) await loadBase(target ?? Number.MAX_SAFE_INTEGER);
-  while (target === null || seq < target) {
-    if (!at) {
-      // the segment that holds seq + 1: the last one starting at or before it
-      const holding = (await listJournalDir(dir)).segments.filter((s) => s.firstSeq <= seq + 1).pop();
-      if (!holding) {
-        if (target === null) return;
-        throw new Error(`no journal segment holds seq ${seq + 1}`);
-      }
-      at = { name: holding.name, offset: 0 };
-    }
-    const buf = await readFrom(at.name, at.offset);
-    if (!buf) {
-      // A snapshot covering all of this segment made the journal prune it (after the replica had
-      // read what it needed of it): find the segment holding seq + 1 afresh.
-      const gone = at.name;
-      at = null;
-      const holding = (await listJournalDir(dir)).segments.filter((s) => s.firstSeq <= seq + 1).pop();
-      if (!holding || holding.name === gone) throw new Error(`journal segment ${gone} is gone and no segment holds seq ${seq + 1}`);
-      continue;
-    }
-    let off = 0;
-    let torn = false;
-    while (off < buf.length && (target === null || seq < target)) {
-      const fr = readFrame(buf, off, 0xffffffff);
-      if (!fr.ok) {
-        if (target !== null) throw new Error(`journal ${at.name} byte ${at.offset + off} unreadable before seq ${target}: ${fr.reason}`);
-        torn = true; // being written: read again next time
-        break;
-      }
-      off = fr.end;
-      if (fr.seq <= seq) continue;
-      if (fr.seq !== seq + 1) throw new Error(`journal jumps from seq ${seq} to ${fr.seq}`);
-      core!.apply(JSON.parse(buf.toString('utf8', fr.payloadStart, fr.end)) as CoreCommand);
-      seq = fr.seq;
-    }
-    at.offset += off;
-    if (torn || (target !== null && seq >= target)) return;
-    if (off === buf.length) {
-      // all of this segment there is: the journal moved on if a segment starts at seq + 1
-      const next = (await listJournalDir(dir)).segments.find((s) => s.firstSeq === seq + 1);
-      if (!next) {
-        if (target === null) return;
-        throw new Error(`the journal on disk ends at seq ${seq}, before ${target}`);
-      }
-      at = { name: next.name, offset: 0 };
-    }
-  }
+  follower ??= new JournalFollower(dir, seq, (payload) => core!.apply(JSON.parse(payload) as CoreCommand));
+  await follower.catchUp(target);
+  seq = follower.seq;
 }
 
 let chain: Promise<void> = Promise.resolve();
