@@ -28,6 +28,7 @@ import { LocalOrderEngine, LocalRuleError, viewOf, type LocalAction, type Quote 
 import type { SessionObserver } from '../session/observer';
 import { writeJsonFile } from '../base/json-file';
 import { AlertsFile, fromRecord, LocalFile, readOrMoveAside, toRecord } from './tools-files';
+import { plural } from '../../src-shared/text';
 import { ToolQuotes } from './tools-quotes';
 import { LocalSender } from './tools-sending';
 import { StateError } from '../base/errors';
@@ -116,7 +117,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
     this.local.prune(Date.now());
     if (this.local.awaitingChoice) {
       const n = [...this.local.orders.values()].filter((o) => o.state === 'held').length;
-      this.opts.emit('notices', { level: 'warning', title: `${n} local order(s) restored`, body: 'They are not armed yet: keep them armed or disarm them (Orders → Local).', ts: Date.now(), source: 'local' });
+      this.opts.emit('notices', { level: 'warning', title: `${plural(n, 'local order')} restored`, body: 'They are not armed yet: keep them armed or disarm them (Orders → Local).', ts: Date.now(), source: 'local' });
     }
   }
 

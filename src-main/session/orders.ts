@@ -8,6 +8,7 @@ import type { RestingOrder } from '../risk/gate';
 import { restingOrderOf } from '../risk/rows';
 import type { CallOptions } from '../api/client';
 import { endpointRow } from '../../src-shared/endpoints';
+import { plural } from '../../src-shared/text';
 import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type CreateOrderBody } from '../api/orders';
 import type { SendGuard, TradingSession } from './session';
 import type { AnsweredOrder } from './private-sync';
@@ -119,7 +120,7 @@ export async function cancelEverything(s: TradingSession): Promise<{ detail: str
     () => [0],
   );
   await Promise.all([primary, ...subs.filter((x) => x !== 0).map(cancelIn)]);
-  const detail = `canceled ${before} resting order(s) in ${subs.length} subaccount(s)${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
+  const detail = `canceled ${plural(before, 'resting order')} in ${plural(subs.length, 'subaccount')}${failures.length ? `; failed: ${failures.join(', ')}` : ''}`;
   const later = (async () => {
     const groups = await c.getOrderGroups().then(
       (r) => r.order_groups,

@@ -11,6 +11,10 @@ import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';
 import type { OrderRow } from '../stores/normalize';
+import { plural } from '../../src-shared/text';
+
+/** "1 order", "3 orders" (shared with main's messages). */
+export { plural };
 
 /** The draft's optional settings, as OrderDraft fields. */
 export function draftExtras(d: TicketDraft): Partial<OrderDraft> {
@@ -27,10 +31,6 @@ export function draftExtras(d: TicketDraft): Partial<OrderDraft> {
   return out;
 }
 
-/** "1 order", "3 orders". */
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 export function describeOrder(side: 'bid' | 'ask', count: string, price: string, ticker: string): string {
   return `${side === 'bid' ? 'Buy' : 'Sell'} ${fmtCount(count)} ${ticker} @ ${fmtPx(ticker, price)}`;
