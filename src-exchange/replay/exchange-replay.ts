@@ -544,14 +544,15 @@ export class ExchangeReplay {
 
   /** A recorded trade: the replay's taker hits `side`'s bids at `price` for the recorded size. */
   private sendTrade(m: number, side: number, price: number, size: number): void {
+    // a print: the queue taken as by an immediate-or-cancel order of the replay's taker, without its records (engine/print.ts)
     this.submit({
-      type: 'createOrder',
+      type: 'printTrade',
       userId: this.takerId,
       ticker: this.live[m]!,
       side: side === 0 ? 'ask' : 'bid',
       priceTicks: side === 0 ? price : TICKS - price,
       countCenti: size,
-      timeInForce: 'immediate_or_cancel',
+      quietUserId: this.makerId,
     });
     // what the trade took from the replay's own orders is the recording's, not the trader's
     for (const [key, h] of this.levels[m]!) {
