@@ -134,6 +134,7 @@ describe('printTrade', () => {
       [{ userId: 'nobody' }, /not found/],
       [{ quietUserId: 'nobody' }, /not found/],
       [{ quietUserId: 7 }, /quietUserId/],
+      [{ quietUserId: 'taker' }, /another account/],
       [{ side: 'sell' }, /side/],
       [{ priceTicks: 0 }, /price/],
       [{ priceTicks: 10_000 }, /price/],

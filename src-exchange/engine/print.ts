@@ -23,6 +23,8 @@ export function printTrade(st: State, cmd: PrintTradeCommand, ev: EngineEvent[])
   if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price must be between 0.0001 and 0.9999 in steps of 0.0001');
   if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', 'count must be a positive multiple of 0.01 contracts');
   if (cmd.quietUserId !== undefined && !isId(cmd.quietUserId)) return reject('invalid_parameters', 'quietUserId must be a user id');
+  // its own resting orders would stop it (self-trade prevention), not print
+  if (cmd.quietUserId === cmd.userId) return reject('invalid_parameters', 'quietUserId must be another account than the taker');
   const account = st.accounts.get(cmd.userId);
   const sub = account?.subs[0];
   if (!account || !sub) return reject('not_found', `account ${cmd.userId} not found`);
