@@ -1,6 +1,7 @@
 // Replay through the exchange: a recording's rows replayed into the running embedded exchange
-// (src-exchange/replay/exchange-replay.ts) as fast as possible, each step's commands journaled as
-// one batch record, recorded trades matched by the engine, with the trader's orders resting in
+// (src-exchange/replay/exchange-replay.ts, level-sync.ts) as fast as possible, each step's commands
+// journaled as one batch record, recorded trades printed by the engine (engine/print.ts: the
+// queue taken in price-time order, no taker order), with the trader's orders resting in
 // half of the markets (their levels are queued row by row in memory and sent to the engine before
 // anything meets them; every other level's changes in a step are netted).
 // Target: >= 1,000,000 recorded events/s (`replay_events_per_s`). Peers in the same run: the

@@ -211,6 +211,32 @@ describe('replay and restart', () => {
 });
 
 describe('loading a recording into a running exchange', () => {
+  it('a second load of a recording in the same exchange shows its books again (the replay account\'s orders are not told apart by reused client ids)', async () => {
+    const tape = recording();
+    t = await startTestExchange();
+    for (const ticker of TICKERS) await openMarket(t, ticker, 'RPL', 'RPLS');
+    const e = t.ex.svc.node.core.engine;
+    const book = () => TICKERS.map((ticker) => e.getBook(ticker));
+    for (let round = 0; round < 2; round++) {
+      const replay = await ExchangeReplay.start(t.ex.svc, tape, { speed: 'max' });
+      replay.play();
+      await replay.finished();
+      const r = replay.player.books;
+      const recorded = TICKERS.map((ticker, m) => {
+        const side = (s: number) => {
+          const out: [number, number][] = [];
+          for (let p = 9_999; p >= 1; p--) if (r.level(m, s, p) > 0) out.push([p, r.level(m, s, p)]);
+          return out;
+        };
+        return { ticker, yes: side(0), no: side(1) };
+      });
+      expect(book()).toEqual(recorded);
+      await replay.close();
+      expect(e.listOrders({ status: 'resting' }).filter((o) => TICKERS.includes(o.ticker))).toEqual([]);
+    }
+  }, 120_000);
+
+
   it('loads a recorder file by the control route, replays it, and unloads leaving no replay order', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -40,7 +40,7 @@ export interface CoreOutcome {
 const ENGINE_TYPES: ReadonlySet<string> = new Set<EngineCommandType>([
   'addMarket', 'openMarket', 'pauseMarket', 'closeMarket', 'determineMarket', 'settleMarket', 'updateMarketFees',
   'deposit', 'withdraw', 'createSubaccount', 'transfer',
-  'createOrder', 'cancelOrder', 'cancelAllOrders', 'amendOrder', 'decreaseOrder',
+  'createOrder', 'printTrade', 'cancelOrder', 'cancelAllOrders', 'amendOrder', 'decreaseOrder',
   'createOrderGroup', 'resetOrderGroup', 'triggerOrderGroup', 'updateOrderGroupLimit', 'deleteOrderGroup', 'expire', 'pruneOrders',
 ]);
 

@@ -217,6 +217,34 @@ export class State {
     this.touchedPositionCount = n + 1;
   }
 
+  /** Forget what this command changed of an account (a print's quiet accounts, print.ts): no position or balance event for it. */
+  untouch(account: AccountState): void {
+    let k = 0;
+    for (let i = 0; i < this.touchedSubCount; i++) {
+      if (this.touchedSubAccounts[i] === account) {
+        this.touchedSubList[i]!.touched = false;
+        continue;
+      }
+      this.touchedSubAccounts[k] = this.touchedSubAccounts[i]!;
+      this.touchedSubList[k++] = this.touchedSubList[i]!;
+    }
+    this.touchedSubCount = k;
+    const n = this.touchedPositionCount;
+    k = 0;
+    for (let i = 0; i < n; i++) {
+      if (this.touchedPositionAccounts[i] === account) {
+        this.touchedPositionSet.delete(this.touchedPositionList[i]!);
+        continue;
+      }
+      this.touchedPositionAccounts[k] = this.touchedPositionAccounts[i]!;
+      this.touchedPositionSubs[k] = this.touchedPositionSubs[i]!;
+      this.touchedPositionList[k++] = this.touchedPositionList[i]!;
+    }
+    this.touchedPositionCount = k;
+    // the Set is in use only past FEW_POSITIONS (touchPosition); below, the list is scanned again
+    if (n > FEW_POSITIONS && k <= FEW_POSITIONS) this.touchedPositionSet.clear();
+  }
+
   /** Emit one position and one balance event per thing the command changed. */
   flushTouched(events: EngineEvent[]): void {
     const np = this.touchedPositionCount;

@@ -11,6 +11,7 @@ import { isTimestamp, reject, type Reject } from './errors';
 import { createOrderGroup, deleteOrderGroup, resetOrderGroup, triggerOrderGroup, updateOrderGroupLimit } from './groups';
 import { addMarket, closeMarket, determineMarket, openMarket, pauseMarket, settleMarket, updateMarketFees } from './markets';
 import { processTrips, sweepExpired } from './orders';
+import { printTrade } from './print';
 import { pruneOrders } from './prune';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './snapshot';
 import type { HistoryArchiver } from './archive';
@@ -155,6 +156,8 @@ export class Engine {
         return transfer(st, cmd, ev);
       case 'createOrder':
         return createOrder(st, cmd, ev);
+      case 'printTrade':
+        return printTrade(st, cmd, ev);
       case 'cancelOrder':
         return cancelOrder(st, cmd, ev);
       case 'cancelAllOrders':

@@ -93,8 +93,8 @@ export function restOrder(st: State, o: Owner, order: OrderState, ev: EngineEven
   ev.push(bookEvent(order, order.remaining_count, nowMs));
 }
 
-/** Release an order that is off the book (or never rested) into a final status. */
-export function finishOrder(st: State, o: Owner, order: OrderState, status: OrderStatus, wasResting: boolean, ev: EngineEvent[], nowMs: number): void {
+/** Release an order that is off the book (or never rested) into a final status; `quiet`: no order event (a print's quiet account, print.ts). */
+export function finishOrder(st: State, o: Owner, order: OrderState, status: OrderStatus, wasResting: boolean, ev: EngineEvent[], nowMs: number, quiet = false): void {
   unlock(st, o.account, o.sub, order.locked, nowMs);
   order.locked = 0;
   order.reserve = 0;
@@ -108,7 +108,7 @@ export function finishOrder(st: State, o: Owner, order: OrderState, status: Orde
     if (order.order_group_id !== null) st.groups.get(order.order_group_id)?.orders.delete(order.order_id);
     adjustResting(o.market, o.sub, -1, nowMs);
   }
-  pushOrderEvent(ev, order);
+  if (!quiet) pushOrderEvent(ev, order);
 }
 
 /** Take a resting order off the book without finishing it (amend re-entry). */
@@ -192,8 +192,11 @@ function fillView(st: State, order: OrderState, tradeId: string, yesPrice: numbe
 /**
  * Replay the matcher's log for `taker` (already holding its lock, not on the book):
  * fills move cash, positions, fees and the tape; self-trade cancels finish makers.
+ * A print (print.ts) passes `quietTaker` (a taker that holds no lock and keeps no fill record)
+ * and `quietMaker`, an account index whose resting orders keep no fill record and send no order
+ * event; the fill numbers they would have used are taken all the same.
  */
-export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEvent[], nowMs: number): void {
+export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEvent[], nowMs: number, quietMaker = NIL, quietTaker = false): void {
   const m = st.matcher;
   const market = t.market;
   const takerBuysYes = taker.side === 'bid';
@@ -231,7 +234,7 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     taker.taker_fill_cost += takerPaid * count;
     taker.taker_fees += takerFee;
     taker.last_update_time = nowMs;
-    releaseForFill(st, t, taker, takerOwn, count, takerFee, nowMs);
+    if (!quietTaker) releaseForFill(st, t, taker, takerOwn, count, takerFee, nowMs);
 
     maker.fill_count += count;
     maker.remaining_count -= count;
@@ -259,18 +262,35 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     };
     tape.add(st.counters.trade, trade);
     ev.push({ type: 'trade', trade });
-    const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
-    const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
-    // fillView made the taker's fill last: the fill counter is its, the maker's is one before
-    const fillCounter = st.counters.fill;
-    mo.account.fills.add(fillCounter - 1, st.counters.trade, makerFill);
-    t.account.fills.add(fillCounter, st.counters.trade, takerFill);
-    ev.push({ type: 'fill', fill: makerFill }, { type: 'fill', fill: takerFill });
+    const makerQuiet = mo.account.index === quietMaker;
+    if (!makerQuiet && !quietTaker) {
+      const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
+      const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
+      // fillView made the taker's fill last: the fill counter is its, the maker's is one before
+      const fillCounter = st.counters.fill;
+      mo.account.fills.add(fillCounter - 1, st.counters.trade, makerFill);
+      t.account.fills.add(fillCounter, st.counters.trade, takerFill);
+      ev.push({ type: 'fill', fill: makerFill }, { type: 'fill', fill: takerFill });
+    } else {
+      // a print: only a loud side's fill is made, under the number it has on the order path
+      if (makerQuiet) st.counters.fill++;
+      else {
+        const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
+        mo.account.fills.add(st.counters.fill, st.counters.trade, makerFill);
+        ev.push({ type: 'fill', fill: makerFill });
+      }
+      if (quietTaker) st.counters.fill++;
+      else {
+        const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
+        t.account.fills.add(st.counters.fill, st.counters.trade, takerFill);
+        ev.push({ type: 'fill', fill: takerFill });
+      }
+    }
 
     noteGroupFill(st, maker.order_group_id, count);
     noteGroupFill(st, taker.order_group_id, count);
-    if (makerDone) finishOrder(st, mo, maker, 'executed', true, ev, nowMs);
-    else pushOrderEvent(ev, maker);
+    if (makerDone) finishOrder(st, mo, maker, 'executed', true, ev, nowMs, makerQuiet);
+    else if (!makerQuiet) pushOrderEvent(ev, maker);
   }
   m.length = 0;
 }

@@ -110,6 +110,25 @@ export interface CreateOrderCommand extends At {
   expirationTime?: number;
   postOnly?: boolean;
 }
+/**
+ * A trade printed on the tape without a taker order (replays: a recorded trade). It takes the
+ * book's queue at `priceTicks` and better in price-time order, as an immediate-or-cancel order of
+ * `userId` would (one trade per resting order it meets), and moves cash and positions the same
+ * way, but keeps no order or fill record for `userId`, nor fill records and order events for the
+ * resting orders of `quietUserId` (the replay's book account); other accounts' orders it meets are
+ * filled as by any order. The order and fill numbers such an order would use are taken, so later
+ * ids are those the order path gives. Subaccount 0 of each.
+ */
+export interface PrintTradeCommand extends At {
+  type: 'printTrade';
+  userId: string;
+  ticker: string;
+  /** the taker's book side, as for an order: 'ask' hits the YES bids */
+  side: BookSide;
+  priceTicks: number;
+  countCenti: number;
+  quietUserId?: string;
+}
 export interface CancelOrderCommand extends At {
   type: 'cancelOrder';
   userId: string;
@@ -203,6 +222,7 @@ export type Command =
   | CreateSubaccountCommand
   | TransferCommand
   | CreateOrderCommand
+  | PrintTradeCommand
   | CancelOrderCommand
   | CancelAllOrdersCommand
   | AmendOrderCommand
@@ -482,6 +502,8 @@ export interface CommandOutputs {
   createSubaccount: { subaccount: number };
   transfer: { transfer: TransferView; duplicate: boolean };
   createOrder: { order: OrderView; duplicate: boolean };
+  /** contracts (centi) the print traded, and the trades it made */
+  printTrade: { count: number; trades: number };
   cancelOrder: { order: OrderView; reducedBy: number };
   cancelAllOrders: { canceled: string[] };
   amendOrder: { oldOrder: OrderView; order: OrderView };
