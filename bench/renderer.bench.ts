@@ -34,7 +34,7 @@ const RATE = Number(process.env.BENCH_RENDER_RATE ?? 50_000);
 const MARKETS = 20;
 const MEASURE_S = QUICK ? 8 : 30;
 // the heap is read again after this long under the firehose (the target is over 5 minutes)
-const HEAP_S = QUICK ? MEASURE_S : 300;
+const HEAP_S = Number(process.env.BENCH_RENDER_HEAP_S ?? (QUICK ? MEASURE_S : 300));
 const WARMUP_S = 4;
 const VIEWPORT = { width: 1920, height: 1080 };
 const LADDERS = ['white', 'red', 'green'] as const;
@@ -282,21 +282,43 @@ async function firehose(): Promise<void> {
   // (BENCH_RENDER_TRACE_CATEGORIES=a,b adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking)
   const extraCategories = (process.env.BENCH_RENDER_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
   if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...extraCategories] });
+  // BENCH_RENDER_HEAPSNAP=<prefix>: heap snapshots (after a GC) at the start of the measured
+  // window and at the heap's reading (<prefix>-start.heapsnapshot, <prefix>-end.heapsnapshot)
+  const heapSnap = async (which: string) => {
+    if (!process.env.BENCH_RENDER_HEAPSNAP) return;
+    const cdp = await page.context().newCDPSession(page);
+    const chunks: string[] = [];
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    writeFileSync(`${process.env.BENCH_RENDER_HEAPSNAP}-${which}.heapsnapshot`, chunks.join(''));
+    await cdp.detach();
+    console.log(`  heap snapshot written to ${process.env.BENCH_RENDER_HEAPSNAP}-${which}.heapsnapshot`);
+  };
+  await heapSnap('start');
   const mainLag = monitorEventLoopDelay({ resolution: 5 });
   mainLag.enable();
   const mainCpu0 = process.cpuUsage();
   const r = await measure(page, MEASURE_S);
   const mainCpu = process.cpuUsage(mainCpu0);
   mainLag.disable();
+  let heapHalf = 0;
   if (HEAP_S > MEASURE_S) {
     // the firehose keeps running: the heap after five minutes of it
     console.log(`  (keeping the firehose on for ${HEAP_S} s in all to read the heap's growth)`);
-    await page.waitForTimeout((HEAP_S - MEASURE_S) * 1000);
-    r.heapEnd = await page.evaluate(() => {
-      (globalThis as unknown as { gc?: () => void }).gc?.();
-      return (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
-    });
+    const heapNow = () =>
+      page.evaluate(() => {
+        (globalThis as unknown as { gc?: () => void }).gc?.();
+        return (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+      });
+    // read at half time too: a heap that grows only while the panels fill their caps (the tape's
+    // 300 trades a market, the ladders' trade ids) flattens; a leak keeps its slope
+    await page.waitForTimeout(((HEAP_S - MEASURE_S) / 2) * 1000);
+    heapHalf = await heapNow();
+    await page.waitForTimeout(((HEAP_S - MEASURE_S) / 2) * 1000);
+    r.heapEnd = await heapNow();
   }
+  await heapSnap('end');
   if (process.env.BENCH_RENDER_TRACE) await browser.stopTracing();
   if (prof) {
     const { profile: cpu } = await prof.send('Profiler.stop');
@@ -324,7 +346,7 @@ async function firehose(): Promise<void> {
   const pp = (q: number) => (r.presented.length ? percentile(r.presented, q) : NaN);
   console.log(`  feed send -> that frame presented (the next frame's start, n=${r.presented.length}): p50 ${pp(50)} ms, p95 ${pp(95)} ms`);
   console.log(`  main (this process: terminal services + web host): event-loop delay p50 ${(mainLag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(mainLag.percentile(99) / 1e6).toFixed(1)} ms; CPU ${(((mainCpu.user + mainCpu.system) / 1e6 / MEASURE_S) * 100).toFixed(0)}% of a core`);
-  console.log(`  JS heap: ${(r.heapStart / 2 ** 20).toFixed(1)} MB -> ${(r.heapEnd / 2 ** 20).toFixed(1)} MB over ${HEAP_S} s (${growth.toFixed(1)}%)`);
+  console.log(`  JS heap: ${(r.heapStart / 2 ** 20).toFixed(1)} MB -> ${(r.heapEnd / 2 ** 20).toFixed(1)} MB over ${HEAP_S} s (${growth.toFixed(1)}%)${heapHalf ? `; at ${Math.round((HEAP_S + MEASURE_S) / 2)} s ${(heapHalf / 2 ** 20).toFixed(1)} MB (the second half: ${(((r.heapEnd - heapHalf) / heapHalf) * 100).toFixed(1)}%)` : ''}`);
   figure('render_fps_median', fpsMedian, 'frames/s');
   figure('render_long_tasks', longOver50, 'tasks over 50 ms');
   figure('delta_to_paint_p95_ms', p95, 'ms (feed send to the frame that paints it)');
