@@ -196,7 +196,10 @@ export class ExchangeReplay {
     // the engine applies the command at once (the next row sees its effect); the step's commands
     // are journaled as one record when it ends, and flush() waits for that before the next step
     this.batch ??= this.svc.node.beginBatch();
-    const outcome = this.batch.apply({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand);
+    // the command is the caller's own literal: stamped in place (nowMs last, as a spread put it)
+    const stamped = cmd as CoreCommand;
+    stamped.nowMs = this.svc.node.now();
+    const outcome = this.batch.apply(stamped);
     if (++this.batchSize >= (this.opts.batchCommands ?? BATCH_COMMANDS)) {
       // appended now, in apply order; durable and published behind
       this.committing.push(this.batch.commit());

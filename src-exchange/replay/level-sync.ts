@@ -30,6 +30,9 @@ export interface SyncHost {
 }
 
 interface Held {
+  /** book side (0 YES bids, 1 NO bids) and price of the level (its key is side * KEY_SIDE + price) */
+  side: number;
+  price: number;
   /** the replay's resting orders at this level, oldest first */
   orders: { id: string; left: number }[];
   /** what they hold as last seen */
@@ -267,21 +270,25 @@ export class LevelSync {
   private level(m: number, key: number): Held {
     const map = this.levels[m]!;
     let h = map.get(key);
-    if (!h) map.set(key, (h = { orders: [], held: 0, taken: 0, pend: 0 }));
+    if (!h) map.set(key, (h = { side: Math.floor(key / KEY_SIDE), price: key % KEY_SIDE, orders: [], held: 0, taken: 0, pend: 0 }));
     return h;
   }
 
-  /** What the engine holds of the replay's orders at a level now (orders gone are dropped). */
+  /** What the engine holds of the replay's orders at a level now (each one's `left` follows; orders gone are dropped, in place: this runs after every print). */
   private actual(h: Held): number {
     const e = this.host.engine();
+    const orders = h.orders;
     let sum = 0;
-    const keep: Held['orders'] = [];
-    for (const o of h.orders) {
+    let kept = 0;
+    for (let i = 0; i < orders.length; i++) {
+      const o = orders[i]!;
       const left = e.restingRemaining(o.id);
-      if (left > 0) keep.push({ id: o.id, left });
+      if (left <= 0) continue;
+      o.left = left;
+      orders[kept++] = o;
       sum += left;
     }
-    h.orders = keep;
+    orders.length = kept;
     return sum;
   }
 
@@ -402,11 +409,11 @@ export class LevelSync {
       quietUserId: this.host.makerId,
     });
     // what the trade took from the replay's own orders is the recording's, not the trader's
-    for (const [key, h] of this.levels[m]!) {
-      if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price || h.held === 0) continue;
+    for (const h of this.levels[m]!.values()) {
+      if (h.held === 0 || h.side !== side || h.price < price) continue;
       h.held = this.actual(h);
       // a netted level the trade left short of the recording is set again with the others
-      if (!this.relevant(m, side, key % KEY_SIDE)) this.dirty[m]!.add(key);
+      if (!this.relevant(m, side, h.price)) this.dirty[m]!.add(side * KEY_SIDE + h.price);
     }
   }
 }
