@@ -14,6 +14,7 @@ import type { OrderView } from '../engine/types';
 import { users, type Services } from '../handlers/support';
 import { LevelSync, type TraderOrder } from './level-sync';
 import { ReplayPlayer, type PlayerState, type Speed } from './player';
+import { ReplayCursor } from './queue';
 import type { Tape } from './tape';
 
 const TICKS = 10_000;
@@ -69,7 +70,8 @@ export class ExchangeReplay {
     readonly tape: Tape,
     private readonly opts: ExchangeReplayOptions,
   ) {
-    this.player = new ReplayPlayer(tape, opts.chunk !== undefined ? { chunk: opts.chunk } : {});
+    // the player only paces (where and when): the recorded books are level-sync's
+    this.player = new ReplayPlayer(tape, { newBooks: (t) => new ReplayCursor(t), ...(opts.chunk !== undefined ? { chunk: opts.chunk } : {}) });
     this.player.setSpeed(opts.speed ?? 1);
     this.live = tape.markets.map(() => null);
     tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
