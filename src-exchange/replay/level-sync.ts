@@ -288,7 +288,8 @@ export class LevelSync {
       orders[kept++] = o;
       sum += left;
     }
-    orders.length = kept;
+    // (setting an array's length is a runtime call: only when an order went)
+    if (kept !== orders.length) orders.length = kept;
     return sum;
   }
 
