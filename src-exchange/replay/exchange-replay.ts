@@ -14,6 +14,7 @@ import type { OrderView } from '../engine/types';
 import { users, type Services } from '../handlers/support';
 import { LevelSync, type TraderOrder } from './level-sync';
 import { ReplayPlayer, type PlayerState, type Speed } from './player';
+import { ReplayCursor } from './queue';
 import type { Tape } from './tape';
 
 const TICKS = 10_000;
@@ -69,7 +70,8 @@ export class ExchangeReplay {
     readonly tape: Tape,
     private readonly opts: ExchangeReplayOptions,
   ) {
-    this.player = new ReplayPlayer(tape, opts.chunk !== undefined ? { chunk: opts.chunk } : {});
+    // the player only paces (where and when): the recorded books are level-sync's
+    this.player = new ReplayPlayer(tape, { newBooks: (t) => new ReplayCursor(t), ...(opts.chunk !== undefined ? { chunk: opts.chunk } : {}) });
     this.player.setSpeed(opts.speed ?? 1);
     this.live = tape.markets.map(() => null);
     tape.markets.forEach((t, i) => this.marketIndex.set(t, i));
@@ -196,7 +198,10 @@ export class ExchangeReplay {
     // the engine applies the command at once (the next row sees its effect); the step's commands
     // are journaled as one record when it ends, and flush() waits for that before the next step
     this.batch ??= this.svc.node.beginBatch();
-    const outcome = this.batch.apply({ ...cmd, nowMs: this.svc.node.now() } as CoreCommand);
+    // the command is the caller's own literal: stamped in place (nowMs last, as a spread put it)
+    const stamped = cmd as CoreCommand;
+    stamped.nowMs = this.svc.node.now();
+    const outcome = this.batch.apply(stamped);
     if (++this.batchSize >= (this.opts.batchCommands ?? BATCH_COMMANDS)) {
       // appended now, in apply order; durable and published behind
       this.committing.push(this.batch.commit());

@@ -30,6 +30,9 @@ export interface SyncHost {
 }
 
 interface Held {
+  /** book side (0 YES bids, 1 NO bids) and price of the level (its key is side * KEY_SIDE + price) */
+  side: number;
+  price: number;
   /** the replay's resting orders at this level, oldest first */
   orders: { id: string; left: number }[];
   /** what they hold as last seen */
@@ -59,6 +62,10 @@ export class LevelSync {
   private readonly crossFloor: Int32Array;
   /** per market: levels whose recorded changes wait for the step's end (or a trade at or below them) */
   private readonly dirty: Set<number>[];
+  /** per market, by key: 1 while the key is in `dirty` (a row costs no hash lookup when its level is already waiting) */
+  private readonly dirtyAt: Uint8Array[];
+  /** per market, by key: the level's Held (the same objects as `levels`, whose Map keeps their order) */
+  private readonly levelAt: (Held | undefined)[][];
   /** per market: the trader's levels changed this step, as queues in memory (sent to the engine by `materialize`) */
   private readonly queues: Map<number, Seg[]>[];
 
@@ -71,6 +78,8 @@ export class LevelSync {
     this.ownKeys = tape.markets.map(() => new Set());
     this.crossFloor = new Int32Array(tape.markets.length * 2);
     this.dirty = tape.markets.map(() => new Set());
+    this.dirtyAt = tape.markets.map(() => new Uint8Array(2 * KEY_SIDE));
+    this.levelAt = tape.markets.map(() => new Array<Held | undefined>(2 * KEY_SIDE).fill(undefined));
     this.queues = tape.markets.map(() => new Map());
   }
 
@@ -120,11 +129,10 @@ export class LevelSync {
       const k = t.kind[i]!;
       if (k === K_SNAPSHOT) {
         // a snapshot resets the market: every level the replay holds is set again (its rows follow)
-        const d = this.dirty[m]!;
         for (const [key, h] of this.levels[m]!) {
           h.taken = 0;
           h.pend = 0;
-          d.add(key);
+          this.markDirty(m, key);
         }
         continue;
       }
@@ -140,25 +148,31 @@ export class LevelSync {
       if (k !== K_DELTA && k !== K_LEVEL) continue;
       const recorded = this.rec.level(m, side, price);
       const traded = k === K_DELTA ? t.traded[i]! : 0;
-      let h = this.levels[m]!.get(key);
+      let h = this.levelAt[m]![key];
       if (traded > 0) (h ??= this.level(m, key)).pend += traded;
       if (h) {
         // as reconcile would here: a level gone empty has no trade to come, and nothing taken beyond it
         if (recorded === 0) h.pend = 0;
         if (h.taken > recorded) h.taken = recorded;
       }
-      if (this.host.restingCount[m]! > 0 && this.ownKeys[m]!.has(key)) this.queueRow(m, side, price);
-      else if (this.relevant(m, side, price)) {
+      // relevant(), its two cases apart
+      const resting = this.host.restingCount[m]! > 0;
+      if (resting && this.ownKeys[m]!.has(key)) this.queueRow(m, side, price);
+      else if (resting && price >= this.crossFloor[m * 2 + side]!) {
         // size arriving here may meet the trader's orders of the other side: those levels as recorded first
         this.settle(m, 1 - side, TICKS - price);
         this.reconcile(m, side, price);
-      } else this.dirty[m]!.add(key);
+      } else this.markDirty(m, key);
     }
     for (let m = 0; m < this.dirty.length; m++) {
       for (const key of [...this.queues[m]!.keys()]) this.materialize(m, key);
       const d = this.dirty[m]!;
       if (d.size === 0) continue;
-      for (const key of d) this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+      const at = this.dirtyAt[m]!;
+      for (const key of d) {
+        at[key] = 0;
+        this.reconcile(m, Math.floor(key / KEY_SIDE), key % KEY_SIDE);
+      }
       d.clear();
     }
   }
@@ -177,7 +191,7 @@ export class LevelSync {
       const read = this.readQueue(m, side, price);
       if (!read.some((s) => !s.replay)) {
         // the trader's orders here are gone: nothing to queue behind
-        this.dirty[m]!.add(key);
+        this.markDirty(m, key);
         return;
       }
       this.queues[m]!.set(key, (segs = read));
@@ -231,6 +245,7 @@ export class LevelSync {
       if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price) continue;
       if (trade > 0 && key % KEY_SIDE === price && this.actual(this.level(m, key)) >= trade) continue;
       d.delete(key);
+      this.dirtyAt[m]![key] = 0;
       this.reconcile(m, side, key % KEY_SIDE);
     }
   }
@@ -265,23 +280,39 @@ export class LevelSync {
   }
 
   private level(m: number, key: number): Held {
-    const map = this.levels[m]!;
-    let h = map.get(key);
-    if (!h) map.set(key, (h = { orders: [], held: 0, taken: 0, pend: 0 }));
+    let h = this.levelAt[m]![key];
+    if (!h) {
+      h = { side: Math.floor(key / KEY_SIDE), price: key % KEY_SIDE, orders: [], held: 0, taken: 0, pend: 0 };
+      this.levels[m]!.set(key, h);
+      this.levelAt[m]![key] = h;
+    }
     return h;
   }
 
-  /** What the engine holds of the replay's orders at a level now (orders gone are dropped). */
+  /** A level whose recorded changes wait for the step's end (or a trade at or below it). */
+  private markDirty(m: number, key: number): void {
+    const at = this.dirtyAt[m]!;
+    if (at[key] === 1) return;
+    at[key] = 1;
+    this.dirty[m]!.add(key);
+  }
+
+  /** What the engine holds of the replay's orders at a level now (each one's `left` follows; orders gone are dropped, in place: this runs after every print). */
   private actual(h: Held): number {
     const e = this.host.engine();
+    const orders = h.orders;
     let sum = 0;
-    const keep: Held['orders'] = [];
-    for (const o of h.orders) {
+    let kept = 0;
+    for (let i = 0; i < orders.length; i++) {
+      const o = orders[i]!;
       const left = e.restingRemaining(o.id);
-      if (left > 0) keep.push({ id: o.id, left });
+      if (left <= 0) continue;
+      o.left = left;
+      orders[kept++] = o;
       sum += left;
     }
-    h.orders = keep;
+    // (setting an array's length is a runtime call: only when an order went)
+    if (kept !== orders.length) orders.length = kept;
     return sum;
   }
 
@@ -402,11 +433,11 @@ export class LevelSync {
       quietUserId: this.host.makerId,
     });
     // what the trade took from the replay's own orders is the recording's, not the trader's
-    for (const [key, h] of this.levels[m]!) {
-      if (Math.floor(key / KEY_SIDE) !== side || key % KEY_SIDE < price || h.held === 0) continue;
+    for (const h of this.levels[m]!.values()) {
+      if (h.held === 0 || h.side !== side || h.price < price) continue;
       h.held = this.actual(h);
       // a netted level the trade left short of the recording is set again with the others
-      if (!this.relevant(m, side, key % KEY_SIDE)) this.dirty[m]!.add(key);
+      if (!this.relevant(m, side, h.price)) this.markDirty(m, side * KEY_SIDE + h.price);
     }
   }
 }

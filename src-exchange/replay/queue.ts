@@ -273,3 +273,40 @@ function sortedByPriority(orders: OwnOrder[], side: number): OwnOrder[] {
   if (out.length > 1) out.sort((a, b) => b.price - a.price || a.id - b.id);
   return out;
 }
+
+/**
+ * A replay's place and time without running its books: `run` moves the cursor and the clock as
+ * ReplayBooks does but applies nothing. The exchange replay's player runs on it, since the
+ * recorded books it sends are kept by level-sync.ts (which would otherwise be the second of two
+ * books run over every row). Asked for a level (a test, a reader), it runs books of its own to
+ * the cursor then; nothing may be placed on it.
+ */
+export class ReplayCursor extends ReplayBooks {
+  private shadow: ReplayBooks | null = null;
+
+  override run(end: number): number {
+    const stop = Math.min(end, this.tape.length);
+    const start = this.cursor;
+    if (stop > start) this.nowUs = this.tape.tsUs[stop - 1]!;
+    this.cursor = stop;
+    return stop - start;
+  }
+
+  override level(m: number, side: number, price: number): number {
+    return this.asked().level(m, side, price);
+  }
+
+  override best(m: number, side: number): number {
+    return this.asked().best(m, side);
+  }
+
+  override place(): never {
+    throw new Error('a replay cursor holds no books: nothing can be placed on it');
+  }
+
+  private asked(): ReplayBooks {
+    if (!this.shadow || this.shadow.cursor > this.cursor) this.shadow = new ReplayBooks(this.tape);
+    this.shadow.run(this.cursor);
+    return this.shadow;
+  }
+}
