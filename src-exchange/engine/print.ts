@@ -12,16 +12,14 @@ import { STP_TAKER_AT_CROSS } from './matching';
 import { applyMatch, processTrips, type Owner } from './orders';
 import type { State } from './engine-state';
 import { newOrderState } from './order-state';
-import { marketOpen } from './trading';
+import { checkOrderTerms, marketOpen } from './trading';
 import type { Accepted, CommandOutputs, EngineEvent, PrintTradeCommand } from './types';
-import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from './units';
+import { TICKS_PER_DOLLAR } from './units';
 
 export function printTrade(st: State, cmd: PrintTradeCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['printTrade']> {
   const now = cmd.nowMs;
-  if (!isId(cmd.userId)) return reject('invalid_parameters', 'user id is required');
-  if (cmd.side !== 'bid' && cmd.side !== 'ask') return reject('invalid_parameters', "side must be 'bid' or 'ask'");
-  if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price must be between 0.0001 and 0.9999 in steps of 0.0001');
-  if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', 'count must be a positive multiple of 0.01 contracts');
+  const terms = checkOrderTerms(cmd);
+  if (terms) return terms;
   if (cmd.quietUserId !== undefined && !isId(cmd.quietUserId)) return reject('invalid_parameters', 'quietUserId must be a user id');
   // its own resting orders would stop it (self-trade prevention), not print
   if (cmd.quietUserId === cmd.userId) return reject('invalid_parameters', 'quietUserId must be another account than the taker');

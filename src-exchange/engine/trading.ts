@@ -54,6 +54,15 @@ export function marketOpen(st: State, ticker: unknown): MarketState | Reject {
   return market;
 }
 
+/** Checks shared by an order and a print: who, which side, a price and a count in range. */
+export function checkOrderTerms(cmd: { userId: unknown; side: unknown; priceTicks: unknown; countCenti: unknown }): Reject | undefined {
+  if (!isId(cmd.userId)) return reject('invalid_parameters', 'user id is required');
+  if (cmd.side !== 'bid' && cmd.side !== 'ask') return reject('invalid_parameters', "side must be 'bid' or 'ask'");
+  if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price must be between 0.0001 and 0.9999 in steps of 0.0001');
+  if (!isOrderCount(cmd.countCenti)) return reject('invalid_parameters', `count must be a positive multiple of 0.01 contracts, at most ${MAX_COUNT_CENTI / 100}`);
+  return undefined;
+}
+
 /** Validate an expiration time (seconds) against now. */
 export function checkExpiration(v: unknown, nowMs: number): Reject | undefined {
   if (!isTimestamp(v) || v === 0) return reject('invalid_parameters', 'expiration_time must be a positive integer (Unix seconds)');
@@ -67,12 +76,8 @@ export function checkExpiration(v: unknown, nowMs: number): Reject | undefined {
 // engine's time.
 export function createOrder(st: State, cmd: CreateOrderCommand, ev: EngineEvent[]): Reject | Accepted<CommandOutputs['createOrder']> {
   const now = cmd.nowMs;
-  if (!isId(cmd.userId)) return reject('invalid_parameters', 'user id is required');
-  if (cmd.side !== 'bid' && cmd.side !== 'ask') return reject('invalid_parameters', "side must be 'bid' or 'ask'");
-  if (!isOrderPrice(cmd.priceTicks)) return reject('invalid_parameters', 'price must be between 0.0001 and 0.9999 in steps of 0.0001');
-  if (!isOrderCount(cmd.countCenti)) {
-    return reject('invalid_parameters', `count must be a positive multiple of 0.01 contracts, at most ${MAX_COUNT_CENTI / 100}`);
-  }
+  const terms = checkOrderTerms(cmd);
+  if (terms) return terms;
   const tif = cmd.timeInForce ?? 'good_till_canceled';
   if (!TIFS.has(tif)) return reject('invalid_parameters', `unknown time_in_force ${String(tif)}`);
   const stp = cmd.selfTradePreventionType ?? 'taker_at_cross';
