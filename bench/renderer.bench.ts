@@ -65,6 +65,10 @@ interface PageFigures {
   latencies: number[];
   /** feed send -> the next frame's start, when that frame's pixels are presented (ms) */
   presented: number[];
+  /** BENCH_RENDER_HOPS=1: feed send -> the page's socket message that carried the change (ms) */
+  arrived: number[];
+  /** BENCH_RENDER_HOPS=1: DOM mutations in the first ladder by cell */
+  muts: Record<string, number>;
   heapStart: number;
   heapEnd: number;
 }
@@ -76,6 +80,8 @@ async function measure(page: Page, seconds: number): Promise<PageFigures> {
     const longTasks: number[] = [];
     const latencies: number[] = [];
     const presented: number[] = [];
+    const arrived: number[] = [];
+    const hops = (globalThis as unknown as { __hops?: { t: number; data: string }[] }).__hops;
     const mem = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
     (globalThis as unknown as { gc?: () => void }).gc?.();
     const heapStart = mem();
@@ -86,8 +92,14 @@ async function measure(page: Page, seconds: number): Promise<PageFigures> {
     // the white ladder (the feed's first market): watch its 0.49 row's bid size
     const grid = document.querySelector('[data-panel="ladder"][data-link="white"] .ladder-rows');
     let last = '';
-    const mo = new MutationObserver(() => {
+    const muts: Record<string, number> = {};
+    const mo = new MutationObserver((records) => {
       if (!grid) return;
+      if (hops) for (const m of records) {
+        const el = (m.target.nodeType === 1 ? m.target : m.target.parentElement) as HTMLElement | null;
+        const k = el?.closest<HTMLElement>('[data-cell]')?.dataset.cell ?? 'other';
+        muts[k] = (muts[k] ?? 0) + 1;
+      }
       for (const row of grid.querySelectorAll('.ladder-row')) {
         if (Number.parseFloat(row.querySelector('[data-cell="price"]')?.textContent ?? '') !== 0.49) continue;
         const text = row.querySelector('[data-cell="bid"] .qty')?.textContent ?? '';
@@ -101,6 +113,12 @@ async function measure(page: Page, seconds: number): Promise<PageFigures> {
         // figure is read at the next frame's callback and printed beside it.
         const since = (t: number) => ((((t % 50_000) - (v - 50_000)) % 50_000) + 50_000) % 50_000;
         latencies.push(since(Date.now()));
+        if (hops) {
+          // the first socket message that holds this size (in centi-contracts) is the one that carried it
+          const needle = `,${v * 100}`;
+          const hit = hops.find((h) => h.data.includes(needle));
+          if (hit) arrived.push(since(hit.t));
+        }
         requestAnimationFrame(() => presented.push(since(Date.now())));
         return;
       }
@@ -125,7 +143,7 @@ async function measure(page: Page, seconds: number): Promise<PageFigures> {
     obs.disconnect();
     mo.disconnect();
     (globalThis as unknown as { gc?: () => void }).gc?.();
-    return { fps, longTasks, latencies, presented, heapStart, heapEnd: mem() };
+    return { fps, longTasks, latencies, presented, arrived, muts, heapStart, heapEnd: mem() };
   }, seconds);
 }
 
@@ -198,7 +216,29 @@ async function firehose(): Promise<void> {
     FEED_TRADE_RATE: '10',
   });
   let host: RunningHost | null = null;
-  const terminal = await startTerminal({ dataDir, box: new FileKeyBox(dataDir), shell: 'web', emit: (s, p) => host?.broadcast(s, p) });
+  // BENCH_RENDER_HOPS=1: main's push of the marker too (feed send -> main hands it to the host)
+  const pushed: number[] = [];
+  let lastPushed = 0;
+  const hopsOn = process.env.BENCH_RENDER_HOPS === '1';
+  const terminal = await startTerminal({
+    dataDir,
+    box: new FileKeyBox(dataDir),
+    shell: 'web',
+    emit: (s, p) => {
+      if (hopsOn && s === 'books') {
+        const view = (p as { ticker: string; yesBids: number[] }[]).find((v) => v.ticker === tickers[0]);
+        const bids = view?.yesBids ?? [];
+        for (let i = 1; i < bids.length; i += 2) {
+          const v = bids[i]! / 100;
+          if (v >= 50_000 && v < 100_000 && v !== lastPushed) {
+            lastPushed = v;
+            pushed.push(((((Date.now() % 50_000) - (v - 50_000)) % 50_000) + 50_000) % 50_000);
+          }
+        }
+      }
+      host?.broadcast(s, p);
+    },
+  });
   host = await startHost({ staticDir, door: terminal.door });
   const trader = creds.accounts.find((a) => a.name === 'trader') ?? creds.accounts[0]!;
   const profile = (await call(terminal.door, 'saveProfile', { id: 'feed', name: 'Synthetic feed', kind: 'custom', baseUrl: creds.base_url, wsUrl: `ws://127.0.0.1:${feed.port}/trade-api/ws/v2`, headerPrefix: 'SVC-' })) as { id: string };
@@ -210,6 +250,26 @@ async function firehose(): Promise<void> {
   page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   // tsx names the functions it compiles (__name): give the page that helper for page.evaluate
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  // BENCH_RENDER_HOPS=1: the page keeps its last 400 socket messages with their arrival times, so
+  // the delta's time splits into "to the page" and "in the page" (a cost of its own: a diagnosis)
+  if (process.env.BENCH_RENDER_HOPS === '1') {
+    await page.addInitScript(() => {
+      const ring: { t: number; data: string }[] = [];
+      (globalThis as unknown as { __hops: typeof ring }).__hops = ring;
+      const Native = WebSocket;
+      class Recorded extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', (e) => {
+            if (typeof e.data !== 'string') return;
+            ring.push({ t: Date.now(), data: e.data });
+            if (ring.length > 400) ring.shift();
+          });
+        }
+      }
+      (globalThis as unknown as { WebSocket: typeof WebSocket }).WebSocket = Recorded;
+    });
+  }
   await page.addInitScript(
     ([white, red, green]) => {
       localStorage.setItem('terminal.selectedMarket', JSON.stringify(white));
@@ -345,6 +405,12 @@ async function firehose(): Promise<void> {
   console.log(`  feed send -> the frame that paints it (first market's marker, n=${r.latencies.length}): p50 ${p50} ms, p95 ${p95} ms`);
   const pp = (q: number) => (r.presented.length ? percentile(r.presented, q) : NaN);
   console.log(`  feed send -> that frame presented (the next frame's start, n=${r.presented.length}): p50 ${pp(50)} ms, p95 ${pp(95)} ms`);
+  if (pushed.length) console.log(`  feed send -> main pushes it to the page (n=${pushed.length}, whole run): p50 ${percentile(pushed, 50)} ms, p95 ${percentile(pushed, 95)} ms`);
+  if (Object.keys(r.muts).length) console.log(`  DOM mutations in the first ladder by cell over ${MEASURE_S} s: ${JSON.stringify(r.muts)}`);
+  if (r.arrived.length) {
+    const pa = (q: number) => percentile(r.arrived, q);
+    console.log(`  feed send -> the page's socket message that carried it (n=${r.arrived.length}): p50 ${pa(50)} ms, p95 ${pa(95)} ms`);
+  }
   console.log(`  main (this process: terminal services + web host): event-loop delay p50 ${(mainLag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(mainLag.percentile(99) / 1e6).toFixed(1)} ms; CPU ${(((mainCpu.user + mainCpu.system) / 1e6 / MEASURE_S) * 100).toFixed(0)}% of a core`);
   console.log(`  JS heap: ${(r.heapStart / 2 ** 20).toFixed(1)} MB -> ${(r.heapEnd / 2 ** 20).toFixed(1)} MB over ${HEAP_S} s (${growth.toFixed(1)}%)${heapHalf ? `; at ${Math.round((HEAP_S + MEASURE_S) / 2)} s ${(heapHalf / 2 ** 20).toFixed(1)} MB (the second half: ${(((r.heapEnd - heapHalf) / heapHalf) * 100).toFixed(1)}%)` : ''}`);
   figure('render_fps_median', fpsMedian, 'frames/s');

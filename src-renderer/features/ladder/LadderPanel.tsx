@@ -4,6 +4,7 @@
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -55,6 +56,10 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const typedSize = useTypedSize(ticker);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // each ticking cell is named by its text block (aria-labelledby reads a hidden block's text too:
+  // drawn by the canvas, the blocks are hidden and a screen reader still reads every number)
+  const uid = useId();
   const queueRef = useRef<Map<string, string>>(new Map());
   // follows the inside market by default; the trader's own scrolling makes it static until Center
   const [follow, setFollow] = useState(true);
@@ -102,7 +107,9 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     return () => ro.disconnect();
   }, [ticker]);
 
-  const { model, bindRow, schedule, dropRef } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef });
+  const { model, bindRow, schedule, dropRef, invalidateCanvas } = useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef, canvasRef });
+  // the optional columns move the cells under the canvas
+  useLayoutEffect(() => invalidateCanvas(), [showCum, showVol, compact, invalidateCanvas]);
   const orders = useLadderOrders({ ticker, view, model });
   const { ordersAt, moveOrders, moveLocal } = orders;
   // a size typed but not yet set with Enter: no order goes out at the old size
@@ -245,27 +252,29 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
           <div key={i} className="ladder-row" data-row={i} ref={bindRow(i)} role="row">
             {/* each ticking text sits in its own contained block (.v, .qty): a new number lays
                 out that block alone, never the row's grid (see the ladder's CSS) */}
-            <div data-cell="cumbid" className="c-cumbid num" role="gridcell">
-              <span className="v" />
+            <div data-cell="cumbid" className="c-cumbid num" role="gridcell" aria-labelledby={`${uid}${i}cb`}>
+              <span className="v" id={`${uid}${i}cb`} />
             </div>
             <div data-cell="mybid" className="c-mybid" role="gridcell" />
-            <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here">
-              <span className="qty" />
+            <div data-cell="bid" className="c-bid" role="gridcell" title="Click to bid here" aria-labelledby={`${uid}${i}b`}>
+              <span className="qty" id={`${uid}${i}b`} />
             </div>
             {/* the price changes only when the rows move (scroll, re-centre): its text stays in the cell */}
             <div data-cell="price" className="c-price" role="gridcell" />
-            <div data-cell="ask" className="c-ask" role="gridcell" title="Click to offer here">
-              <span className="qty" />
+            <div data-cell="ask" className="c-ask" role="gridcell" title="Click to offer here" aria-labelledby={`${uid}${i}a`}>
+              <span className="qty" id={`${uid}${i}a`} />
             </div>
             <div data-cell="myask" className="c-myask" role="gridcell" />
-            <div data-cell="cumask" className="c-cumask num" role="gridcell">
-              <span className="v" />
+            <div data-cell="cumask" className="c-cumask num" role="gridcell" aria-labelledby={`${uid}${i}ca`}>
+              <span className="v" id={`${uid}${i}ca`} />
             </div>
-            <div data-cell="vol" className="c-vol num" role="gridcell">
-              <span className="v" />
+            <div data-cell="vol" className="c-vol num" role="gridcell" aria-labelledby={`${uid}${i}v`}>
+              <span className="v" id={`${uid}${i}v`} />
             </div>
           </div>
         ))}
+        {/* the rows' numbers and depth bars, drawn (ladder-canvas.ts); clicks go through to the cells */}
+        <canvas ref={canvasRef} className="ladder-canvas" aria-hidden="true" />
       </div>
       <LadderFoot ticker={ticker} typed={typedSize} />
     </div>

@@ -1,6 +1,6 @@
 // The ladder's paint: levels go straight into the fixed rows from the books store, once per
 // animation frame, so a book update never re-renders React (the model is ladder-model.ts).
-import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, type Dispatch, type MutableRefObject, type RefObject, type SetStateAction } from 'react';
 import { centiToCount, countToCenti, dollarsToTicks } from '../../../src-shared/money';
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
@@ -9,6 +9,7 @@ import { avgRow, buildLadder, inferStep, localMarks, midTicks, openPosition, top
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { fmtRowTicks } from '../../lib/ticks';
 import { useLadderTrades } from './useLadderVolume';
+import { LadderCanvas, ladderSurface } from './ladder-canvas';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
 
@@ -131,6 +132,8 @@ export interface LadderPaintInput {
   setStale: Dispatch<SetStateAction<boolean>>;
   /** re-centre by itself when the inside market leaves the rows (off once the trader scrolls) */
   followRef: MutableRefObject<boolean>;
+  /** the canvas over the rows that draws their numbers and bars (see ladder-canvas.ts) */
+  canvasRef: RefObject<HTMLCanvasElement | null>;
 }
 
 /**
@@ -186,7 +189,7 @@ function rowElsOf(el: HTMLDivElement): RowEls {
 }
 
 /** Paints the rows in animation frames; returns the model of the last paint, the row binder and `schedule`. */
-export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef }: LadderPaintInput) {
+export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, queueRef, setTop, setAutoStep, setHasBook, setStale, followRef, canvasRef }: LadderPaintInput) {
   const rowEls = useRef<(RowEls | null)[]>([]);
   const model = useRef<LadderModel | null>(null);
   const frame = useRef<number | null>(null);
@@ -203,10 +206,26 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
   const onTrades = useCallback(() => scheduleRef.current(), []);
   const trades = useLadderTrades(ticker, onTrades);
 
+  // The canvas painter is tied to the canvas element it draws on: a new element gets a new
+  // painter (and an empty record of what it shows). No 2D context (jsdom): the DOM text shows.
+  const painterRef = useRef<{ canvas: HTMLCanvasElement; painter: LadderCanvas | null } | null>(null);
+  const painterFor = useCallback((): LadderCanvas | null => {
+    const canvas = canvasRef.current;
+    if (!canvas || !canvas.parentElement) return null;
+    if (painterRef.current?.canvas === canvas) return painterRef.current.painter;
+    const drawn = ladderSurface(canvas);
+    const painter = drawn ? new LadderCanvas({ el: canvas, surface: drawn.surface }, canvas.parentElement, drawn.ctx) : null;
+    // the DOM numbers stop painting (they stay in the DOM, read by tests and screen readers)
+    if (painter) canvas.parentElement.dataset.canvasText = '';
+    painterRef.current = { canvas, painter };
+    return painter;
+  }, [canvasRef]);
+
   const paint = useCallback(() => {
     frame.current = null;
     const p = params.current;
     if (!p.ticker) return;
+    const painter = painterFor();
     const book = booksStore.getState().byTicker.get(p.ticker);
     if (!book) {
       // no book for this market (yet): its rows show nothing rather than another market's levels
@@ -215,6 +234,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
         els.row.style.visibility = 'hidden';
         els.last.hidden = true;
       }
+      painter?.draw(rowEls.current);
       return;
     }
     if (!hasBookRef.current) {
@@ -291,10 +311,13 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       // a change restyles one element and repaints it: no layout (a width made every changed row
       // a layout root) and no paint property (a scaleX transform on a bar element changed the
       // property trees, so every frame re-layerized the whole page)
+      // (drawn by the canvas when there is one)
       const bidBar = m.maxSize ? Math.round((r.bid / m.maxSize) * 100) : 0;
-      if (last.bidBar !== bidBar) els.bidCell.style.setProperty('--d', String((last.bidBar = bidBar) / 100));
+      if (last.bidBar !== bidBar && !painter) els.bidCell.style.setProperty('--d', String(bidBar / 100));
+      last.bidBar = bidBar;
       const askBar = m.maxSize ? Math.round((r.ask / m.maxSize) * 100) : 0;
-      if (last.askBar !== askBar) els.askCell.style.setProperty('--d', String((last.askBar = askBar) / 100));
+      if (last.askBar !== askBar && !painter) els.askCell.style.setProperty('--d', String(askBar / 100));
+      last.askBar = askBar;
       // the running total shows on rows that hold a level: calm rows below the last one
       const cumBid = r.cumBid && r.bid ? fmtCenti(r.cumBid) : '';
       if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
@@ -311,7 +334,8 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       setLocal(els.myBid, marks.length ? marks.filter((x) => x.row === i && x.side === 'bid') : NO_MARKS);
       setLocal(els.myAsk, marks.length ? marks.filter((x) => x.row === i && x.side === 'ask') : NO_MARKS);
     }
-  }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef, trades]);
+    painter?.draw(rowEls.current);
+  }, [queueRef, setAutoStep, setHasBook, setStale, setTop, followRef, trades, painterFor]);
   useEffect(() => {
     hasBookRef.current = false;
     autoStepRef.current = null;
@@ -343,10 +367,34 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     };
   }, [schedule]);
 
-  // structure changed: repaint once the rows exist
+  /** The rows' geometry or look changed (columns, size, theme): the canvas measures and draws again. */
+  const invalidateCanvas = useCallback(() => {
+    painterRef.current?.painter?.invalidate();
+    schedule();
+  }, [schedule]);
+
+  // structure changed: repaint once the rows exist (the rows may have moved under the canvas)
+  useEffect(() => {
+    painterRef.current?.painter?.invalidate();
+    schedule();
+  }, [ticker, view, step, top, rowCount, schedule]);
   useEffect(() => {
     schedule();
-  }, [ticker, view, step, top, rowCount, cursor, dropRow, queueVersion, schedule]);
+  }, [cursor, dropRow, queueVersion, schedule]);
+
+  // the canvas follows the rows' size and the theme
+  useEffect(() => {
+    const host = canvasRef.current?.parentElement;
+    if (!host) return undefined;
+    const ro = new ResizeObserver(invalidateCanvas);
+    ro.observe(host);
+    const mo = new MutationObserver(invalidateCanvas);
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
+    return () => {
+      ro.disconnect();
+      mo.disconnect();
+    };
+  }, [canvasRef, invalidateCanvas, ticker]);
 
   // One stable ref callback per row index: a new callback each render would make React detach
   // and re-attach every row on every re-render.
@@ -365,5 +413,5 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     rowEls.current.length = rowCount;
   }, [rowCount]);
 
-  return { model, rowEls, bindRow, schedule, dropRef };
+  return { model, rowEls, bindRow, schedule, dropRef, invalidateCanvas };
 }

@@ -1,0 +1,245 @@
+// The ladder's ticking numbers and depth bars, drawn on one canvas over the rows.
+//
+// Under a busy book most of a ladder's cells change every frame (a size, and the running totals
+// below it). As DOM text each change is a layout, a paint of its own layer and a new layerization
+// of the whole page: with three ladders that was a third of every frame. Here the paint writes
+// the same texts into the DOM as before (they stay the ladder's truth for tests, screen readers
+// and the truth harness, but are not painted: opacity 0) and this canvas draws them: only the
+// cells whose text, bar or row style changed, each cleared and drawn again. Colours and fonts are
+// CSS's own, read from the cells (getComputedStyle) once per row style, so the theme and the
+// stylesheet stay the one source of how a cell looks.
+import type { RowEls } from './useLadderPaint';
+
+export type TextKind = 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol';
+const KINDS: readonly TextKind[] = ['bid', 'ask', 'cumBid', 'cumAsk', 'vol'];
+
+/** What one row shows (the paint cache of its element: `RowEls.last`). */
+export interface RowShown {
+  hidden: boolean;
+  cls: string;
+  bid: string;
+  ask: string;
+  cumBid: string;
+  cumAsk: string;
+  vol: string;
+  /** depth bars, 0..100 (% of the cell) */
+  bidBar: number;
+  askBar: number;
+}
+
+interface Span {
+  /** the cell, cleared whole when it is drawn again */
+  cellX: number;
+  cellW: number;
+  /** where its text sits (the text block inside the cell's padding) */
+  textX: number;
+  textW: number;
+}
+
+interface Geometry {
+  width: number;
+  height: number;
+  dpr: number;
+  /** each row's top and its cells' height (the row without its bottom border) */
+  tops: number[];
+  rowH: number;
+  spans: Record<TextKind, Span>;
+}
+
+interface TextStyle {
+  color: string;
+  font: string;
+  align: CanvasTextAlign;
+  shown: boolean;
+}
+
+/** The 2D context calls the painter makes (a recording fake stands in for it in unit tests). */
+export type Ctx2D = Pick<CanvasRenderingContext2D, 'clearRect' | 'fillRect' | 'fillText' | 'setTransform'> & {
+  font: string;
+  fillStyle: string | CanvasGradient | CanvasPattern;
+  textAlign: CanvasTextAlign;
+  textBaseline: CanvasTextBaseline;
+  direction: CanvasDirection;
+};
+
+const textOf = (s: RowShown, k: TextKind) => s[k];
+const EMPTY: RowShown = { hidden: true, cls: '', bid: '', ask: '', cumBid: '', cumAsk: '', vol: '', bidBar: 0, askBar: 0 };
+
+/**
+ * Draws rows onto `canvas` (a child of the rows' host, over the rows). `draw` is called at the end
+ * of each ladder paint with the rows' elements; it draws only what changed since its last call.
+ */
+export class LadderCanvas {
+  private geo: Geometry | null = null;
+  private styles = new Map<string, TextStyle>();
+  /** what the canvas shows per row index (null: nothing drawn yet, draw it whole) */
+  private drawn: (RowShown | null)[] = [];
+  private barColors: { bid: string; ask: string } | null = null;
+  /** the context's font, fill and alignment as last set here (a context reads colours back normalised) */
+  private cur = { font: '', fill: '', align: '' };
+
+  constructor(
+    /** the element on the page (its CSS size) and the surface drawn on (its pixel size: itself, or its OffscreenCanvas) */
+    private readonly canvas: { el: HTMLCanvasElement; surface: { width: number; height: number } },
+    private readonly host: HTMLElement,
+    private readonly ctx: Ctx2D,
+    /** reads an element's style (getComputedStyle in the page) */
+    private readonly styleOf: (el: Element) => Pick<CSSStyleDeclaration, 'color' | 'fontStyle' | 'fontWeight' | 'fontSize' | 'fontFamily' | 'textAlign' | 'visibility' | 'getPropertyValue'> = (el) => getComputedStyle(el),
+  ) {}
+
+  /** The rows moved, resized, changed columns or theme: measure again and draw everything. */
+  invalidate(): void {
+    this.geo = null;
+    this.styles.clear();
+    this.barColors = null;
+    this.drawn = [];
+    this.cur = { font: '', fill: '', align: '' };
+  }
+
+  draw(rows: readonly (RowEls | null)[]): void {
+    const first = rows.find((r): r is RowEls => r !== null);
+    if (!first) return;
+    if (!this.geo) {
+      this.geo = this.measure(rows, first);
+      this.drawn = [];
+      this.ctx.setTransform(this.geo.dpr, 0, 0, this.geo.dpr, 0, 0);
+      this.ctx.clearRect(0, 0, this.geo.width, this.geo.height);
+      this.ctx.textBaseline = 'middle';
+      // an 'inherit' direction (the default) makes every fillText resolve the canvas element's
+      // style, and with the frame's cell writes pending that was a style recalc per ladder per frame
+      this.ctx.direction = 'ltr';
+    }
+    const geo = this.geo;
+    const texts: { kind: TextKind; i: number; text: string; style: TextStyle }[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const els = rows[i];
+      const top = geo.tops[i];
+      if (!els || top === undefined || Number.isNaN(top)) continue;
+      const now = els.last;
+      const was = this.drawn[i] ?? null;
+      if (now.hidden) {
+        if (was === null || !was.hidden) this.clearRow(top);
+        this.drawn[i] = EMPTY;
+        continue;
+      }
+      const restyled = was === null || was.hidden || was.cls !== now.cls;
+      for (const kind of KINDS) {
+        const text = textOf(now, kind);
+        const barChanged = kind === 'bid' ? was?.bidBar !== now.bidBar : kind === 'ask' ? was?.askBar !== now.askBar : false;
+        if (!restyled && !barChanged && was !== null && textOf(was, kind) === text) continue;
+        const span = geo.spans[kind];
+        this.ctx.clearRect(span.cellX, top, span.cellW, geo.rowH);
+        if (kind === 'bid' || kind === 'ask') this.bar(kind, span, top, kind === 'bid' ? now.bidBar : now.askBar);
+        if (text) texts.push({ kind, i, text, style: this.styleFor(els, kind, now.cls) });
+      }
+      this.drawn[i] = { ...now };
+    }
+    // texts grouped by font, then colour: a context switches its font slowly
+    texts.sort((a, b) => (a.style.font < b.style.font ? -1 : a.style.font > b.style.font ? 1 : a.style.color < b.style.color ? -1 : a.style.color > b.style.color ? 1 : 0));
+    for (const t of texts) {
+      if (!t.style.shown) continue;
+      const span = geo.spans[t.kind];
+      if (span.textW <= 0) continue;
+      if (this.cur.font !== t.style.font) this.ctx.font = this.cur.font = t.style.font;
+      if (this.cur.fill !== t.style.color) this.ctx.fillStyle = this.cur.fill = t.style.color;
+      if (this.cur.align !== t.style.align) this.ctx.textAlign = this.cur.align = t.style.align;
+      const x = t.style.align === 'right' ? span.textX + span.textW : t.style.align === 'center' ? span.textX + span.textW / 2 : span.textX;
+      // a number wider than its cell is narrowed to fit, never spilt into the next cell
+      this.ctx.fillText(t.text, x, geo.tops[t.i]! + geo.rowH / 2, span.textW);
+    }
+  }
+
+  private clearRow(top: number): void {
+    const geo = this.geo!;
+    for (const kind of KINDS) this.ctx.clearRect(geo.spans[kind].cellX, top, geo.spans[kind].cellW, geo.rowH);
+  }
+
+  /** A depth bar: the cell's share of the largest level, at the cell's inner edge (as the DOM's cell background was). */
+  private bar(kind: 'bid' | 'ask', span: Span, top: number, pct: number): void {
+    if (pct <= 0) return;
+    const colors = (this.barColors ??= {
+      bid: this.styleOf(this.host).getPropertyValue('--bid-bar').trim() || 'rgba(63, 178, 127, 0.22)',
+      ask: this.styleOf(this.host).getPropertyValue('--ask-bar').trim() || 'rgba(229, 99, 91, 0.22)',
+    });
+    const w = (span.cellW * Math.min(pct, 100)) / 100;
+    if (this.cur.fill !== colors[kind]) this.ctx.fillStyle = this.cur.fill = colors[kind];
+    this.ctx.fillRect(kind === 'bid' ? span.cellX + span.cellW - w : span.cellX, top + 2, w, this.geo!.rowH - 4);
+  }
+
+  private styleFor(els: RowEls, kind: TextKind, cls: string): TextStyle {
+    const key = `${kind}|${cls}`;
+    let s = this.styles.get(key);
+    if (!s) {
+      const cs = this.styleOf(textEl(els, kind));
+      s = {
+        color: cs.color,
+        font: `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`,
+        align: cs.textAlign === 'right' || cs.textAlign === 'end' ? 'right' : cs.textAlign === 'center' ? 'center' : 'left',
+        shown: cs.visibility !== 'hidden',
+      };
+      if (this.styles.size > 256) this.styles.clear();
+      this.styles.set(key, s);
+    }
+    return s;
+  }
+
+  private measure(rows: readonly (RowEls | null)[], first: RowEls): Geometry {
+    const box = this.host.getBoundingClientRect();
+    const dpr = globalThis.devicePixelRatio || 1;
+    const width = this.host.clientWidth;
+    const height = this.host.clientHeight;
+    const w = Math.max(1, Math.round(width * dpr));
+    const h = Math.max(1, Math.round(height * dpr));
+    if (this.canvas.surface.width !== w) this.canvas.surface.width = w;
+    if (this.canvas.surface.height !== h) this.canvas.surface.height = h;
+    this.canvas.el.style.width = `${width}px`;
+    this.canvas.el.style.height = `${height}px`;
+    const spanOf = (kind: TextKind): Span => {
+      const text = textEl(first, kind).getBoundingClientRect();
+      const cell = (textEl(first, kind).parentElement ?? textEl(first, kind)).getBoundingClientRect();
+      return { cellX: cell.left - box.left, cellW: cell.width, textX: text.left - box.left, textW: text.width };
+    };
+    const spans = { bid: spanOf('bid'), ask: spanOf('ask'), cumBid: spanOf('cumBid'), cumAsk: spanOf('cumAsk'), vol: spanOf('vol') };
+    const rowH = textEl(first, 'bid').parentElement?.getBoundingClientRect().height ?? first.row.getBoundingClientRect().height;
+    const tops = rows.map((r) => (r ? r.row.getBoundingClientRect().top - box.top : Number.NaN));
+    return { width, height, dpr, tops, rowH, spans };
+  }
+}
+
+function textEl(els: RowEls, kind: TextKind): HTMLElement {
+  switch (kind) {
+    case 'bid':
+      return els.bidQty;
+    case 'ask':
+      return els.askQty;
+    case 'cumBid':
+      return els.cumBid;
+    case 'cumAsk':
+      return els.cumAsk;
+    case 'vol':
+      return els.vol;
+  }
+}
+
+/**
+ * The surface and 2D context for the ladder's canvas, or null where the page has none (jsdom in
+ * unit tests: there the ladder keeps painting its numbers as DOM text, as it did before the
+ * canvas). The drawing goes to the canvas's OffscreenCanvas where there is one: a context on the
+ * element resolves its font against the element's style, and with the frame's cell writes pending
+ * every font set was a style recalc; an offscreen context has no element to ask.
+ */
+export function ladderSurface(canvas: HTMLCanvasElement): { surface: { width: number; height: number }; ctx: Ctx2D } | null {
+  if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent)) return null;
+  try {
+    if (typeof canvas.transferControlToOffscreen === 'function') {
+      const off = canvas.transferControlToOffscreen();
+      const ctx = off.getContext('2d');
+      if (ctx) return { surface: off, ctx: ctx as unknown as Ctx2D };
+      return null;
+    }
+    const ctx = canvas.getContext('2d');
+    return ctx ? { surface: canvas, ctx } : null;
+  } catch {
+    return null;
+  }
+}
