@@ -1,6 +1,7 @@
 // What the trader sees, read from the rendered panels in one go (a single evaluate, so every
 // panel is read in the same task, between two paints). Text as shown: the judge compares numbers.
 import type { Page } from '@playwright/test';
+import { installInkReader } from './canvas-ink';
 
 export interface ScreenLadder {
   ticker: string;
@@ -45,6 +46,7 @@ export async function installFrameCounter(page: Page): Promise<void> {
 }
 
 export async function readScreen(page: Page): Promise<Screen> {
+  await installInkReader(page);
   return page.evaluate(() => {
     const shown = (el: Element | null): el is HTMLElement => !!el && (el as HTMLElement).checkVisibility?.() !== false && (el as HTMLElement).offsetParent !== null;
     const text = (el: Element | null | undefined) => (el?.textContent ?? '').trim();
@@ -53,18 +55,32 @@ export async function readScreen(page: Page): Promise<Screen> {
     const cells = (tr: Element, ...cols: string[]) => cols.map((c) => text(tr.querySelector(`td[data-col="${c}"]`)));
     const bodyRows = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('tbody tr[data-row-id]')].filter((tr) => shown(tr));
 
+    // A ladder's sizes are drawn on a canvas over its rows (canvas-ink.ts): a size counts as shown
+    // only where the canvas has ink over its block, and ink over a block whose text is empty is a
+    // size the DOM does not know (a ghost on the canvas). The digits are the block's text, drawn
+    // from the same value in the same frame.
+    type InkOf = (block: Element | null) => boolean;
+    const inked = (p: HTMLElement) => (window as unknown as { __ladderInk?: (panel: Element) => InkOf | null }).__ladderInk?.(p) ?? null;
+    const sizeShown = (ink: InkOf | null, block: Element | null) => {
+      const t = text(block);
+      if (!ink) return t;
+      return ink(block) ? t || '▮ (drawn, not in the DOM)' : '';
+    };
     const ladders = [...document.querySelectorAll<HTMLElement>('.panel.ladder[data-ticker]')]
       .filter((p) => shown(p))
-      .map((p) => ({
-        ticker: p.dataset.ticker!,
-        view: (p.dataset.view === 'no' ? 'no' : 'yes') as 'yes' | 'no',
-        // a ladder still waiting for its book shows no rows
-        rows: p.querySelector('.ladder-rows [role="status"]')
-          ? []
-          : [...p.querySelectorAll<HTMLElement>('.ladder-row')]
-              .filter((r) => r.style.visibility !== 'hidden' && text(r.querySelector('[data-cell="price"]')) !== '')
-              .map((r) => ({ price: text(r.querySelector('[data-cell="price"]')), bid: text(r.querySelector('[data-cell="bid"] .qty')), ask: text(r.querySelector('[data-cell="ask"] .qty')) })),
-      }));
+      .map((p) => {
+        const ink = inked(p);
+        return {
+          ticker: p.dataset.ticker!,
+          view: (p.dataset.view === 'no' ? 'no' : 'yes') as 'yes' | 'no',
+          // a ladder still waiting for its book shows no rows
+          rows: p.querySelector('.ladder-rows [role="status"]')
+            ? []
+            : [...p.querySelectorAll<HTMLElement>('.ladder-row')]
+                .filter((r) => r.style.visibility !== 'hidden' && text(r.querySelector('[data-cell="price"]')) !== '')
+                .map((r) => ({ price: text(r.querySelector('[data-cell="price"]')), bid: sizeShown(ink, r.querySelector('[data-cell="bid"] .qty')), ask: sizeShown(ink, r.querySelector('[data-cell="ask"] .qty')) })),
+        };
+      });
 
     const mp = panelOf('markets');
     const marketsTable = mp && shown(mp) ? mp.querySelector<HTMLElement>('[role="region"][aria-label^="Markets: arrows move"]') : null;

@@ -1,13 +1,13 @@
 // The ladder's ticking numbers and depth bars, drawn on one canvas over the rows.
 //
 // Under a busy book most of a ladder's cells change every frame (a size, and the running totals
-// below it). As DOM text each change is a layout, a paint of its own layer and a new layerization
-// of the whole page: with three ladders that was a third of every frame. Here the paint writes
-// the same texts into the DOM as before (they stay the ladder's truth for tests, screen readers
-// and the truth harness, but are not painted: opacity 0) and this canvas draws them: only the
-// cells whose text, bar or row style changed, each cleared and drawn again. Colours and fonts are
-// CSS's own, read from the cells (getComputedStyle) once per row style, so the theme and the
-// stylesheet stay the one source of how a cell looks.
+// below it). As DOM text each change was a layout, a paint of its own layer and a new
+// layerization of the whole page: with three ladders, a third of every frame. Here the paint
+// writes the same texts into the DOM as before (they stay the ladder's truth for tests, screen
+// readers and the truth harness, but are neither laid out nor painted: display none) and this
+// canvas draws them: only the cells whose text, bar or row style changed, each cleared and drawn
+// again. Colours and fonts are CSS's own, read from the cells (getComputedStyle) once per row
+// style, so the theme and the stylesheet stay the one source of how a cell looks.
 import type { RowEls } from './useLadderPaint';
 
 export type TextKind = 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol';
@@ -84,7 +84,7 @@ export class LadderCanvas {
     private readonly host: HTMLElement,
     private readonly ctx: Ctx2D,
     /** reads an element's style (getComputedStyle in the page) */
-    private readonly styleOf: (el: Element) => Pick<CSSStyleDeclaration, 'color' | 'fontStyle' | 'fontWeight' | 'fontSize' | 'fontFamily' | 'textAlign' | 'visibility' | 'getPropertyValue'> = (el) => getComputedStyle(el),
+    private readonly styleOf: (el: Element) => Pick<CSSStyleDeclaration, 'color' | 'fontStyle' | 'fontWeight' | 'fontSize' | 'fontFamily' | 'textAlign' | 'visibility' | 'paddingLeft' | 'paddingRight' | 'getPropertyValue'> = (el) => getComputedStyle(el),
   ) {}
 
   /** The rows moved, resized, changed columns or theme: measure again and draw everything. */
@@ -170,12 +170,14 @@ export class LadderCanvas {
     const key = `${kind}|${cls}`;
     let s = this.styles.get(key);
     if (!s) {
-      const cs = this.styleOf(textEl(els, kind));
+      const block = textEl(els, kind);
+      const cs = this.styleOf(block);
       s = {
         color: cs.color,
         font: `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`,
         align: cs.textAlign === 'right' || cs.textAlign === 'end' ? 'right' : cs.textAlign === 'center' ? 'center' : 'left',
-        shown: cs.visibility !== 'hidden',
+        // the block itself is hidden (the canvas draws it): a column the trader hides hides its cell
+        shown: this.styleOf(block.parentElement ?? block).visibility !== 'hidden',
       };
       if (this.styles.size > 256) this.styles.clear();
       this.styles.set(key, s);
@@ -194,13 +196,17 @@ export class LadderCanvas {
     if (this.canvas.surface.height !== h) this.canvas.surface.height = h;
     this.canvas.el.style.width = `${width}px`;
     this.canvas.el.style.height = `${height}px`;
+    // the text sits in the cell's content box (its block is not laid out: display none)
     const spanOf = (kind: TextKind): Span => {
-      const text = textEl(first, kind).getBoundingClientRect();
-      const cell = (textEl(first, kind).parentElement ?? textEl(first, kind)).getBoundingClientRect();
-      return { cellX: cell.left - box.left, cellW: cell.width, textX: text.left - box.left, textW: text.width };
+      const cellEl = textEl(first, kind).parentElement ?? textEl(first, kind);
+      const cell = cellEl.getBoundingClientRect();
+      const cs = this.styleOf(cellEl);
+      const padL = Number.parseFloat(cs.paddingLeft) || 0;
+      const padR = Number.parseFloat(cs.paddingRight) || 0;
+      return { cellX: cell.left - box.left, cellW: cell.width, textX: cell.left - box.left + padL, textW: Math.max(0, cell.width - padL - padR) };
     };
     const spans = { bid: spanOf('bid'), ask: spanOf('ask'), cumBid: spanOf('cumBid'), cumAsk: spanOf('cumAsk'), vol: spanOf('vol') };
-    const rowH = textEl(first, 'bid').parentElement?.getBoundingClientRect().height ?? first.row.getBoundingClientRect().height;
+    const rowH = first.bidCell.getBoundingClientRect().height;
     const tops = rows.map((r) => (r ? r.row.getBoundingClientRect().top - box.top : Number.NaN));
     return { width, height, dpr, tops, rowH, spans };
   }

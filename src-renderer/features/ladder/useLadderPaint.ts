@@ -61,6 +61,13 @@ function fmtCenti(centi: number): string {
   return text;
 }
 
+/** A ticking text: its one text node's data changes (no node made and dropped per change). */
+function setText(el: HTMLElement, text: string): void {
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) node.nodeValue = text;
+  else el.textContent = text;
+}
+
 export const ROW_PX = 18;
 const NO_MARKS: { id: string; label: string }[] = [];
 
@@ -304,9 +311,9 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       const price = fmtRowTicks(p.ticker, r.price, p.step);
       if (last.price !== price) els.price.textContent = last.price = price;
       const bid = r.bid ? fmtCenti(r.bid) : '';
-      if (last.bid !== bid) els.bidQty.textContent = last.bid = bid;
+      if (last.bid !== bid) setText(els.bidQty, (last.bid = bid));
       const ask = r.ask ? fmtCenti(r.ask) : '';
-      if (last.ask !== ask) els.askQty.textContent = last.ask = ask;
+      if (last.ask !== ask) setText(els.askQty, (last.ask = ask));
       // depth bars: the cell's background, its width a registered custom property (--d, 0..1), so
       // a change restyles one element and repaints it: no layout (a width made every changed row
       // a layout root) and no paint property (a scaleX transform on a bar element changed the
@@ -320,13 +327,13 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       last.askBar = askBar;
       // the running total shows on rows that hold a level: calm rows below the last one
       const cumBid = r.cumBid && r.bid ? fmtCenti(r.cumBid) : '';
-      if (last.cumBid !== cumBid) els.cumBid.textContent = last.cumBid = cumBid;
+      if (last.cumBid !== cumBid) setText(els.cumBid, (last.cumBid = cumBid));
       const cumAsk = r.cumAsk && r.ask ? fmtCenti(r.cumAsk) : '';
-      if (last.cumAsk !== cumAsk) els.cumAsk.textContent = last.cumAsk = cumAsk;
+      if (last.cumAsk !== cumAsk) setText(els.cumAsk, (last.cumAsk = cumAsk));
       // the last trade's row shows its size beside the session volume there
       const v = vol.get(r.price);
       const volText = `${r.price === lastRow && tr.last ? `${fmtCenti(tr.last.centi)} · ` : ''}${v ? fmtCenti(v) : ''}`;
-      if (last.vol !== volText) els.vol.textContent = last.vol = volText;
+      if (last.vol !== volText) setText(els.vol, (last.vol = volText));
       const myBid = myCellText(r.myBid, r.myBidIds, q);
       if (last.myBid !== myBid) setMine(els.myBid, (last.myBid = myBid), 'bid');
       const myAsk = myCellText(r.myAsk, r.myAskIds, q);
