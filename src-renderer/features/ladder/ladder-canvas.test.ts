@@ -26,7 +26,7 @@ function recordingCtx(): Ctx2D & { calls: Call[] } {
 }
 
 const rect = (el: Element, x: number, y: number, w: number, h: number) =>
-  Object.defineProperty(el, 'getBoundingClientRect', { value: () => ({ left: x, top: y, width: w, height: h, right: x + w, bottom: y + h, x, y, toJSON: () => ({}) }) });
+  Object.defineProperty(el, 'getBoundingClientRect', { configurable: true, value: () => ({ left: x, top: y, width: w, height: h, right: x + w, bottom: y + h, x, y, toJSON: () => ({}) }) });
 
 // columns: cumBid 0-60, bid 60-140, price 140-190, ask 190-270, cumAsk 270-330, vol 330-380 (text blocks inset 6 px)
 const COLS = { cumBid: [0, 60], bid: [60, 80], ask: [190, 80], cumAsk: [270, 60], vol: [330, 50] } as const;
@@ -221,5 +221,22 @@ describe('the ladder canvas', () => {
     t.painter.draw(t.rows);
     expect(t.clears()[0]).toEqual([0, 0, 380, 54]);
     expect(t.texts().map((x) => x.text).sort()).toEqual(['1', '1', '2', '2']);
+  });
+
+  it('clears cells on whole pixels: a fractional edge cleared in part piled a bar into an opaque line', () => {
+    const t = setup();
+    // the bid column at 60.4..140.7 px (a grid of fractions)
+    rect(t.rows[0]!.bidCell, 60.4, 100, 80.3, 17);
+    t.show(0, { bid: '5', bidBar: 100 });
+    t.painter.draw(t.rows);
+    t.ctx.calls.length = 0;
+    t.show(0, { bidBar: 50 });
+    t.painter.draw(t.rows);
+    const dpr = globalThis.devicePixelRatio || 1;
+    for (const [x, , w] of t.clears() as number[][]) {
+      expect(Number.isInteger(x! * dpr), `clear starts at ${x}`).toBe(true);
+      expect(Number.isInteger((x! + w!) * dpr), `clear ends at ${x! + w!}`).toBe(true);
+    }
+    expect(t.clears()).toEqual([[60, 0, 81, 17]]);
   });
 });

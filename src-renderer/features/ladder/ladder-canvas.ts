@@ -190,6 +190,7 @@ export class LadderCanvas {
     const dpr = globalThis.devicePixelRatio || 1;
     const width = this.host.clientWidth;
     const height = this.host.clientHeight;
+    const snap = (v: number) => Math.round(v * dpr) / dpr;
     const w = Math.max(1, Math.round(width * dpr));
     const h = Math.max(1, Math.round(height * dpr));
     if (this.canvas.surface.width !== w) this.canvas.surface.width = w;
@@ -203,11 +204,16 @@ export class LadderCanvas {
       const cs = this.styleOf(cellEl);
       const padL = Number.parseFloat(cs.paddingLeft) || 0;
       const padR = Number.parseFloat(cs.paddingRight) || 0;
-      return { cellX: cell.left - box.left, cellW: cell.width, textX: cell.left - box.left + padL, textW: Math.max(0, cell.width - padL - padR) };
+      // A cell is cleared on whole device pixels: a clear at a fractional edge only partly clears
+      // the edge pixels, and a bar drawn there frame after frame piled up into an opaque line (the
+      // truth harness saw it as a size on an empty level). Neighbouring cells share their edge.
+      const x0 = snap(cell.left - box.left);
+      const x1 = snap(cell.right - box.left);
+      return { cellX: x0, cellW: x1 - x0, textX: cell.left - box.left + padL, textW: Math.max(0, cell.width - padL - padR) };
     };
     const spans = { bid: spanOf('bid'), ask: spanOf('ask'), cumBid: spanOf('cumBid'), cumAsk: spanOf('cumAsk'), vol: spanOf('vol') };
-    const rowH = first.bidCell.getBoundingClientRect().height;
-    const tops = rows.map((r) => (r ? r.row.getBoundingClientRect().top - box.top : Number.NaN));
+    const rowH = snap(first.bidCell.getBoundingClientRect().height);
+    const tops = rows.map((r) => (r ? snap(r.row.getBoundingClientRect().top - box.top) : Number.NaN));
     return { width, height, dpr, tops, rowH, spans };
   }
 }
