@@ -4,7 +4,7 @@
 // level that empties must be wiped from the canvas (the ghost this ladder once showed in the DOM).
 import { describe, expect, it } from 'vitest';
 import { LadderCanvas, type Ctx2D } from './ladder-canvas';
-import type { RowEls } from './useLadderPaint';
+import type { RowEls } from './row-els';
 
 type Call = { op: 'clearRect' | 'fillRect' | 'fillText' | 'setTransform'; args: unknown[]; font: string; fill: string; align: string };
 

@@ -8,7 +8,7 @@
 // canvas draws them: only the cells whose text, bar or row style changed, each cleared and drawn
 // again. Colours and fonts are CSS's own, read from the cells (getComputedStyle) once per row
 // style, so the theme and the stylesheet stay the one source of how a cell looks.
-import type { RowEls } from './useLadderPaint';
+import type { RowEls } from './row-els';
 
 export type TextKind = 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol';
 const KINDS: readonly TextKind[] = ['bid', 'ask', 'cumBid', 'cumAsk', 'vol'];

@@ -10,6 +10,7 @@ import { useTools, isLiveLocal } from '../../stores/tools';
 import { fmtRowTicks } from '../../lib/ticks';
 import { useLadderTrades } from './useLadderVolume';
 import { LadderCanvas, ladderSurface } from './ladder-canvas';
+import type { RowEls } from './row-els';
 
 const LOCAL_ABBR: Record<string, string> = { stop: 'STP', take_profit: 'TP', trailing_stop: 'TRL', bracket_target: 'TGT' };
 
@@ -71,22 +72,6 @@ function setText(el: HTMLElement, text: string): void {
 export const ROW_PX = 18;
 const NO_MARKS: { id: string; label: string }[] = [];
 
-export interface RowEls {
-  row: HTMLDivElement;
-  myBid: HTMLElement;
-  bidQty: HTMLElement;
-  /** the bid cell: its depth bar is its background, sized by the custom property --d */
-  bidCell: HTMLElement;
-  price: HTMLElement;
-  askQty: HTMLElement;
-  askCell: HTMLElement;
-  myAsk: HTMLElement;
-  cumBid: HTMLElement;
-  cumAsk: HTMLElement;
-  vol: HTMLElement;
-  /** what the cells show now, so a paint writes only what changed */
-  last: { hidden: boolean; cls: string; price: string; bid: string; ask: string; bidBar: number; askBar: number; cumBid: string; cumAsk: string; vol: string; myBid: string; myAsk: string };
-}
 
 function myOrdersOf(ticker: string): MyOrderLite[] {
   const out: MyOrderLite[] = [];
