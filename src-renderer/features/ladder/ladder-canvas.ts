@@ -13,19 +13,8 @@ import type { RowEls } from './row-els';
 export type TextKind = 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol';
 const KINDS: readonly TextKind[] = ['bid', 'ask', 'cumBid', 'cumAsk', 'vol'];
 
-/** What one row shows (the paint cache of its element: `RowEls.last`). */
-export interface RowShown {
-  hidden: boolean;
-  cls: string;
-  bid: string;
-  ask: string;
-  cumBid: string;
-  cumAsk: string;
-  vol: string;
-  /** depth bars, 0..100 (% of the cell) */
-  bidBar: number;
-  askBar: number;
-}
+/** What one row shows, as far as the canvas draws it (a part of its element's paint cache). */
+export type RowShown = Pick<RowEls['last'], 'hidden' | 'cls' | 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol' | 'bidBar' | 'askBar'>;
 
 interface Span {
   /** the cell, cleared whole when it is drawn again */

@@ -365,14 +365,12 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     schedule();
   }, [schedule]);
 
-  // structure changed: repaint once the rows exist (the rows may have moved under the canvas)
-  useEffect(() => {
-    painterRef.current?.painter?.invalidate();
-    schedule();
-  }, [ticker, view, step, top, rowCount, schedule]);
+  // structure changed: repaint once the rows exist (a scroll or a new market changes what the
+  // rows show, which the canvas draws cell by cell; only rows added or dropped move its geometry)
   useEffect(() => {
     schedule();
-  }, [cursor, dropRow, queueVersion, schedule]);
+  }, [ticker, view, step, top, cursor, dropRow, queueVersion, schedule]);
+  useEffect(() => invalidateCanvas(), [rowCount, invalidateCanvas]);
 
   // the canvas follows the rows' size and the theme
   useEffect(() => {
@@ -381,7 +379,7 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
     const ro = new ResizeObserver(invalidateCanvas);
     ro.observe(host);
     const mo = new MutationObserver(invalidateCanvas);
-    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] });
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
       ro.disconnect();
       mo.disconnect();
