@@ -12,7 +12,7 @@ import { Decimal } from '../src-shared/money';
 let t: TestExchange;
 let trader: ApiClient;
 let counterparty: ApiClient;
-type Row = { ticker: string; status: string; volume_fp: string; price_level_structure?: string; price_ranges?: unknown; mve_collection_ticker?: string };
+type Row = { ticker: string; status: string; volume_fp: string; price_level_structure?: string; price_ranges?: unknown; mve_collection_ticker?: string; yes_ask_dollars?: string };
 let open: Row[] = [];
 
 beforeAll(async () => {
@@ -94,8 +94,12 @@ describe("prices off the market's tick are refused", () => {
   });
 
   it('an amend to an off-tick price: refused, the order keeps its price', async () => {
-    const ticker = first('linear_cent');
+    // the bid must rest to be amended: a market whose seeded book offers nothing at 0.03 or below
+    // (the first cent market's book once offered at 0.03 and filled it: a 404 for an executed order)
+    const ticker = open.find((m) => structureOf(m) === 'linear_cent' && !m.mve_collection_ticker && (!m.yes_ask_dollars || new Decimal(m.yes_ask_dollars).gt('0.0300')))?.ticker;
+    if (!ticker) throw new Error('no open cent market offering above 0.03');
     const o = await placed(order(ticker, '0.0300'));
+    expect(o.status).toBe('resting');
     const err = await apiError(trader.amendOrder({ params: { order_id: o.order_id }, body: { ticker, side: 'bid', price: '0.0350', count: '1' } }));
     expect([err.status, err.code]).toEqual([400, 'invalid_price']);
     expect((await trader.getOrder({ params: { order_id: o.order_id } })).order.yes_price_dollars).toBe('0.0300');
