@@ -5,6 +5,15 @@ import path from 'node:path';
 import { ExchangeNode } from './node';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'node-'));
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+/** Wait for a condition (no deadline of its own: the test's timeout is the limit). */
+const waitFor = async (cond: () => boolean) => {
+  while (!cond()) await new Promise((r) => setTimeout(r, 10));
+};
 const deposit = (node: ExchangeNode, n: number) => node.submit({ type: 'deposit', nowMs: node.now(), userId: `u${n % 3}`, amountMicro: 1_000_000 });
 
 describe('ExchangeNode', () => {
@@ -109,10 +118,62 @@ describe('ExchangeNode', () => {
   it('inline: forces the snapshot under sustained load once twenty cadences have passed', async () => {
     const node = await ExchangeNode.open({ dataDir: dir(), snapshotEvery: 2, snapshots: 'inline' });
     for (let i = 0; i < 45; i++) await deposit(node, i);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(node.journalStats.snapshotsWritten).toBeGreaterThanOrEqual(1);
+    // forced, not deferred to a quiet moment: it is under way before the load stops
+    expect(node.journalStats.snapshotsWritten >= 1 || node.snapshotInFlight).toBe(true);
+    await waitFor(() => node.journalStats.snapshotsWritten >= 1);
     await node.close();
   });
+
+  for (const mode of ['worker', 'inline'] as const) {
+    it(`${mode}: an explicit snapshot joins a due one in flight (held before its rename) and follows it only with what came after: one snapshot per seq`, async () => {
+      const d = dir();
+      let gate: { promise: Promise<void>; resolve: () => void } | null = deferred();
+      const renames: string[] = [];
+      const node = await ExchangeNode.open({
+        dataDir: d,
+        snapshotEvery: 5,
+        snapshots: mode,
+        journalHooks: {
+          beforeSnapshotRename: async (tempPath) => {
+            renames.push(path.basename(tempPath, '.snap.tmp'));
+            if (gate) await gate.promise;
+          },
+        },
+      });
+      const release = async (pending: Promise<void>[]) => {
+        // every chance for an explicit snapshot to overtake (the worker writing the same temp file again)
+        for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+        gate!.resolve();
+        gate = null;
+        await Promise.all(pending);
+      };
+
+      // the due snapshot of seq 5 (inline: once quiet) is held before its rename; two explicit callers join it
+      for (let i = 0; i < 5; i++) await deposit(node, i);
+      await waitFor(() => renames.length === 1);
+      await release([node.snapshotNow(), node.snapshotNow()]);
+      expect(renames).toEqual(['snapshot-00000000000000000005']);
+      expect(node.journalStats.snapshotsWritten).toBe(1);
+      await node.snapshotNow(); // nothing journaled since: not taken again
+      expect(node.journalStats.snapshotsWritten).toBe(1);
+
+      // the due snapshot of seq 10 is held; two more commands; the explicit snapshot follows it with seq 12
+      gate = deferred();
+      for (let i = 0; i < 5; i++) await deposit(node, i);
+      await waitFor(() => renames.length === 2);
+      for (let i = 0; i < 2; i++) await deposit(node, i);
+      await release([node.snapshotNow()]);
+      expect(renames).toEqual(['snapshot-00000000000000000005', 'snapshot-00000000000000000010', 'snapshot-00000000000000000012']);
+      expect(node.journalStats.snapshotsWritten).toBe(3);
+
+      const before = JSON.stringify(node.core.toSnapshot());
+      await node.close();
+      const again = await ExchangeNode.open({ dataDir: d, snapshots: 'inline' });
+      expect(again.recovered).toEqual({ fromSnapshotSeq: 12, records: 0 });
+      expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
+      await again.close();
+    });
+  }
 
   it('worker: a due snapshot is taken while commands keep coming, by the worker, and a restart from it gives the same state', async () => {
     const d = dir();

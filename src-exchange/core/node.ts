@@ -1,7 +1,7 @@
 // ExchangeNode: the core made durable. A state-changing command is applied, appended to the
 // journal, and only once the journal says it is on disk is the caller answered and the
 // events published. Restart = newest snapshot + replay of the journal after it.
-import { Journal } from '../journal/journal';
+import { Journal, type JournalHooks } from '../journal/journal';
 import { readArchive } from '../journal/archive-file';
 import type { ExchangeEvent } from './domain';
 import { BATCH, ExchangeCore, type BatchCommand, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
@@ -19,6 +19,8 @@ export interface NodeOptions {
    * the worker cannot run).
    */
   snapshots?: 'worker' | 'inline';
+  /** the journal's fault-injection hooks, for tests (e.g. hold a snapshot before its rename) */
+  journalHooks?: JournalHooks;
 }
 
 export type EventListener = (events: readonly ExchangeEvent[]) => void;
@@ -37,7 +39,10 @@ export interface NodeBatch {
 export class ExchangeNode {
   private readonly listeners = new Set<EventListener>();
   private sinceSnapshot = 0;
-  private snapshotting = false;
+  /** the snapshot being taken (due or explicit): at most one at a time */
+  private snapshotRun: Promise<void> | null = null;
+  /** seq of the newest snapshot taken or recovered: an explicit snapshot with nothing newer is not taken twice */
+  private snapshotSeq: number;
   private lastSubmitAt = 0;
   private idleTimer: NodeJS.Timeout | null = null;
   private lastNow = 0;
@@ -56,11 +61,15 @@ export class ExchangeNode {
     snapshots: 'worker' | 'inline',
   ) {
     this.recovered = recovered;
+    this.snapshotSeq = recovered.fromSnapshotSeq ?? 0;
     this.worker = snapshots === 'inline' ? 'inline' : null;
   }
 
   static async open(opts: NodeOptions): Promise<ExchangeNode> {
-    const { journal, snapshot, records } = await Journal.open<CoreCommand, CoreSnapshot>(opts.dataDir);
+    const { journal, snapshot, records } = await Journal.open<CoreCommand, CoreSnapshot>(
+      opts.dataDir,
+      opts.journalHooks ? { hooks: opts.journalHooks } : {},
+    );
     let core: ExchangeCore;
     try {
       // a snapshot the worker wrote keeps its history in the archive it names (engine/archive.ts)
@@ -166,7 +175,7 @@ export class ExchangeNode {
    * forced only when the journal since the last one has grown twenty times past the cadence.
    */
   private maybeSnapshot(): void {
-    if (this.snapshotting) return;
+    if (this.snapshotRun) return;
     const quiet = Date.now() - this.lastSubmitAt >= 250;
     if (this.snapshotWorker() || quiet || this.sinceSnapshot >= this.snapshotEvery * 20) {
       if (this.idleTimer) clearTimeout(this.idleTimer);
@@ -198,38 +207,57 @@ export class ExchangeNode {
   }
 
   private snapshotSoon(): void {
-    if (this.snapshotting) return;
-    this.snapshotting = true;
+    if (this.snapshotRun) return;
+    this.runSnapshot().catch((err) => console.error('[exchange] snapshot failed (journal still good)', err));
+  }
+
+  /**
+   * Start a snapshot; the caller has checked that none is in flight. Due and explicit snapshots
+   * both go through here, so two never run at once: two at once would both be of the same seq
+   * (the worker writes each to that seq's one temp file) and the second would find it renamed away.
+   */
+  private runSnapshot(): Promise<void> {
     this.sinceSnapshot = 0;
-    this.takeSnapshot()
-      .catch((err) => console.error('[exchange] snapshot failed (journal still good)', err))
-      .finally(() => {
-        this.snapshotting = false;
-      });
+    const run = this.takeSnapshot().finally(() => {
+      if (this.snapshotRun === run) this.snapshotRun = null;
+    });
+    this.snapshotRun = run;
+    return run;
   }
 
   private async takeSnapshot(): Promise<void> {
     const worker = this.snapshotWorker();
     if (!worker) {
       // serialised synchronously inside writeSnapshot, so it matches lastSeq
-      await this.journal.writeSnapshot(this.core.toSnapshot());
+      this.snapshotSeq = await this.journal.writeSnapshot(this.core.toSnapshot());
       return;
     }
     try {
       const { throughSeq } = await worker.snapshot();
-      await this.journal.adoptSnapshotFile(throughSeq);
+      this.snapshotSeq = await this.journal.adoptSnapshotFile(throughSeq);
     } catch (err) {
       if (!worker.failed) throw err;
       // the worker died: this snapshot is taken inline, the next ones too
       this.snapshotWorker();
-      await this.journal.writeSnapshot(this.core.toSnapshot());
+      this.snapshotSeq = await this.journal.writeSnapshot(this.core.toSnapshot());
     }
   }
 
-  /** Take a snapshot now (through the worker when it runs) and wait until it is durable. */
+  /**
+   * Take a snapshot now (through the worker when it runs) and wait until it is durable. A snapshot
+   * already in flight (a due one, or another caller's) is joined first; a new one follows it only
+   * if commands were journaled since the newest snapshot, so each seq is snapshotted once.
+   */
   async snapshotNow(): Promise<void> {
-    this.sinceSnapshot = 0;
-    await this.takeSnapshot();
+    // a loop: callers woken by the same run must not both start the next one
+    while (this.snapshotRun) await this.snapshotRun.catch(() => undefined);
+    if (this.journal.lastSeq <= this.snapshotSeq) return;
+    await this.runSnapshot();
+  }
+
+  /** A snapshot (due or explicit) is being taken. */
+  get snapshotInFlight(): boolean {
+    return this.snapshotRun !== null;
   }
 
   /** Where snapshots are serialised: 'worker' once the thread runs, 'inline' on the event loop. */
@@ -245,6 +273,8 @@ export class ExchangeNode {
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
+    // a snapshot in flight finishes first (its failure is logged where it started)
+    while (this.snapshotRun) await this.snapshotRun.catch(() => undefined);
     if (this.worker && this.worker !== 'inline') await this.worker.close();
     await this.journal.close();
   }
