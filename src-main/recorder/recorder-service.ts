@@ -24,6 +24,7 @@ export class RecorderService implements ChannelImpl<'recorder'> {
   private settings: RecorderSettingsInput = { ...DEFAULT_RECORDER_SETTINGS };
   private readonly dir: string;
   private retentionTimer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: RecorderServiceOptions) {
     this.dir = path.join(opts.dataDir, 'recordings');
@@ -98,14 +99,25 @@ export class RecorderService implements ChannelImpl<'recorder'> {
     return this.getRecordings();
   }
 
-  async saveRecorderSettings(input: ParsedArgs<'saveRecorderSettings'>[0]): Promise<RecordingsView> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const p = path.join(this.dir, 'settings.json');
-    await writeFile(`${p}.tmp`, JSON.stringify(input), { mode: 0o600 });
-    await rename(`${p}.tmp`, p);
-    this.settings = { ...input };
-    await this.retain();
-    return this.getRecordings();
+  /**
+   * Saves run one after another, in the order asked: two at once would both write settings.json.tmp
+   * and the second rename would find it gone, or leave the older settings on disk.
+   */
+  saveRecorderSettings(input: ParsedArgs<'saveRecorderSettings'>[0]): Promise<RecordingsView> {
+    const run = this.saving.then(async () => {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const p = path.join(this.dir, 'settings.json');
+      await writeFile(`${p}.tmp`, JSON.stringify(input), { mode: 0o600 });
+      await rename(`${p}.tmp`, p);
+      this.settings = { ...input };
+      await this.retain();
+      return this.getRecordings();
+    });
+    this.saving = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 }
 
