@@ -1,0 +1,95 @@
+// `npm test`'s runner (scripts/test-all.mjs) on fake stages (TEST_ALL_FAKE): every stage runs even
+// after one fails, the summary names each, the last line is the totals, the exit status says if
+// any failed, and no process outlives it: each fake stage leaves a grandchild running, after a
+// failing stage, a passing one, and a Ctrl-C (SIGINT) in the middle of one. Waits on conditions only.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'test-all-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const pidFiles: string[] = [];
+// what a failed assertion leaves running is still stopped here
+afterEach(() => {
+  for (const pid of pidFiles.splice(0).flatMap(pidsIn)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+});
+
+/** Alive and not a zombie (a zombie has exited; only its parent has yet to read its status). */
+function alive(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for `check` without a deadline of its own (the test's timeout ends a hang). */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 50));
+}
+
+const pidsIn = (file: string): number[] =>
+  existsSync(file) ? readFileSync(file, 'utf8').split(/\s+/).filter(Boolean).map(Number) : [];
+
+function runFake(stages: string, onStart?: (pidsFile: string, pid: number) => Promise<void>) {
+  const pidsFile = path.join(dir, `pids-${n++}`);
+  pidFiles.push(pidsFile);
+  const child = spawn(process.execPath, ['scripts/test-all.mjs'], {
+    cwd: root,
+    env: { ...process.env, TEST_ALL_FAKE: stages, TEST_ALL_FAKE_PIDS: pidsFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void onStart?.(pidsFile, child.pid!);
+  return exited.then(async (code) => {
+    const pids = pidsIn(pidsFile);
+    // SIGKILL was sent to every one before the runner exited; the kernel finishes it at once
+    await until(() => pids.every((p) => !alive(p)));
+    return { code, out, lines: out.trimEnd().split('\n'), pids };
+  });
+}
+
+describe('npm test runner (scripts/test-all.mjs)', () => {
+  it('runs every stage after one fails, prints each in the summary, exits 1, totals last, and leaves no process behind', async () => {
+    const r = await runFake('first:fail,second:pass');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^first\s+FAILED \(exit 1\)\s+\d+\.\ds$/m);
+    expect(r.out).toMatch(/^second\s+ok\s+\d+\.\ds$/m);
+    expect(r.out).toMatch(/20 slowest tests:\n\s+0\.0s {2}fake\.test\.ts > (fail|pass)\n/);
+    expect(r.lines.at(-1)).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.pids.length).toBe(4); // two stages, each with its grandchild
+    expect(r.out).toMatch(/left 1 process\(es\) running, killed/);
+  });
+
+  it('exits 0 when every stage passed', async () => {
+    const r = await runFake('one:pass,two:pass');
+    expect(r.code).toBe(0);
+    expect(r.lines.at(-1)).toBe('2 passed, 0 failed, 0 skipped');
+  });
+
+  it('on Ctrl-C (SIGINT) stops the running stage and its grandchild, starts no further stage, still prints the summary, exits 1', async () => {
+    const r = await runFake('stuck:hang,after:pass', async (pidsFile, pid) => {
+      await until(() => pidsIn(pidsFile).length === 2);
+      process.kill(pid, 'SIGINT');
+    });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^stuck\s+FAILED \(exit SIGINT\)/m);
+    expect(r.out).toMatch(/^after\s+not run \(SIGINT\)/m);
+    expect(r.out).not.toContain('fake stage: pass');
+    expect(r.lines.at(-1)).toBe('1 passed, 0 failed, 0 skipped');
+    expect(r.pids.length).toBe(2);
+  });
+});
