@@ -11,8 +11,8 @@
 // No process outlives it: each stage runs in its own process group, which is killed whole when
 // the stage ends (whatever a test left behind goes with it, and is named); signals (Ctrl-C,
 // SIGTERM, SIGHUP) are forwarded to the running stage's group, no further stage starts, and a
-// group still there at exit is SIGKILLed; the bench runner also dies with us if we are SIGKILLed
-// (its IPC channel closes).
+// group still there at exit is SIGKILLed; if we are SIGKILLed, a watchdog (group-reaper.mjs)
+// kills the running stage's group.
 //
 // `node scripts/test-all.mjs <stage>` runs one stage (typecheck, lint, unit, e2e, bench).
 // TEST_ALL_FAKE="name:pass,name:fail,name:hang" replaces the stages with tiny fake ones (for
@@ -21,6 +21,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startReaper } from './group-reaper.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -39,6 +40,8 @@ let stopping = null;
 
 /** running stage processes (each the leader of its own process group) */
 const running = new Set();
+/** kills the running stage's group should we be SIGKILLed */
+const reaper = startReaper();
 
 function killGroup(pid, sig) {
   try {
@@ -103,6 +106,7 @@ function run(cmd, args, env = {}, ipc = false) {
       detached: true,
     });
     running.add(child);
+    if (child.pid) reaper.add(child.pid);
     child.once('error', (e) => {
       running.delete(child);
       console.log(`cannot run ${cmd}: ${e.message}`);
@@ -112,6 +116,7 @@ function run(cmd, args, env = {}, ipc = false) {
       const left = groupMembers(child.pid);
       if (left.length) console.log(`npm test: ${path.basename(cmd)} left ${left.length} process(es) running, killed: ${left.join(', ')}`);
       killGroup(child.pid, 'SIGKILL');
+      reaper.remove(child.pid);
       running.delete(child);
       resolve(code ?? signal);
     });

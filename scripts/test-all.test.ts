@@ -92,4 +92,13 @@ describe('npm test runner (scripts/test-all.mjs)', () => {
     expect(r.lines.at(-1)).toBe('1 passed, 0 failed, 0 skipped');
     expect(r.pids.length).toBe(2);
   });
+
+  it('SIGKILLed itself (no handler runs), its running stage and that stage\'s grandchild still go', async () => {
+    const r = await runFake('stuck:hang,after:pass', async (pidsFile, pid) => {
+      await until(() => pidsIn(pidsFile).length === 2);
+      process.kill(pid, 'SIGKILL');
+    });
+    expect(r.code).toBe(null);
+    expect(r.pids.length).toBe(2);
+  });
 });
