@@ -14,6 +14,7 @@ import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';
+import { releaseChange } from './confirm-change';
 
 export interface KillSwitchParts {
   risk: RiskStore;
@@ -23,7 +24,8 @@ export interface KillSwitchParts {
   /** the risk view changed: push it */
   changed: () => void;
   /** the shell's own confirmation */
-  confirmed: (title: string, message: string, allow: string, code?: string) => Promise<boolean>;
+  /** `change`: the exact change the answer allows (a console code is bound to it) */
+  confirmed: (title: string, message: string, allow: string, code: string | undefined, change: string) => Promise<boolean>;
   log: (m: string) => void;
 }
 
@@ -102,8 +104,14 @@ export class KillSwitch {
   /** Released for the profile, when the shell confirms it (or it was not engaged). */
   async release(profileId: string, consoleCode?: string): Promise<void> {
     const { risk } = this.p;
-    if (risk.killSwitch(profileId).engaged && !(await this.p.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', consoleCode))) {
-      throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+    const asked = risk.killSwitch(profileId);
+    if (asked.engaged) {
+      // the answer releases this engagement of this profile's switch, nothing else
+      if (!(await this.p.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', consoleCode, releaseChange(profileId, asked.since)))) {
+        throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+      }
+      const now = risk.killSwitch(profileId);
+      if (now.engaged && now.since !== asked.since) throw new StateError('the kill switch was engaged again while its release was being confirmed; it stays engaged (release it again)');
     }
     risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
     const active = this.p.active();
