@@ -32,6 +32,8 @@ export interface KillSwitchParts {
 export class KillSwitch {
   /** per profile: aborted when the kill switch engages, dropping every send still waiting for tokens */
   private readonly gates = new Map<string, AbortController>();
+  /** the newest engagement's since, so the next one is always later */
+  private lastSince = 0;
 
   constructor(private readonly p: KillSwitchParts) {}
 
@@ -75,7 +77,9 @@ export class KillSwitch {
    */
   async engage(profileId: string): Promise<void> {
     const { risk } = this.p;
-    const since = Date.now();
+    // each engagement its own `since` (a release is confirmed for one engagement, by its since)
+    const since = Math.max(Date.now(), (risk.killSwitch(profileId).since ?? 0) + 1, this.lastSince + 1);
+    this.lastSince = since;
     risk.setKillSwitch(profileId, { engaged: true, since, detail: 'canceling…' });
     this.gates.get(profileId)?.abort(new RiskRefusal('kill_switch', 'kill switch engaged: the order was dropped from the queue before it was sent; nothing was sent'));
     this.gates.delete(profileId);
