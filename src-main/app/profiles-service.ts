@@ -62,8 +62,11 @@ export interface ActiveSession {
 /**
  * A confirmation the page cannot give: a native dialog in main (Electron), or on the web host a
  * one-time code printed on its console that the page must send back (`code`, as the page gave it).
+ * `change` is the exact change the answer allows (every new value, the profile it applies to): a
+ * console code is bound to it, and the dialog shows it; the caller applies that change only, and
+ * only if nothing changed while the trader was asked.
  */
-export type ConfirmInMain = (q: { title: string; message: string; allow: string; code?: string | undefined }) => Promise<boolean>;
+export type ConfirmInMain = (q: { title: string; message: string; allow: string; code?: string | undefined; change?: string | undefined }) => Promise<boolean>;
 
 export interface ProfilesServiceOptions {
   dataDir: string;

@@ -89,7 +89,9 @@ export class TerminalServices {
         message: (m) => this.recorder.message(m),
       },
     });
-    this.fix = new FixService({ profiles: this.profiles, embeddedFix: opts.embedded?.fix, emit: opts.emit, ...(opts.log ? { log: opts.log } : {}) });
+    // moving a key-holding profile's FIX port asks like a loosening (the web host: its console code)
+    const confirmFix = opts.confirmRisk ?? opts.confirmInMain;
+    this.fix = new FixService({ profiles: this.profiles, embeddedFix: opts.embedded?.fix, emit: opts.emit, ...(opts.log ? { log: opts.log } : {}), ...(confirmFix ? { confirm: confirmFix } : {}) });
     this.trading = new TradingService({
       fix: this.fix,
       dataDir: opts.dataDir,

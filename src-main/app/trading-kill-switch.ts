@@ -14,6 +14,7 @@ import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';
+import { releaseChange } from './confirm-change';
 
 export interface KillSwitchParts {
   risk: RiskStore;
@@ -23,13 +24,16 @@ export interface KillSwitchParts {
   /** the risk view changed: push it */
   changed: () => void;
   /** the shell's own confirmation */
-  confirmed: (title: string, message: string, allow: string, code?: string) => Promise<boolean>;
+  /** `change`: the exact change the answer allows (a console code is bound to it) */
+  confirmed: (title: string, message: string, allow: string, code: string | undefined, change: string) => Promise<boolean>;
   log: (m: string) => void;
 }
 
 export class KillSwitch {
   /** per profile: aborted when the kill switch engages, dropping every send still waiting for tokens */
   private readonly gates = new Map<string, AbortController>();
+  /** the newest engagement's since, so the next one is always later */
+  private lastSince = 0;
 
   constructor(private readonly p: KillSwitchParts) {}
 
@@ -73,7 +77,9 @@ export class KillSwitch {
    */
   async engage(profileId: string): Promise<void> {
     const { risk } = this.p;
-    const since = Date.now();
+    // each engagement its own `since` (a release is confirmed for one engagement, by its since)
+    const since = Math.max(Date.now(), (risk.killSwitch(profileId).since ?? 0) + 1, this.lastSince + 1);
+    this.lastSince = since;
     risk.setKillSwitch(profileId, { engaged: true, since, detail: 'canceling…' });
     this.gates.get(profileId)?.abort(new RiskRefusal('kill_switch', 'kill switch engaged: the order was dropped from the queue before it was sent; nothing was sent'));
     this.gates.delete(profileId);
@@ -102,8 +108,14 @@ export class KillSwitch {
   /** Released for the profile, when the shell confirms it (or it was not engaged). */
   async release(profileId: string, consoleCode?: string): Promise<void> {
     const { risk } = this.p;
-    if (risk.killSwitch(profileId).engaged && !(await this.p.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', consoleCode))) {
-      throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+    const asked = risk.killSwitch(profileId);
+    if (asked.engaged) {
+      // the answer releases this engagement of this profile's switch, nothing else
+      if (!(await this.p.confirmed('Release the kill switch?', 'Orders will be accepted again from every panel and key.', 'Release', consoleCode, releaseChange(profileId, asked.since)))) {
+        throw new StateError('releasing the kill switch was not confirmed in the terminal; it stays engaged');
+      }
+      const now = risk.killSwitch(profileId);
+      if (now.engaged && now.since !== asked.since) throw new StateError('the kill switch was engaged again while its release was being confirmed; it stays engaged (release it again)');
     }
     risk.setKillSwitch(profileId, { engaged: false, since: null, detail: `released at ${new Date().toISOString()}` });
     const active = this.p.active();

@@ -41,6 +41,7 @@ import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 import { ackSummary, errorSummary, TradingAudit, type AuditBase } from './trading-audit';
+import { canonicalLimits, limitsChange } from './confirm-change';
 import { draftIntent, RiskGate } from './trading-gate';
 import { KillSwitch } from './trading-kill-switch';
 import { passthrough } from './trading-passthrough';
@@ -82,7 +83,7 @@ export class TradingService implements ChannelImpl<'trading'> {
       audit: this.auditing,
       active: () => this.profiles.active(),
       changed: () => this.pushRisk(),
-      confirmed: (title, message, allow, code) => this.confirmed(title, message, allow, code),
+      confirmed: (title, message, allow, code, change) => this.confirmed(title, message, allow, code, change),
       log,
     });
   }
@@ -274,9 +275,16 @@ export class TradingService implements ChannelImpl<'trading'> {
   async saveRiskLimits(limits: RiskLimits, outOfBand?: { consoleCode?: string | undefined }): Promise<RiskView> {
     const profileId = this.profiles.profiles.activeProfileId;
     if (!profileId) throw new StateError('no active profile: limits are kept per profile');
-    const looser = loosenedLimits(this.risk.limits(profileId), limits);
-    if (looser.length && !(await this.confirmed('Loosen the risk limits?', `Loosen ${looser.join(', ')}?`, 'Loosen', outOfBand?.consoleCode))) {
-      throw new StateError(`loosening the risk limits was not confirmed in the terminal (${looser.join(', ')}); nothing changed`);
+    const before = this.risk.limits(profileId);
+    const looser = loosenedLimits(before, limits);
+    if (looser.length) {
+      // the answer (a console code, a dialog) confirms this very change, from these limits
+      if (!(await this.confirmed('Loosen the risk limits?', `Loosen ${looser.join(', ')}?`, 'Loosen', outOfBand?.consoleCode, limitsChange(profileId, before, limits)))) {
+        throw new StateError(`loosening the risk limits was not confirmed in the terminal (${looser.join(', ')}); nothing changed`);
+      }
+      if (canonicalLimits(this.risk.limits(profileId)) !== canonicalLimits(before)) {
+        throw new StateError('the risk limits changed while the loosening was being confirmed: that answer was for the limits as they were; nothing changed, save again');
+      }
     }
     this.risk.setLimits(profileId, limits);
     this.pushRisk();
@@ -299,8 +307,8 @@ export class TradingService implements ChannelImpl<'trading'> {
   }
 
   /** The shell's own confirmation, when it has one; the page cannot answer it (on the web host it sends the console's code). */
-  private async confirmed(title: string, message: string, allow: string, code?: string): Promise<boolean> {
-    return this.opts.confirmInMain ? this.opts.confirmInMain({ title, message, allow, code }) : true;
+  private async confirmed(title: string, message: string, allow: string, code: string | undefined, change: string): Promise<boolean> {
+    return this.opts.confirmInMain ? this.opts.confirmInMain({ title, message, allow, code, change }) : true;
   }
 
   async getAuditLog(filter: AuditFilter): Promise<AuditEntry[]> {

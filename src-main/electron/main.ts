@@ -15,6 +15,7 @@ import { askPassphraseInWindow } from './passphrase-window';
 import { passphraseFromFile } from '../host/passphrase';
 import { APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, isAllowedRequest, isOwnUrl, mainWindowOptions, permissionAllowed, popoutWindowOptions, windowOpenDecision } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
+import { ALLOW_RESPONSE, confirmDialog } from './confirm-dialog';
 import type { ChildLike } from '../embedded/launch';
 import type { Notice, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 
@@ -110,9 +111,11 @@ async function boot(): Promise<void> {
     log: (m) => console.log(m),
     // re-pointing a key-holding profile, loosening a risk limit, releasing the kill switch: the
     // trader's word, asked natively by main (a compromised page cannot answer it)
-    confirmInMain: async ({ title, message, allow }) => {
-      const r = await dialog.showMessageBox({ type: 'warning', buttons: ['Cancel', allow], defaultId: 0, cancelId: 0, title, message });
-      return r.response === 1;
+    // the dialog shows the exact change its answer allows (`change`); the caller applies that
+    // change only, and refuses when the state moved while the dialog was open
+    confirmInMain: async (q) => {
+      const r = await dialog.showMessageBox(confirmDialog(q));
+      return r.response === ALLOW_RESPONSE;
     },
   });
 

@@ -73,6 +73,8 @@ export function compare(dc: ReadonlyMap<string, DropCopyOrder>, store: ReadonlyM
 
 export interface DropCopyOptions {
   endpoint: FixEndpoint;
+  /** where the key may sign a Logon now (the initiator checks it right before signing) */
+  bound: () => FixEndpoint | string;
   signer: { keyId: string; key: KeyObject };
   now?: () => number;
   /** the store's orders, read at every check */
@@ -93,6 +95,7 @@ export class DropCopy {
   constructor(private readonly opts: DropCopyOptions) {
     this.session = new FixInitiator({
       endpoint: opts.endpoint,
+      bound: opts.bound,
       target: 'KalshiDC',
       signer: opts.signer,
       ...(opts.now ? { now: opts.now } : {}),

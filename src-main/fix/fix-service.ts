@@ -9,10 +9,16 @@
 //   (docs.kalshi.com/fix/connectivity);
 // - custom on this computer: the REST host, the port the settings give;
 // - demo and other custom hosts: not offered (the pages name no demo FIX host).
+// A key is bound to where its profile signs, FIX included: the FIX host of a key-holding profile
+// is its REST host (locked in profiles-service), and its FIX port changes only when the trader
+// confirms that very change (`confirm`, asked like a loosening: a native dialog, or the web
+// host's console code bound to the change). Each initiator signs its Logon only when it is
+// connected to the destination the profile's key is bound to at that moment (`boundEndpoint`).
 import type { FixSettings, FixSettingsInput, FixView } from '../../src-shared/ipc/fix';
 import type { ChannelImpl, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import { isLoopbackHost } from '../api/profiles';
-import type { ActiveSession, ProfilesService } from '../app/profiles-service';
+import type { ActiveSession, ConfirmInMain, ProfilesService } from '../app/profiles-service';
+import type { StoredProfile } from '../app/profiles-store';
 import { StateError } from '../base/errors';
 import { DropCopy } from './drop-copy';
 import type { FixEndpoint } from './initiator';
@@ -26,6 +32,11 @@ export interface FixServiceOptions {
   embeddedFix?: { host: string; port: number } | undefined;
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (m: string) => void;
+  /**
+   * Asks the trader to allow moving a key-holding profile's FIX destination (the same path as a
+   * loosening of the limits); absent: such a move is refused.
+   */
+  confirm?: ConfirmInMain;
 }
 
 interface Running {
@@ -97,6 +108,7 @@ export class FixService implements ChannelImpl<'fix'> {
         if (s.orderEntry) {
           running.orderEntry = new FixOrderEntry({
             endpoint: ends.orderEntry,
+            bound: () => this.boundEndpoint(active, 'orderEntry'),
             signer,
             now,
             store,
@@ -108,7 +120,7 @@ export class FixService implements ChannelImpl<'fix'> {
           });
         }
         if (s.dropCopy) {
-          running.dropCopy = new DropCopy({ endpoint: ends.dropCopy, signer, now, storeOrders: () => store.orders, onChange: () => this.push() });
+          running.dropCopy = new DropCopy({ endpoint: ends.dropCopy, bound: () => this.boundEndpoint(active, 'dropCopy'), signer, now, storeOrders: () => store.orders, onChange: () => this.push() });
         }
         this.running = running;
         running.orderEntry?.start();
@@ -116,6 +128,19 @@ export class FixService implements ChannelImpl<'fix'> {
       }
     }
     this.push();
+  }
+
+  /**
+   * Where `active`'s key may sign a Logon now, read from the stored profile (its confirmed FIX
+   * settings) at the moment of signing, or why nowhere: the session is no longer the profile's
+   * live one, or the profile no longer routes that session.
+   */
+  boundEndpoint(active: ActiveSession, which: 'orderEntry' | 'dropCopy'): FixEndpoint | string {
+    if (this.opts.profiles.active() !== active) return 'the trading session that started this FIX session has ended';
+    const s = this.settingsOf(active.profileId);
+    if (!s || !s[which]) return `profile ${active.profileId} no longer asks for this FIX session`;
+    const ends = this.endpoints(active, s);
+    return typeof ends === 'string' ? ends : ends[which];
   }
 
   stop(): Promise<void> {
@@ -162,8 +187,33 @@ export class FixService implements ChannelImpl<'fix'> {
     if (input.settings.port !== undefined && !(p.kind === 'custom' && p.baseUrl && isLoopbackHost(new URL(p.baseUrl).hostname))) {
       throw new StateError('a FIX port can be set only for a custom profile on this computer (the embedded exchange uses the port in its credentials.json); nothing saved');
     }
+    await this.checkMove(p, input);
     store.upsert({ ...p, fix: input.settings });
-    if (active && active.profileId === p.id) await this.onSession(active);
+    // the session as it is now (a confirmation may have been asked meanwhile)
+    const now = this.opts.profiles.active();
+    if (now && now.profileId === p.id) await this.onSession(now);
     return this.view();
+  }
+
+  /**
+   * A key-holding profile's FIX destination is bound like its REST base: moving its port asks the
+   * trader (bound to this very move), and goes ahead only if the profile is as it was when asked.
+   */
+  private async checkMove(p: StoredProfile, input: FixSettingsInput): Promise<void> {
+    const from = p.fix?.port;
+    const to = input.settings.port;
+    if (p.keys.length === 0 || to === undefined || to === from) return;
+    const host = new URL(p.baseUrl ?? '').hostname.replace(/^\[|\]$/g, '');
+    const where = (port: number | undefined) => (port === undefined ? 'no FIX port' : `${host}:${port}`);
+    const change = `FIX destination of profile ${p.id}: ${where(from)} -> ${where(to)} (the keys ${p.keys.map((k) => k.apiKeyId).join(', ')} will sign FIX Logons for ${where(to)})`;
+    const question = `Profile "${p.name}" holds ${p.keys.length} key(s). Moving its FIX port from ${where(from)} to ${where(to)} sends those keys' signed Logons there; whoever listens there can trade as you. Allow it?`;
+    const allowed = this.opts.confirm ? await this.opts.confirm({ title: 'Move where the keys sign FIX Logons?', message: question, allow: 'Allow', code: input.consoleCode, change }) : false;
+    if (!allowed) {
+      throw new StateError(`profile "${p.name}" holds keys, so its FIX port cannot move from ${where(from)} to ${where(to)} unless the trader confirms it in the terminal; nothing saved`);
+    }
+    const now = this.opts.profiles.profiles.get(p.id);
+    if (!now || JSON.stringify(now) !== JSON.stringify(p)) {
+      throw new StateError(`profile "${p.name}" changed while the move of its FIX port was being confirmed: that answer was for the profile as it was; nothing saved, save again`);
+    }
   }
 }

@@ -6,6 +6,10 @@
 // SendingTime SOH MsgType SOH MsgSeqNum SOH SenderCompID SOH TargetCompID; the key never leaves.
 // Every session asks for ResetSeqNumFlag=Y (the service requires it on NR and DC): a reconnect
 // starts at 1, and what was missed is read back over REST by the caller.
+// A signed Logon can be replayed by whoever receives it (the signature covers no destination), so
+// it is signed only for the destination the profile's key is bound to: right before signing, the
+// endpoint this session connected to, and the socket's peer port, must be the one `bound()` names
+// now; otherwise nothing is signed and the session stops.
 import { connect, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import type { KeyObject } from 'node:crypto';
@@ -25,6 +29,8 @@ export interface FixEndpoint {
 
 export interface FixInitiatorOptions {
   endpoint: FixEndpoint;
+  /** where the key may sign a Logon now (read right before signing), or why nowhere */
+  bound: () => FixEndpoint | string;
   target: FixTarget;
   signer: { keyId: string; key: KeyObject };
   /** the exchange's clock as main knows it (SendingTime must be within 5 s of it) */
@@ -123,11 +129,41 @@ export class FixInitiator {
   }
 
   private logon(): void {
+    const refused = this.unbound();
+    if (refused !== null) {
+      // nothing signed: no reconnect either (a settings change starts a new session)
+      this.wanted = false;
+      if (this.retry) clearTimeout(this.retry);
+      this.retry = null;
+      this.setPhase('stopped', `no Logon signed: ${refused}`);
+      this.socket?.destroy();
+      this.socket = null;
+      return;
+    }
     const sendingTime = fixTime(this.now());
     const seq = this.nextOut;
     const sig = signMessage(this.opts.signer.key, logonPreHash(sendingTime, seq, this.opts.signer.keyId, this.opts.target));
     const hb = this.opts.heartbeatSec ?? 30;
     this.write('A', [[98, 0], [108, hb], [141, 'Y'], [1137, 9], [96, sig], ...(this.opts.logonFlags ?? [])], sendingTime);
+  }
+
+  /** Why this connection may not carry the key's signed Logon, or null when it may. */
+  private unbound(): string | null {
+    const e = this.opts.endpoint;
+    let b: FixEndpoint | string;
+    try {
+      b = this.opts.bound();
+    } catch (err) {
+      b = (err as Error).message;
+    }
+    const at = `${e.host}:${e.port}${e.tls ? ' (TLS)' : ''}`;
+    if (typeof b === 'string') return `${at} is not where this key is bound (${b})`;
+    if (b.host !== e.host || b.port !== e.port || Boolean(b.tls) !== Boolean(e.tls)) {
+      return `${at} is not where this key is bound (${b.host}:${b.port}${b.tls ? ' (TLS)' : ''})`;
+    }
+    const peer = this.socket?.remotePort;
+    if (peer !== e.port) return `the connection's peer port ${String(peer)} is not ${e.port}`;
+    return null;
   }
 
   private write(msgType: string, body: Fields, sendingTime = fixTime(this.now())): number {

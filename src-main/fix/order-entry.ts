@@ -75,6 +75,8 @@ interface Pending {
 
 export interface FixOrderEntryOptions {
   endpoint: FixEndpoint;
+  /** where the key may sign a Logon now (the initiator checks it right before signing) */
+  bound: () => FixEndpoint | string;
   signer: { keyId: string; key: KeyObject };
   now?: () => number;
   store: PrivateStore;
@@ -93,6 +95,7 @@ export class FixOrderEntry {
   constructor(private readonly opts: FixOrderEntryOptions) {
     this.session = new FixInitiator({
       endpoint: opts.endpoint,
+      bound: opts.bound,
       target: 'KalshiNR',
       signer: opts.signer,
       ...(opts.now ? { now: opts.now } : {}),

@@ -51,6 +51,46 @@ async function printedCode(from: number): Promise<string> {
 type Risk = { limits: Record<string, unknown> & { maxOrderContracts: string }; killSwitch: { engaged: boolean } };
 
 describe('out-of-band confirmation on the web host', () => {
+  it('a code confirms only the change it was printed for: another save is refused, and so is a second use', async () => {
+    const before = await door.call<Risk>('getRisk');
+    const small = { ...before.limits, maxOpenOrdersPerMarket: Number(before.limits.maxOpenOrdersPerMarket) + 1 };
+    const widest = {
+      ...before.limits,
+      maxOrderContracts: '1000000',
+      maxOrderCost: '100000000',
+      priceCollar: '1',
+      maxPositionContracts: '1000000',
+      maxOpenOrders: 100_000,
+      maxOpenOrdersPerMarket: 100_000,
+      maxDailyLoss: '100000000',
+    };
+    let from = out.length;
+    expect((await door.answer('saveRiskLimits', small)).error?.code).toBe('console_code_required');
+    const code = await printedCode(from);
+    // the console says what that code confirms
+    expect(out.slice(from)).toContain(`maxOpenOrdersPerMarket ${String(before.limits.maxOpenOrdersPerMarket)} -> ${small.maxOpenOrdersPerMarket}`);
+
+    // the code printed for "+1 open order per market" does not set every limit to its maximum
+    from = out.length;
+    const other = await door.answer('saveRiskLimits', widest, { consoleCode: code });
+    expect(other.ok).toBe(false);
+    expect(other.error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).limits).toEqual(before.limits);
+    await printedCode(from); // that refusal printed the widest save's own code, which is not used here
+
+    // the small change asks again (its code was spent), and its own code goes through once
+    from = out.length;
+    expect((await door.answer('saveRiskLimits', small)).ok).toBe(false);
+    const own = await printedCode(from);
+    const saved = await door.call<Risk>('saveRiskLimits', small, { consoleCode: own });
+    expect(saved.limits).toEqual(small);
+    // back (tightening asks nothing), then the same change with the same code: refused, a second use
+    expect((await door.call<Risk>('saveRiskLimits', before.limits)).limits).toEqual(before.limits);
+    const again = await door.answer('saveRiskLimits', small, { consoleCode: own });
+    expect(again.error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).limits).toEqual(before.limits);
+  }, 60_000);
+
   it('refuses to loosen a limit without the console code, changes nothing, and takes the printed code once', async () => {
     const before = await door.call<Risk>('getRisk');
     const looser = { ...before.limits, maxOrderContracts: '2000' };

@@ -45,6 +45,25 @@ describe('ConsoleConfirm', () => {
     await refusal(c.ask({ title: 'Loosen the risk limits?', message: 'Loosen x?', allow: 'Loosen', code }));
   });
 
+  it('binds a code to the exact change it was printed for: the same question with another change is refused, and spends it', async () => {
+    const { c, printed, lastCode } = setup();
+    const ask = (change: string, code?: string) => ({ title: 'Loosen the risk limits?', message: 'Loosen maxOpenOrdersPerMarket 50 -> 51?', allow: 'Loosen', code, change });
+    const small = 'risk limits of profile p: maxOpenOrdersPerMarket 50 -> 51';
+    const all = 'risk limits of profile p: every limit to its maximum';
+    await refusal(c.ask(ask(small)));
+    const code = lastCode();
+    // the console says what the code confirms
+    expect(printed.some((l) => l.includes(small))).toBe(true);
+    const e = await refusal(c.ask(ask(all, code)));
+    expect(e.message).toMatch(/not printed for this change/);
+    // spent: not even the change it was printed for takes it now
+    await refusal(c.ask(ask(small, code)));
+    const fresh = lastCode();
+    expect(await c.ask(ask(small, fresh))).toBe(true);
+    // once: the same change again needs its own code
+    await refusal(c.ask(ask(small, fresh)));
+  });
+
   it('refuses an expired code', async () => {
     const { c, lastCode, q, advance } = setup();
     await refusal(c.ask(q()));

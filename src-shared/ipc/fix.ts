@@ -2,6 +2,7 @@
 // KalshiNR session, REST the fallback; a KalshiDC drop copy compared with main's own state) and
 // the view main pushes (each session's phase, and what the drop copy and the terminal disagree on).
 import { z } from 'zod';
+import { ConsoleCode } from './risk';
 
 export const FixSettings = z
   .object({
@@ -18,7 +19,12 @@ export const FixSettings = z
   .strict();
 export type FixSettings = z.infer<typeof FixSettings>;
 
-export const FixSettingsInput = z.object({ profileId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/), settings: FixSettings }).strict();
+/**
+ * A save of a profile's FIX settings. Moving where a key-holding profile's Logons go (its FIX
+ * port) asks like a loosening: a native dialog in Electron, on the web host the 6-digit code its
+ * console prints for that very change (`consoleCode`).
+ */
+export const FixSettingsInput = z.object({ profileId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/), settings: FixSettings, consoleCode: ConsoleCode.optional() }).strict();
 export type FixSettingsInput = z.infer<typeof FixSettingsInput>;
 
 export type FixPhase = 'down' | 'connecting' | 'up' | 'stopped';
