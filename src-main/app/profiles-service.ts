@@ -19,6 +19,7 @@ import { TradingSession, type SessionOptions } from '../session/session';
 import type { SessionObserver } from '../session/observer';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from '../base/errors';
+import { checkKeyRoom } from './key-limits';
 
 export const EMBEDDED_ID = 'embedded';
 
@@ -344,6 +345,7 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
 
   private async importKeyNow(input: Out<typeof ImportKeyInput>): Promise<KeyView> {
     const p = this.profileOrThrow(input.profileId);
+    checkKeyRoom(p, input.apiKeyId);
     loadPrivateKey(input.privateKeyPem); // RSA only, parses: a clear error otherwise, nothing stored
     this.vault.put(p.id, input.apiKeyId, input.privateKeyPem);
     const meta = { apiKeyId: input.apiKeyId, name: input.name ? input.name : input.apiKeyId.slice(0, 8), source: 'imported' as const, createdAt: Date.now() };
@@ -357,7 +359,11 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
 
   /** Mints a key through the exchange with the active session's key; the private key goes straight to the vault. */
   generateKey(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
-    return this.one(() => this.generateKeyNow(input));
+    // checked before the exchange mints one (rotation, which replaces a key, is not refused)
+    return this.one(async () => {
+      checkKeyRoom(this.profileOrThrow(input.profileId));
+      return this.generateKeyNow(input);
+    });
   }
 
   private async generateKeyNow(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {

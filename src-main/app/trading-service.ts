@@ -30,6 +30,7 @@ import type {
   TerminalError,
 } from '../../src-shared/ipc/contract';
 import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
+import { describeBatchCancel, type BatchCancelResult } from '../../src-shared/ipc/batch-cancel';
 import type { AuditJournal } from '../audit/journal';
 import { loosenedLimits, type OrderIntent } from '../risk/gate';
 import type { Reservation, Reservations } from '../risk/reservations';
@@ -242,12 +243,12 @@ export class TradingService implements ChannelImpl<'trading'> {
     return this.auditing.audited(active, base, () => orders.cancelOrder(active.session, c.order_id, c.subaccount), (x) => `canceled ${c.order_id}: ${x.reduced_by}`);
   }
 
-  async batchCancel(b: Out<typeof BatchCancelInput>): Promise<unknown> {
+  /** In batches the write bucket can take; each batch's result (canceled, which failed and why) in the answer. */
+  async batchCancel(b: Out<typeof BatchCancelInput>): Promise<BatchCancelResult> {
     const active = this.profiles.need();
     const list = b.orders.map((o) => ({ order_id: o.order_id, ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}), ...(o.ticker ? { market_ticker: o.ticker } : {}) }));
     const base: AuditBase = { action: 'batch_cancel', origin: b.origin, ticker: null, asked: { orders: list.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
-    const r = await this.auditing.audited(active, base, () => orders.batchCancel(active.session, list), (x) => `${x.canceled} of ${x.of} canceled`);
-    return r.answer;
+    return this.auditing.audited(active, base, () => orders.batchCancel(active.session, list), describeBatchCancel);
   }
 
   /** With a ticker: batch-cancel my resting orders there; without: the exchange's cancel-all. */

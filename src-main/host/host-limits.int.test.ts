@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { MAX_CALLS_IN_FLIGHT, startHost, type RunningHost } from './server';
+import { CLOSE_TOO_MANY, MAX_CALLS_IN_FLIGHT, MAX_SOCKETS, startHost, type RunningHost } from './server';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { hostClient } from '../../test-support/main/host';
@@ -45,6 +45,9 @@ afterAll(async () => {
 });
 
 let nextId = 1;
+/** what the socket test measured, printed at the end (not asserted: the machine may be slow) */
+const socketFigures: Record<string, number> = {};
+afterAll(() => console.log('host socket figures', socketFigures));
 const profile = (id: string) => ({ id, name: `Profile ${id}`, kind: 'demo' as const });
 
 describe('calls in flight per socket', () => {
@@ -109,6 +112,69 @@ describe('calls in flight per socket', () => {
     expect((await call(other, nextId++, 'getSettings', [])).ok).toBe(true);
     other.close();
   }, 60_000);
+});
+
+describe('sockets on the host', () => {
+  it(`keeps at most ${MAX_SOCKETS} sockets: 100 idle sockets that never read neither delay another socket's call nor fill the host`, async () => {
+    const reader = await connect({ token: host.token });
+    let events = 0;
+    reader.on('message', (d: WebSocket.RawData) => {
+      if ((JSON.parse(d.toString()) as { t: string }).t === 'event') events++;
+    });
+    // 100 more, all at once; each says how it was closed
+    const idle = Array.from({ length: 100 }, () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?token=${host.token}`, [], { headers: { origin: `http://127.0.0.1:${host.port}` } });
+      const s = { ws, opened: false, closed: null as { code: number; reason: string } | null };
+      ws.on('open', () => (s.opened = true));
+      ws.on('close', (code, reason) => (s.closed = { code, reason: reason.toString() }));
+      ws.on('error', () => undefined);
+      return s;
+    });
+    try {
+      await until('every socket open or closed', () => idle.every((s) => s.closed !== null || s.opened));
+      await until('the refused ones closed', () => idle.filter((s) => s.closed !== null).length >= 100 - (MAX_SOCKETS - 1), 30_000);
+      const refused = idle.filter((s) => s.closed !== null);
+      const kept = idle.filter((s) => s.closed === null);
+      // the host holds at most MAX_SOCKETS, the reader among them; the rest were told why
+      expect(host.clients()).toBe(MAX_SOCKETS);
+      expect(kept).toHaveLength(MAX_SOCKETS - 1);
+      expect(refused).toHaveLength(100 - (MAX_SOCKETS - 1));
+      for (const s of refused) {
+        expect(s.closed?.code).toBe(CLOSE_TOO_MANY);
+        expect(s.closed?.reason).toMatch(new RegExp(`too many terminal pages: at most ${MAX_SOCKETS} sockets`));
+      }
+      // the kept ones stop reading
+      for (const s of kept) (s.ws as unknown as { _socket: Socket })._socket.pause();
+      // another socket's call is answered while they are connected
+      const t0 = performance.now();
+      expect((await call(reader, nextId++, 'getSettings', [])).ok).toBe(true);
+      socketFigures.callMs = Math.round(performance.now() - t0);
+      expect(kept.every((s) => s.closed === null)).toBe(true);
+      // views go out to every socket: the ones that never read are closed before their unread bytes fill the host
+      const view = { blob: 'v'.repeat(1024 * 1024) };
+      let sent = 0;
+      // (a paused client does not see its socket cut: the host's count says it)
+      while (host.clients() > 1 && sent < 400) {
+        host.broadcast('settings' as never, view as never);
+        sent++;
+        await until('the reader to read the view', () => events >= sent);
+      }
+      socketFigures.viewsToCutAll = sent;
+      expect(sent).toBeLessThan(400);
+      expect(host.clients()).toBe(1);
+      expect(logs.some((m) => /closed a host socket that does not read/.test(m))).toBe(true);
+      expect(reader.readyState).toBe(WebSocket.OPEN);
+      expect((await call(reader, nextId++, 'getSettings', [])).ok).toBe(true);
+      // with room again, a new socket is let in
+      const next = await connect({ token: host.token });
+      expect((await call(next, nextId++, 'getSettings', [])).ok).toBe(true);
+      next.close();
+    } finally {
+      for (const s of idle) s.ws.terminate();
+      reader.close();
+      await until('every socket gone', () => host.clients() === 0);
+    }
+  }, 120_000);
 });
 
 describe('saveLayout through the door', () => {

@@ -79,6 +79,15 @@ const MAX_URL = 8 * 1024;
 export const MAX_CALLS_IN_FLIGHT = 64;
 /** answers and views waiting for a socket that does not read them; past this it is closed */
 export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * Page sockets open at once (a page holds one; a few tabs or windows fit). One past it is
+ * accepted only to be closed with CLOSE_TOO_MANY and a reason the page shows; it retries later.
+ */
+export const MAX_SOCKETS = 16;
+/** what every socket together may leave unread; past it the one with the most unread is closed */
+export const MAX_BUFFERED_TOTAL = 64 * 1024 * 1024;
+/** "try again later": the close code of a socket past MAX_SOCKETS */
+export const CLOSE_TOO_MANY = 1013;
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? randomBytes(24).toString('hex');
@@ -200,6 +209,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       return refuse(socket, `path ${url.pathname.slice(0, 60)}, origin ${String(origin ?? 'none').slice(0, 80)}, token ${given ? (sameToken(given, token) ? 'ok' : 'wrong') : 'missing'}`);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (sockets.size >= MAX_SOCKETS) {
+        // past the cap: closed at once, with a reason the page shows (it retries later)
+        opts.log?.(`refused a host socket: ${MAX_SOCKETS} already open`);
+        ws.on('error', () => ws.terminate());
+        ws.close(CLOSE_TOO_MANY, `too many terminal pages: at most ${MAX_SOCKETS} sockets are open; close a tab or window of the terminal`);
+        // a client that does not answer the close is not waited for
+        setTimeout(() => ws.terminate(), 2000).unref();
+        return;
+      }
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
       // an oversize frame, a protocol error or a reset arrive here; without a listener they
@@ -220,13 +238,28 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
    * Sends a frame, and drops a client that does not read: what it leaves unread stays in the
    * host's memory, so past MAX_BUFFERED_BYTES the socket is cut (a page that reads reconnects).
    */
-  const send = (ws: WebSocket, text: string): void => {
+  const send = (ws: WebSocket, data: string | Buffer): void => {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(text, (e) => e && ws.terminate());
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      opts.log?.(`closed a host socket that does not read (${Math.round(ws.bufferedAmount / 1048576)} MB unread)`);
-      sockets.delete(ws);
-      ws.terminate();
+    // a Buffer goes out as is (the host does not mask), so one broadcast's bytes are shared by every socket's queue
+    ws.send(data, { binary: false }, (e) => e && ws.terminate());
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) cut(ws);
+  };
+  const cut = (ws: WebSocket): void => {
+    opts.log?.(`closed a host socket that does not read (${Math.round(ws.bufferedAmount / 1048576)} MB unread)`);
+    sockets.delete(ws);
+    // the close frame would only queue behind what it does not read: the socket goes at once
+    ws.terminate();
+  };
+  /** Past MAX_BUFFERED_TOTAL unread over every socket, the ones with the most unread are closed. */
+  const withinTotal = (): void => {
+    let total = 0;
+    for (const ws of sockets) total += ws.bufferedAmount;
+    while (total > MAX_BUFFERED_TOTAL && sockets.size > 0) {
+      let worst: WebSocket | undefined;
+      for (const ws of sockets) if (!worst || ws.bufferedAmount > worst.bufferedAmount) worst = ws;
+      if (!worst) break;
+      total -= worst.bufferedAmount;
+      cut(worst);
     }
   };
 
@@ -257,6 +290,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
     try {
       send(ws, JSON.stringify(out));
+      withinTotal();
     } catch (e) {
       opts.log?.(`could not answer call ${frame.id}: ${(e as Error).message}`);
     }
@@ -274,8 +308,10 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     broadcast(stream, payload) {
       if (sockets.size === 0) return;
-      const text = JSON.stringify({ t: 'event', stream, payload } satisfies ServerFrame);
-      for (const ws of sockets) send(ws, text);
+      // encoded once for every socket, not once per socket
+      const bytes = Buffer.from(JSON.stringify({ t: 'event', stream, payload } satisfies ServerFrame));
+      for (const ws of sockets) send(ws, bytes);
+      withinTotal();
     },
     clients: () => sockets.size,
     async close() {

@@ -3,11 +3,12 @@
 // arrive in the file with their seq, the trader's own order is there too, and the recording
 // exports to CSV; bad arguments are refused by the door.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSimTerminal, type SimTerminal } from '../../test-support/main/sim-terminal';
 import { until } from '../../test-support/main/wait';
 import type { RecordingsView } from '../../src-shared/ipc/contract';
+import { MAX_RECORDINGS } from './recorder';
 
 let sim: SimTerminal;
 let dataDir: string;
@@ -64,3 +65,51 @@ it('refuses bad arguments and a second stop changes nothing', async () => {
   const saved = await value<RecordingsView>('saveRecorderSettings', { retentionDays: 7 });
   expect(saved.settings).toEqual({ retentionDays: 7 });
 });
+
+it(`keeps at most ${MAX_RECORDINGS} recordings: one more is refused at start with a clear error, and the list of them opens no file`, async () => {
+  await value('stopRecording');
+  // one real recording, then copies of it (as days of recording leave them), up to the cap
+  const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 1 } });
+  const made = await value<RecordingsView>('startRecording', { name: 'model', markets: [r.markets[0]!.ticker] });
+  const model = made.recordings.find((x) => x.active)!.id;
+  await until('rows recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings.find((x) => x.id === model)?.rows ?? 0) > 0, 30_000);
+  await value('stopRecording');
+  const dir = path.join(dataDir, 'recordings');
+  const meta = JSON.parse(readFileSync(path.join(dir, `${model}.json`), 'utf8')) as { id: string; name: string };
+  const have = (await value<RecordingsView>('getRecordings')).recordings.length;
+  for (let i = have; i < MAX_RECORDINGS; i++) {
+    const id = `rec-copy-${i}`;
+    copyFileSync(path.join(dir, `${model}.duckdb`), path.join(dir, `${id}.duckdb`));
+    if (existsSync(path.join(dir, `${model}.duckdb.wal`))) copyFileSync(path.join(dir, `${model}.duckdb.wal`), path.join(dir, `${id}.duckdb.wal`));
+    writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ ...meta, id, name: `copy ${i}` }));
+  }
+  // what a stopped recording holds was read at its stop: the list takes it from there and opens no
+  // recording's file (this one is not a database any more, and it is listed all the same)
+  writeFileSync(path.join(dir, `rec-copy-${MAX_RECORDINGS - 1}.duckdb`), 'not a database');
+  const t0 = performance.now();
+  const full = await value<RecordingsView>('getRecordings');
+  listFigures.listMs = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  await value<RecordingsView>('getRecordings');
+  listFigures.secondListMs = Math.round(performance.now() - t1);
+  expect(full.recordings).toHaveLength(MAX_RECORDINGS);
+  const modelRows = full.recordings.find((x) => x.id === model)!.rows;
+  expect(modelRows).toBeGreaterThan(0);
+  expect(full.recordings.filter((x) => x.id.startsWith('rec-copy-')).every((x) => x.rows === modelRows && x.problem === null)).toBe(true);
+
+  const refused = await call('startRecording', { name: 'one too many' });
+  expect(refused).toMatchObject({ ok: false, error: { kind: 'state', code: 'too_many_recordings' } });
+  expect((refused as { error: { message: string } }).error.message).toMatch(new RegExp(`at most ${MAX_RECORDINGS}: delete one .* before starting another; nothing started`));
+  const after = await value<RecordingsView>('getRecordings');
+  expect(after.recordings).toHaveLength(MAX_RECORDINGS);
+  expect(after.recordings.some((x) => x.active || x.name === 'one too many')).toBe(false);
+
+  // room again once one is deleted
+  await value('deleteRecording', { id: 'rec-copy-5' });
+  const again = await value<RecordingsView>('startRecording', { name: 'room again' });
+  expect(again.recordings.find((x) => x.active)?.name).toBe('room again');
+  await value('stopRecording');
+}, 120_000);
+
+const listFigures: Record<string, number> = {};
+afterAll(() => console.log('recordings list figures', listFigures));

@@ -9,6 +9,7 @@ import type { StreamRead } from '../../src-shared/wire/stream';
 import { BatchWriter, marketOf, nowUs, type RowBatch } from './batch';
 import { RecorderStore } from './store';
 import type { RecordingStats } from './store-protocol';
+import { StateError } from '../base/errors';
 
 export interface RecordingMeta {
   id: string;
@@ -17,6 +18,8 @@ export interface RecordingMeta {
   markets: string[] | null;
   startedAt: number;
   stoppedAt: number | null;
+  /** what a stopped recording holds, read once at its stop: listing it opens nothing */
+  finalStats?: RecordingStats;
 }
 
 export interface RecordingInfo extends RecordingMeta {
@@ -34,11 +37,15 @@ export interface RecorderSettings {
 
 export const DEFAULT_RECORDER_SETTINGS: RecorderSettings = { retentionDays: 30 };
 export const RECORDING_ID = /^rec-[0-9a-z-]{1,60}$/;
+/** Recordings kept at once: one past it is refused at start (delete one, or shorten the retention). */
+export const MAX_RECORDINGS = 100;
 
 export interface RecorderOptions {
   dir: string;
   flushMs?: number;
   log?: (m: string) => void;
+  /** default MAX_RECORDINGS */
+  maxRecordings?: number;
 }
 
 interface Active {
@@ -57,6 +64,8 @@ export class Recorder {
   private readonly store = new RecorderStore();
   private active: Active | null = null;
   private readonly flushMs: number;
+  /** stats of stopped recordings stored without them (before finalStats), by id, with the bytes they were read at */
+  private readonly statsMemo = new Map<string, { bytes: number; stats: RecordingStats }>();
   /** rows committed per recording id, as the store reports */
   onCommitted: (id: string, rows: number, lastN: number) => void = () => undefined;
 
@@ -87,6 +96,9 @@ export class Recorder {
 
   async start(input: { name?: string; markets?: string[] }): Promise<RecordingMeta> {
     if (this.active) throw new Error(`already recording (${this.active.meta.name}); stop it first`);
+    const max = this.opts.maxRecordings ?? MAX_RECORDINGS;
+    const kept = (await this.readMetas()).length;
+    if (kept >= max) throw new StateError(`${kept} recordings are kept, at most ${max}: delete one (or shorten the retention) before starting another; nothing started`, 'too_many_recordings');
     await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
     const now = Date.now();
     const id = `rec-${new Date(now).toISOString().slice(0, 19).replace(/[-:T]/g, '').toLowerCase()}-${Math.random().toString(36).slice(2, 6)}`;
@@ -133,23 +145,34 @@ export class Recorder {
     clearInterval(a.timer);
     this.active = null;
     await this.store.close(a.meta.id);
-    const meta = { ...a.meta, stoppedAt: Date.now() };
+    // read once now, so that listing it later opens nothing
+    const finalStats = await this.store.stats(a.meta.id, a.file).catch(() => undefined);
+    const meta = { ...a.meta, stoppedAt: Date.now(), ...(finalStats ? { finalStats } : {}) };
     await this.writeMeta(meta);
     return meta;
   }
 
   async list(): Promise<RecordingInfo[]> {
     const metas = await this.readMetas();
+    const sizes = await Promise.all(metas.map((m) => fileBytes(this.fileOf(m.id))));
     const out: RecordingInfo[] = [];
-    for (const meta of metas) {
+    for (const [i, meta] of metas.entries()) {
       const file = this.fileOf(meta.id);
-      const bytes = await fileBytes(file);
+      const bytes = sizes[i]!;
       let stats: RecordingStats | null = null;
       let problem: string | null = null;
-      try {
-        stats = await this.store.stats(meta.id, file);
-      } catch (e) {
-        problem = (e as Error).message;
+      const active = this.active?.meta.id === meta.id;
+      const memo = this.statsMemo.get(meta.id);
+      if (!active && meta.finalStats) stats = meta.finalStats;
+      else if (!active && memo && memo.bytes === bytes) stats = memo.stats;
+      else {
+        try {
+          stats = await this.store.stats(meta.id, file);
+          // measured again: opening the file may have folded its write-ahead log in
+          if (!active) this.statsMemo.set(meta.id, { bytes: await fileBytes(file), stats });
+        } catch (e) {
+          problem = (e as Error).message;
+        }
       }
       out.push({ ...meta, active: this.active?.meta.id === meta.id, bytes, stats, problem: problem ?? (this.active?.meta.id === meta.id ? this.active.failure : null) });
     }
@@ -176,6 +199,7 @@ export class Recorder {
   async remove(id: string): Promise<void> {
     if (this.active?.meta.id === id) throw new Error('stop the recording before deleting it');
     const file = this.fileOf(id);
+    this.statsMemo.delete(id);
     await rm(file, { force: true });
     await rm(`${file}.wal`, { force: true });
     await rm(path.join(this.opts.dir, `${id}.json`), { force: true });
@@ -215,17 +239,20 @@ export class Recorder {
     } catch {
       return [];
     }
-    const out: RecordingMeta[] = [];
-    for (const n of names) {
-      if (!n.endsWith('.json')) continue;
-      try {
-        const m = JSON.parse(await readFile(path.join(this.opts.dir, n), 'utf8')) as RecordingMeta;
-        if (typeof m.id === 'string' && RECORDING_ID.test(m.id) && `${m.id}.json` === n) out.push(m);
-      } catch {
-        // a torn description: its recording is still on disk, listed once it is readable
-      }
-    }
-    return out;
+    // read at once, not one after another: a hundred of them are one wait
+    const read = await Promise.all(
+      names
+        .filter((n) => n.endsWith('.json'))
+        .map(async (n) => {
+          try {
+            const m = JSON.parse(await readFile(path.join(this.opts.dir, n), 'utf8')) as RecordingMeta;
+            return typeof m.id === 'string' && RECORDING_ID.test(m.id) && `${m.id}.json` === n ? m : null;
+          } catch {
+            return null; // a torn description: its recording is still on disk, listed once it is readable
+          }
+        }),
+    );
+    return read.filter((m): m is RecordingMeta => m !== null);
   }
 }
 

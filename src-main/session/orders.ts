@@ -13,6 +13,8 @@ import { placeOrder as createOrder, placeOrderBatch, type BatchEntry, type Creat
 import type { SendGuard, TradingSession } from './session';
 import type { AnsweredOrder } from './private-sync';
 import { ackTrace } from './ack-trace';
+import { ApiError } from '../api/errors';
+import type { BatchCancelResult, CancelBatchReport, CancelFailure } from '../../src-shared/ipc/batch-cancel';
 
 /** Places one order (idempotent by its client_order_id); the answer's order goes straight into the store. */
 export async function placeOrder(s: TradingSession, draft: CreateOrderBody, clientOrderId?: string, send?: SendGuard) {
@@ -69,9 +71,41 @@ export async function cancelOrder(s: TradingSession, orderId: string, subaccount
   return { reduced_by: r.reduced_by, ts_ms: r.ts_ms };
 }
 
-export async function batchCancel(s: TradingSession, orders: { order_id: string; subaccount?: number; market_ticker?: string }[]): Promise<{ canceled: number; of: number; answer: unknown }> {
-  const r = await s.client.batchCancelOrders({ body: { orders } });
-  return { canceled: r.orders.filter((x) => !x.error).length, of: orders.length, answer: r };
+type CancelEntry = { order_id: string; subaccount?: number; market_ticker?: string };
+
+/**
+ * Cancels several orders in batches the write bucket can take (cancelsPerBatch), all queued at
+ * once on the limiter; a batch refused with a 429 is sent again (it canceled nothing) up to
+ * twice. Each batch reports how many it canceled and which failed and why.
+ */
+export async function batchCancel(s: TradingSession, orders: CancelEntry[]): Promise<BatchCancelResult> {
+  const per = cancelsPerBatch(s);
+  const chunks: CancelEntry[][] = [];
+  for (let i = 0; i < orders.length; i += per) chunks.push(orders.slice(i, i + per));
+  const batches = await Promise.all(chunks.map((chunk) => cancelBatch(s, chunk)));
+  const failed = batches.flatMap((b) => b.failed);
+  return { of: orders.length, canceled: batches.reduce((n, b) => n + b.canceled, 0), batches, failed };
+}
+
+async function cancelBatch(s: TradingSession, chunk: CancelEntry[]): Promise<CancelBatchReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const r = await s.client.batchCancelOrders({ body: { orders: chunk } });
+      const failed: CancelFailure[] = [];
+      for (const o of chunk) {
+        const entry = r.orders.find((x) => x.order_id === o.order_id);
+        if (!entry) failed.push({ order_id: o.order_id, code: 'no_answer', message: 'the exchange did not answer for this order' });
+        else if (entry.error) failed.push({ order_id: o.order_id, code: entry.error.code ?? 'error', message: entry.error.message ?? 'refused' });
+      }
+      return { of: chunk.length, canceled: chunk.length - failed.length, failed };
+    } catch (err) {
+      // a 429 refused the batch whole: nothing in it was canceled, so it may go again (the limiter waits for the tokens)
+      if (err instanceof ApiError && err.status === 429 && attempt < 3) continue;
+      const code = err instanceof ApiError ? err.code : 'failed';
+      const message = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : String(err);
+      return { of: chunk.length, canceled: 0, failed: chunk.map((o) => ({ order_id: o.order_id, code, message })) };
+    }
+  }
 }
 
 /** How many cancels one batch may carry: what the write bucket holds at the row's per-item cost, at most 100. */
@@ -93,13 +127,8 @@ export async function cancelAll(s: TradingSession, ticker: string | undefined, s
     return { canceled: before };
   }
   const mine = s.store.restingOrders(ticker);
-  let canceled = 0;
-  const per = cancelsPerBatch(s);
-  for (let i = 0; i < mine.length; i += per) {
-    const chunk = mine.slice(i, i + per);
-    canceled += (await batchCancel(s, chunk.map((o) => ({ order_id: String(o.order_id) })))).canceled;
-  }
-  return { canceled };
+  if (mine.length === 0) return { canceled: 0 };
+  return { canceled: (await batchCancel(s, mine.map((o) => ({ order_id: String(o.order_id) })))).canceled };
 }
 
 /**

@@ -12,6 +12,7 @@ import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';
 import type { OrderRow } from '../stores/normalize';
 import { plural } from '../../src-shared/text';
+import { describeBatchCancel } from '../../src-shared/ipc/batch-cancel';
 
 /** "1 order", "3 orders" (shared with main's messages). */
 export { plural };
@@ -120,8 +121,10 @@ export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 
       await api.cancelOrder({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}), origin });
       notify('info', `Canceled order ${o.order_id}`);
     } else {
-      await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })), origin });
-      notify('info', `Canceled ${plural(orders.length, 'order')}`);
+      // main sends it in batches the write bucket can take, and says what each canceled
+      const r = await api.batchCancel({ orders: orders.map((o) => ({ order_id: o.order_id, ticker: o.ticker, ...(o.subaccount ? { subaccount: o.subaccount } : {}) })), origin });
+      if (r.failed.length === 0) notify('info', `Canceled ${plural(r.canceled, 'order')}`);
+      else notify('error', `Canceled ${r.canceled} of ${plural(r.of, 'order')}`, describeBatchCancel(r));
     }
   } catch (err) {
     notify('error', 'Cancel failed', errorText(err));

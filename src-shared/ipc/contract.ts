@@ -16,6 +16,7 @@ import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { ReplayControlInput, StartReplayInput, type ReplayView } from './replay';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
+import type { BatchCancelResult } from './batch-cancel';
 
 export { STREAM_NAMES, type StreamName };
 export * from './risk';
@@ -175,7 +176,7 @@ export const channels = {
     amendOrder: method(AmendInput).returns<unknown>(),
     decreaseOrder: method(DecreaseInput).returns<unknown>(),
     cancelOrder: method(CancelInput).returns<{ reduced_by: string; ts_ms: number }>(),
-    batchCancel: method(BatchCancelInput).returns<unknown>(),
+    batchCancel: method(BatchCancelInput).returns<BatchCancelResult>(),
     cancelAll: method(CancelAllInput).returns<{ canceled: number }>(),
     watchMarkets: method(WatchInput).returns(),
     getRisk: method().returns<RiskView>(),
