@@ -88,6 +88,8 @@ export class LiveStrategy {
   private started: ((ok: boolean) => void) | null = null;
   /** the cancels the stop sent (a profile switch waits for them) */
   private ending: Promise<void> = Promise.resolve();
+  /** a stop asked while it loaded */
+  private stopWhenStarted: { why: string; cancel: boolean } | null = null;
   /** cancels on their way */
   private readonly canceling = new Set<Promise<void>>();
 
@@ -176,6 +178,14 @@ export class LiveStrategy {
     if (!this.running) return;
     if (m.type === 'started') {
       this.status = 'running';
+      const stop = this.stopWhenStarted;
+      if (stop) {
+        // stopped while it loaded: what it says of its load counts (a fault shows), what it decided does not go out
+        for (const line of m.logs) this.note(line);
+        if (m.fault) this.end(m.fault, true);
+        else this.end(stop.why, false, stop.cancel);
+        return;
+      }
       this.apply(m);
       if (this.running && this.timerMs) this.arm();
       this.started?.(true);
@@ -388,6 +398,11 @@ export class LiveStrategy {
    */
   end(why: string, faulted: boolean, cancel = true): Promise<void> {
     if (!this.running) return this.ending;
+    if (this.status === 'starting' && !faulted && this.worker) {
+      // a stop while it loads waits for the load (bounded by the watchdog): a load fault shows as one
+      this.stopWhenStarted ??= { why, cancel };
+      return this.ending;
+    }
     this.status = faulted ? 'faulted' : 'stopped';
     if (faulted) this.fault = why;
     const line = `stopped: ${why}${cancel ? '' : ' (its orders are left resting, as chosen at start)'}`;
