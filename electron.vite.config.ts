@@ -2,6 +2,7 @@
 //   out/main/index.js (the shell) + out/main/exchange.js (the embedded exchange, run as a utility process)
 //     + out/main/snapshot-worker-thread.js (the exchange's snapshot worker; unpacked from the asar),
 //     + out/main/recorder-store-thread.js (the recorder's DuckDB thread; unpacked too),
+//     + out/main/strategy-thread.js (a strategy's or a backtest's worker thread; unpacked too),
 //   out/preload/index.cjs (CommonJS: sandboxed preloads cannot load ES modules),
 //   out/renderer/ (the React UI).
 import { defineConfig } from 'electron-vite';
@@ -30,6 +31,8 @@ export default defineConfig({
           exchange: resolve('src-exchange/cli.ts'),
           'snapshot-worker-thread': resolve('src-exchange/core/snapshot-worker-thread.ts'),
           'recorder-store-thread': resolve('src-main/recorder/store-thread.ts'),
+          // a strategy's (or a backtest's) worker thread: strategies never run on main's loop
+          'strategy-thread': resolve('src-main/strategies/strategy-thread.ts'),
         },
       },
     },

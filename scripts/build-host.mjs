@@ -17,6 +17,7 @@ await build({
     exchange: 'src-exchange/cli.ts',
     'snapshot-worker-thread': 'src-exchange/core/snapshot-worker-thread.ts',
     'recorder-store-thread': 'src-main/recorder/store-thread.ts',
+    'strategy-thread': 'src-main/strategies/strategy-thread.ts',
   },
   outdir: 'out/host',
   bundle: true,

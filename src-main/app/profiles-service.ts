@@ -85,6 +85,8 @@ export interface ProfilesServiceOptions {
   observer?: SessionObserver;
   /** called after every session change (null: no session) */
   onSession?: (active: ActiveSession | null) => Promise<void> | void;
+  /** called while a session is still the active one, just before it ends (strategies bound to it stop and cancel there) */
+  sessionEnding?: (old: ActiveSession) => Promise<void>;
 }
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -189,6 +191,7 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     const key = p?.activeKeyId ?? null;
     const sessionKey = p && key ? `${p.id}/${key}/${p.baseUrl ?? ''}/${p.wsUrl ?? ''}/${p.headerPrefix ?? ''}/${p.kind}` : null;
     if (sessionKey === this.currentKey && this.current) return;
+    if (this.current) await this.ending(this.current);
     // the old session is no one's from here on, even while it stops
     const old = this.current;
     this.current = null;
@@ -224,8 +227,13 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     await this.opts.onSession?.(this.current);
   }
 
+  private async ending(old: ActiveSession): Promise<void> {
+    await this.opts.sessionEnding?.(old).catch((e: unknown) => this.opts.log?.(`before the session ended: ${(e as Error).message}`));
+  }
+
   stop(): Promise<void> {
     return this.one(async () => {
+      if (this.current) await this.ending(this.current);
       const old = this.current;
       this.current = null;
       this.currentKey = null;

@@ -69,7 +69,10 @@ export class TerminalServices {
         await this.fix.onSession(active);
         await this.tools.onSession(active);
         await this.recorder.onSession(active);
+        this.strategies.onSession(active);
       },
+      // a strategy is bound to its session: it stops before the session goes (orders canceled there, or left)
+      sessionEnding: (old) => this.strategies.sessionEnding(old),
       observer: {
         trade: (t) => {
           this.tools.observer.trade?.(t);

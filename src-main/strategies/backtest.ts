@@ -22,6 +22,8 @@ export interface BacktestOptions {
   limits?: Partial<SandboxLimits>;
   /** the equity curve's sampling step, recording ms (default 1 s) */
   sampleMs?: number;
+  /** told how far the replay is, about every 200 ms of wall time (a backtest's worker reports it to main's watchdog) */
+  onProgress?: (events: number, of: number) => void;
 }
 
 /** The replayed books as a strategy's venue: its answers wait in a queue until the handler returns. */
@@ -98,8 +100,13 @@ export async function runBacktest(opts: BacktestOptions): Promise<BacktestReport
     return e;
   };
   const exposed = () => [...runner.positions.values()].some((p) => p !== 0);
+  let told = performance.now();
 
   for (let i = 0; i < tape.length && !runner.stopped; i++) {
+    if (opts.onProgress && performance.now() - told > 200) {
+      told = performance.now();
+      opts.onProgress(i, tape.length);
+    }
     const t = Math.floor(tape.tsUs[i]! / 1000);
     if (exposed()) inMarketMs += t - lastT;
     lastT = t;

@@ -86,6 +86,9 @@ export interface RunnerOptions {
   cash?: number;
   /** most orders a strategy may have open (a runaway loop of places is refused past it) */
   maxOpenOrders?: number;
+  /** output caps (live): most orders placed and log lines kept per wall-clock second (absent: none) */
+  maxOrdersPerSec?: number;
+  maxLogLinesPerSec?: number;
   onLog?: (line: string) => void;
 }
 
@@ -106,6 +109,9 @@ export class StrategyRunner {
   timerMs = 0;
   /** the markets whose book and trade events the strategy asked for (null: every market) */
   watched: Set<string> | null = null;
+  /** true while the strategy's top-level code runs: it may not trade before onStart */
+  private loading = true;
+  private readonly rate = { sec: 0, orders: 0, lines: 0, dropped: 0 };
 
   private constructor(private readonly opts: RunnerOptions) {
     this.cash = opts.cash ?? 100_000 * 1e6;
@@ -115,6 +121,7 @@ export class StrategyRunner {
     const r = new StrategyRunner(opts);
     r.nowMs = nowMs;
     r.sandbox = await Sandbox.load(opts.code, r.api(), opts.limits);
+    r.loading = false;
     r.deliver('onStart', { params: opts.params, now: nowMs });
     return r;
   }
@@ -143,6 +150,7 @@ export class StrategyRunner {
         this.timerMs = n;
       },
       log: (...parts) => {
+        if (this.overCap('lines')) return;
         const line = `${new Date(this.nowMs).toISOString().slice(11, 23)} ${parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ')}`.slice(0, 500);
         this.log.push(line);
         if (this.log.length > 1000) this.log.shift();
@@ -155,13 +163,40 @@ export class StrategyRunner {
     return { id: o.id, ticker: o.ticker, side: o.side, price: dollars(o.price), count: contracts(o.count), remaining: contracts(o.remaining), filled: contracts(o.filled), status: o.status };
   }
 
+  /** Counts one order or log line against its per-second cap; true when it is past the cap. */
+  private overCap(what: 'orders' | 'lines'): boolean {
+    const cap = what === 'orders' ? this.opts.maxOrdersPerSec : this.opts.maxLogLinesPerSec;
+    if (cap === undefined) return false;
+    const sec = Math.floor(performance.now() / 1000);
+    if (sec !== this.rate.sec) {
+      if (this.rate.dropped > 0) {
+        const note = `(${this.rate.dropped} log lines dropped: more than ${this.opts.maxLogLinesPerSec} a second)`;
+        this.log.push(note);
+        this.opts.onLog?.(note);
+      }
+      Object.assign(this.rate, { sec, orders: 0, lines: 0, dropped: 0 });
+    }
+    if (this.rate[what] >= cap) {
+      if (what === 'lines') this.rate.dropped++;
+      return true;
+    }
+    this.rate[what]++;
+    return false;
+  }
+
+  private notLoading(call: string): void {
+    if (this.loading) throw new Error(`api.${call} is not allowed while the strategy loads: trade from onStart or a handler`);
+  }
+
   private place(input: unknown): string {
+    this.notLoading('place');
     const o = (input ?? {}) as Record<string, unknown>;
     const ticker = typeof o.ticker === 'string' && o.ticker ? o.ticker : null;
     if (!ticker) throw new Error('place: a ticker');
     if (o.side !== 'bid' && o.side !== 'ask') throw new Error('place: side is "bid" (buy YES) or "ask" (sell YES)');
     const open = [...this.orders.values()].filter((x) => x.status === 'resting' || x.status === 'pending').length;
     if (open >= (this.opts.maxOpenOrders ?? 50)) throw new Error(`place: ${open} orders open already (the most a strategy may have)`);
+    if (this.overCap('orders')) throw new Error(`place: more than ${this.opts.maxOrdersPerSec} orders in a second (the most a strategy may place)`);
     const order: StrategyOrder = { id: `s${this.nextId++}`, ticker, side: o.side, price: ticksFrom(o.price), count: centiFrom(o.count), remaining: 0, filled: 0, status: 'pending', decidedAt: this.nowMs, reason: '' };
     order.remaining = order.count;
     this.orders.set(order.id, order);
@@ -170,6 +205,7 @@ export class StrategyRunner {
   }
 
   private cancel(id: string): boolean {
+    this.notLoading('cancel');
     const o = this.orders.get(id);
     if (!o || (o.status !== 'resting' && o.status !== 'pending')) return false;
     this.opts.venue.cancel(o);

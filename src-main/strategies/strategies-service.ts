@@ -1,46 +1,58 @@
 // Strategies behind TerminalApi: the examples, strategies running live on the active profile
-// (their orders through the risk gate), stopping them, and backtests over recordings. The kill
-// switch stops every strategy (services.ts calls stopAll when it engages); their resting orders
-// are canceled by the kill switch itself and by each runner as it stops.
+// (their orders through the risk gate), stopping them, and backtests over recordings. Strategies
+// are untrusted code: each one, and each backtest, runs in a worker thread of its own (live.ts,
+// backtest-host.ts), never on main's event loop. A strategy is bound to the session it started on:
+// a profile switch stops it (services.ts calls sessionEnding before the session goes), with its
+// orders canceled or left resting as the trader chose at start. The kill switch stops every
+// strategy (services.ts calls stopAll when it engages); their resting orders are canceled by the
+// kill switch itself and by each strategy as it stops. Stopped and faulted strategies keep only a
+// small view (their threads are gone), and only the newest MAX_FINISHED of them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
-import type { BacktestView, StrategiesView, StrategyRunView } from '../../src-shared/ipc/strategies';
+import type { BacktestView, StrategiesView } from '../../src-shared/ipc/strategies';
 import type { TradeView } from '../../src-shared/ipc/contract';
 import type { TradingService } from '../app/trading-service';
 import type { ActiveSession } from '../app/profiles-service';
 import { StateError } from '../base/errors';
 import type { Recorder } from '../recorder/recorder';
-import { decodeTape } from '../../src-exchange/replay/tape';
 import type { RowBatch } from '../recorder/batch';
-import { runBacktest } from './backtest';
-import { reportCsv } from './report';
-import { StrategyRunner } from './runner';
-import { LiveVenue } from './live';
+import { backtestInThread } from './backtest-host';
+import { LiveStrategy } from './live';
+import { DEFAULT_BUDGET, type StrategyBudget } from './protocol';
 
 const EXAMPLES = ['market-maker.js', 'take-profit-follower.js'];
 
-interface Running {
-  id: string;
-  name: string;
-  runner: StrategyRunner;
-  venue: LiveVenue;
-  timer: NodeJS.Timeout | null;
-}
+/** stopped and faulted strategies kept for their view */
+const MAX_FINISHED = 20;
+/** running strategies at once */
+const MAX_RUNNING = 20;
+/** backtests at once (each has a thread and the recording in it) */
+const MAX_BACKTESTS = 2;
+/** how long a profile switch waits for a stopping strategy's acks and cancels, ms */
+const SWITCH_SETTLE_MS = 5_000;
 
 export interface StrategiesServiceOptions {
   trading: TradingService;
   recorder: Recorder;
   active: () => ActiveSession | null;
   log?: (m: string) => void;
+  /** the bounds strategies run within (tests and the benchmark narrow them) */
+  budget?: Partial<StrategyBudget>;
+  /** a backtest's thread: its heap (MiB) and how long it may be silent (ms) */
+  backtest?: { heapMb?: number; silentMs?: number };
 }
 
 export class StrategiesService implements ChannelImpl<'strategies'> {
-  private readonly running = new Map<string, Running>();
+  private readonly strategies = new Map<string, LiveStrategy>();
   private nextId = 1;
+  private backtests = 0;
+  private readonly budget: StrategyBudget;
 
-  constructor(private readonly opts: StrategiesServiceOptions) {}
+  constructor(private readonly opts: StrategiesServiceOptions) {
+    this.budget = { ...DEFAULT_BUDGET, ...opts.budget, limits: { ...DEFAULT_BUDGET.limits, ...opts.budget?.limits } };
+  }
 
   private log(m: string): void {
     this.opts.log?.(m);
@@ -51,50 +63,82 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const read = async (name: string) => (await readFile(path.join(here, 'examples', name), 'utf8').catch(() => '')) || (await readFile(path.join(here, '..', 'examples', name), 'utf8').catch(() => ''));
     const examples = await Promise.all(EXAMPLES.map(async (name) => ({ name, code: await read(name) })));
-    return { examples: examples.filter((e) => e.code), running: [...this.running.values()].map(view) };
+    return { examples: examples.filter((e) => e.code), running: [...this.strategies.values()].map((s) => s.view()) };
+  }
+
+  /** Strategies whose threads are alive (starting or running). */
+  runningCount(): number {
+    let n = 0;
+    for (const s of this.strategies.values()) if (s.running) n++;
+    return n;
   }
 
   async startStrategy(input: ParsedArgs<'startStrategy'>[0]): Promise<StrategiesView> {
-    if (!this.opts.active()) throw new StateError('no connected profile: a strategy runs on the active profile');
-    const venue = new LiveVenue(this.opts.trading, (m) => this.log(m));
-    const runner = await StrategyRunner.start({ code: input.code, params: input.params, venue }, Date.now());
-    venue.runner = runner;
+    const active = this.opts.active();
+    if (!active) throw new StateError('no connected profile: a strategy runs on the active profile');
+    if (this.runningCount() >= MAX_RUNNING) throw new StateError(`${MAX_RUNNING} strategies are running already: stop one first`);
     const id = `st-${this.nextId++}`;
-    const r: Running = { id, name: input.name, runner, venue, timer: null };
-    if (runner.timerMs) {
-      r.timer = setInterval(() => {
-        runner.setTime(Date.now());
-        runner.timer();
-      }, runner.timerMs);
-      r.timer.unref();
-    }
-    this.running.set(id, r);
+    const s = new LiveStrategy({
+      id,
+      name: input.name,
+      code: input.code,
+      params: input.params,
+      budget: this.budget,
+      onSwitch: input.onProfileSwitch ?? 'cancel',
+      trading: this.opts.trading,
+      active: this.opts.active,
+      bound: active,
+      log: (m) => this.log(m),
+      changed: () => this.changed(),
+    });
+    this.strategies.set(id, s);
+    s.log.push(`started on profile ${active.profileId}; on a profile switch its orders are ${(input.onProfileSwitch ?? 'cancel') === 'cancel' ? 'canceled' : 'left resting'}`);
+    // a strategy that faults while it loads shows as faulted (its thread is gone)
+    await s.start(Date.now());
     await this.pin();
     return this.getStrategies();
   }
 
   async stopStrategy(input: ParsedArgs<'stopStrategy'>[0]): Promise<StrategiesView> {
-    const r = this.running.get(input.id);
-    if (!r) throw new StateError(`no strategy ${input.id}`);
-    this.halt(r);
+    const s = this.strategies.get(input.id);
+    if (!s) throw new StateError(`no strategy ${input.id}`);
+    void s.end('stopped by the trader', false);
     await this.pin();
     return this.getStrategies();
   }
 
   /** Stops every strategy (the kill switch). */
   stopAll(why: string): void {
-    for (const r of this.running.values()) {
-      if (!r.runner.stopped) {
-        r.runner.log.push(`stopped: ${why}`);
-        this.halt(r);
-      }
-    }
+    for (const s of this.strategies.values()) void s.end(why, false);
   }
 
-  private halt(r: Running): void {
-    if (r.timer) clearInterval(r.timer);
-    r.timer = null;
-    r.runner.stop();
+  /**
+   * The active session is about to end (a profile switch, another key, the terminal stopping):
+   * the strategies bound to it stop, their orders canceled or left as each was started with, and
+   * the session waits (a few seconds at most) for those cancels, which go to it and to no other.
+   */
+  async sessionEnding(old: ActiveSession): Promise<void> {
+    const stopping: Promise<void>[] = [];
+    for (const s of this.strategies.values()) {
+      if (!s.running || !s.boundTo(old)) continue;
+      const cancel = s.onSwitch === 'cancel';
+      this.log(`[strategies] ${s.id} stops: its profile ${old.profileId} is no longer active`);
+      void s.end(`the profile it was started on (${old.profileId}) is no longer active`, false, cancel);
+      if (cancel) stopping.push(s.settle(SWITCH_SETTLE_MS));
+    }
+    await Promise.all(stopping);
+  }
+
+  /** A new session (or none): anything still bound elsewhere stops (it can never send there). */
+  onSession(active: ActiveSession | null): void {
+    for (const s of this.strategies.values()) if (s.running && (!active || !s.boundTo(active))) void s.end('the profile it was started on is no longer active', false, false);
+  }
+
+  private changed(): void {
+    // the newest finished entries only; the others are forgotten whole
+    const finished = [...this.strategies.values()].filter((s) => !s.running);
+    for (const s of finished.slice(0, Math.max(0, finished.length - MAX_FINISHED))) this.strategies.delete(s.id);
+    void this.pin();
   }
 
   /** The markets running strategies watch are streamed whatever the panels show. */
@@ -102,7 +146,7 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
     const s = this.opts.active()?.session;
     if (!s) return;
     const markets = new Set<string>();
-    for (const r of this.running.values()) if (!r.runner.stopped) for (const t of r.runner.watched ?? []) markets.add(t);
+    for (const r of this.strategies.values()) if (r.running && r.boundTo(this.opts.active()!)) for (const t of r.watched ?? []) markets.add(t);
     await s.pin('strategies', [...markets]).catch((e: unknown) => this.log(`[strategies] could not stream: ${(e as Error).message}`));
   }
 
@@ -111,62 +155,36 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
   books(tickers: string[]): void {
     const s = this.opts.active()?.session;
     if (!s) return;
-    for (const r of this.running.values()) if (!r.runner.stopped) r.venue.onBooks(s, tickers);
+    for (const r of this.strategies.values()) if (r.running) r.onBooks(s, tickers);
   }
 
   trade(t: TradeView): void {
-    for (const r of this.running.values()) if (!r.runner.stopped) r.venue.onTrade(t);
+    for (const r of this.strategies.values()) if (r.running) r.onTrade(t);
   }
 
   fill(f: Record<string, unknown>): void {
-    for (const r of this.running.values()) r.venue.onFill(f);
+    for (const r of this.strategies.values()) r.onFill(f);
   }
 
   // ------------------------------------------------------------------ backtests
 
   async backtestStrategy(input: ParsedArgs<'backtestStrategy'>[0]): Promise<BacktestView> {
+    if (this.backtests >= MAX_BACKTESTS) throw new StateError(`${MAX_BACKTESTS} backtests are running already: wait for one to finish`);
     const rec = this.opts.recorder;
-    const all: RowBatch[] = [];
-    for (let from = 0; ; ) {
-      const page = await rec.read(input.recordingId, from, 200_000);
-      if (page.n.length === 0) break;
-      all.push(page);
-      from = page.n[page.n.length - 1]! + 1;
+    await rec.read(input.recordingId, 0, 1); // an unknown recording is refused here, before a thread starts
+    async function* pages(): AsyncGenerator<RowBatch> {
+      for (let from = 0; ; ) {
+        const page = await rec.read(input.recordingId, from, 200_000);
+        if (page.n.length === 0) return;
+        yield page;
+        from = page.n[page.n.length - 1]! + 1;
+      }
     }
-    const cat = <K extends keyof RowBatch>(k: K) => all.flatMap((b) => b[k] as unknown[]) as RowBatch[K];
-    const tape = decodeTape({ ts: cat('ts'), kind: cat('kind'), market: cat('market'), side: cat('side'), price: cat('price'), size: cat('size') });
-    const r = await runBacktest({ tape, code: input.code, params: input.params });
-    return {
-      pnl: r.pnl,
-      maxDrawdown: r.maxDrawdown,
-      winRate: r.winRate,
-      wins: r.wins,
-      losses: r.losses,
-      fees: r.fees,
-      timeInMarketPct: r.timeInMarketPct,
-      events: r.events,
-      eventsPerSec: r.eventsPerSec,
-      fault: r.fault,
-      orders: r.orders.length,
-      fills: r.fills.slice(0, 5000).map((f) => ({ t: f.ts, ticker: f.ticker, side: f.side, price: (f.price / 10_000).toFixed(4), count: (f.count / 100).toFixed(2), maker: f.maker, fee: (f.fee / 1e6).toFixed(6) })),
-      curve: r.curve,
-      log: r.log.slice(-200),
-      csv: reportCsv(r),
-    };
+    this.backtests++;
+    try {
+      return await backtestInThread({ code: input.code, params: input.params, limits: this.budget.limits, pages: pages(), heapMb: this.opts.backtest?.heapMb ?? 1024, silentMs: this.opts.backtest?.silentMs ?? 30_000 });
+    } finally {
+      this.backtests--;
+    }
   }
-}
-
-function view(r: Running): StrategyRunView {
-  const x = r.runner;
-  return {
-    id: r.id,
-    name: r.name,
-    status: x.fault ? 'faulted' : x.stopped ? 'stopped' : 'running',
-    fault: x.fault?.message ?? null,
-    log: x.log.slice(-100),
-    orders: [...x.orders.values()].slice(-200).map((o) => ({ id: o.id, ticker: o.ticker, side: o.side, price: (o.price / 10_000).toFixed(4), count: (o.count / 100).toFixed(2), filled: (o.filled / 100).toFixed(2), status: o.status, reason: o.reason })),
-    fills: x.fills.length,
-    positions: Object.fromEntries([...x.positions].map(([t, p]) => [t, (p / 100).toFixed(2)])),
-    fees: (x.fees / 1e6).toFixed(6),
-  };
 }

@@ -7,7 +7,12 @@ import { RecordingId } from './recordings';
 const Code = z.string().min(1).max(200_000);
 const Params = z.record(z.string().max(60), z.union([z.string().max(200), z.number().finite(), z.boolean()]));
 
-export const StartStrategyInput = z.object({ name: z.string().trim().min(1).max(60), code: Code, params: Params }).strict();
+/**
+ * A strategy is bound to the profile it starts on; when the trader activates another profile it
+ * stops, and its orders are canceled (`cancel`, the default) or left resting (`leave`).
+ */
+export const OnProfileSwitch = z.enum(['cancel', 'leave']);
+export const StartStrategyInput = z.object({ name: z.string().trim().min(1).max(60), code: Code, params: Params, onProfileSwitch: OnProfileSwitch.optional() }).strict();
 export const StrategyRef = z.object({ id: z.string().regex(/^st-\d{1,9}$/) }).strict();
 export const BacktestInput = z.object({ code: Code, params: Params, recordingId: RecordingId }).strict();
 

@@ -72,10 +72,20 @@ describe('the Strategies panel', () => {
     const user = userEvent.setup();
     await screen.findByRole('option', { name: /morning/ });
     await user.click(screen.getByRole('button', { name: 'Run live' }));
-    expect(fake.api.startStrategy).toHaveBeenCalledWith({ name: 'market-maker', code: 'module.exports = {};', params: { size: '1', maxPosition: 5 } });
+    expect(fake.api.startStrategy).toHaveBeenCalledWith({ name: 'market-maker', code: 'module.exports = {};', params: { size: '1', maxPosition: 5 }, onProfileSwitch: 'cancel' });
     const run = await screen.findByTestId('strategy-run');
     await user.click(within(run).getByRole('button', { name: 'Stop' }));
     expect(fake.api.stopStrategy).toHaveBeenCalledWith({ id: 'st-1' });
+  });
+
+  it('starts it to leave its orders resting on a profile switch when the trader chooses so', async () => {
+    fake.api.startStrategy.mockResolvedValue(idle);
+    render(withQueries(<StrategiesPanel />));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: /morning/ });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'On profile switch' }), 'leave');
+    await user.click(screen.getByRole('button', { name: 'Run live' }));
+    expect(fake.api.startStrategy).toHaveBeenCalledWith({ name: 'market-maker', code: 'module.exports = {};', params: { size: '1', maxPosition: 5 }, onProfileSwitch: 'leave' });
   });
 
   it('refuses parameters that are not an object of plain values', () => {

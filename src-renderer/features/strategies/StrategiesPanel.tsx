@@ -1,7 +1,8 @@
 // Strategies: load an example or paste a module, set its parameters, backtest it over a
 // recording (P&L curve, its fills, drawdown, win rate, fees, time in market, CSV) or run it live
 // on the active profile, where every order goes through the risk gate; stop it; its log,
-// orders and position. The code runs in main's sandbox, never here.
+// orders and position. The code runs in main's sandbox (a worker thread of its own), never here;
+// a live strategy is bound to the profile it starts on and stops when another is activated.
 import { useCallback, useEffect, useState } from 'react';
 import type { BacktestView, RecordingView, StrategiesView } from '../../../src-shared/ipc/contract';
 import { getTerminalApi } from '../../lib/bridge';
@@ -29,6 +30,8 @@ export function StrategiesPanel() {
   const [code, setCode] = useState('');
   const [params, setParams] = useState('{"size": "1", "maxPosition": 5}');
   const [recordingId, setRecordingId] = useState('');
+  /** what becomes of its orders when the trader activates another profile (it stops either way) */
+  const [onSwitch, setOnSwitch] = useState<'cancel' | 'leave'>('cancel');
   const [report, setReport] = useState<BacktestView | null>(null);
   const { busy, error, run } = useAction();
   const theme = useSession((s) => s.settings.theme);
@@ -56,7 +59,7 @@ export function StrategiesPanel() {
       setReport(null);
       setReport(await getTerminalApi().backtestStrategy({ code, params: parseParams(params), recordingId }));
     });
-  const start = () => void run(async () => setView(await getTerminalApi().startStrategy({ name: name.trim() || 'strategy', code, params: parseParams(params) })));
+  const start = () => void run(async () => setView(await getTerminalApi().startStrategy({ name: name.trim() || 'strategy', code, params: parseParams(params), onProfileSwitch: onSwitch })));
   const stop = (id: string) => void toastAction('Could not stop the strategy', async () => setView(await getTerminalApi().stopStrategy({ id })));
 
   return (
@@ -82,6 +85,12 @@ export function StrategiesPanel() {
         </Field>
         <Field label="Parameters (JSON)">
           <input className="mono" value={params} onChange={(e) => setParams(e.target.value)} aria-label="Strategy parameters" />
+        </Field>
+        <Field label="On profile switch">
+          <select value={onSwitch} onChange={(e) => setOnSwitch(e.target.value === 'leave' ? 'leave' : 'cancel')} aria-label="On profile switch" title="A strategy runs on the profile it started on and stops when another is activated">
+            <option value="cancel">stop, cancel its orders</option>
+            <option value="leave">stop, leave its orders resting</option>
+          </select>
         </Field>
         <Field label="Recording">
           <select value={recordingId} onChange={(e) => setRecordingId(e.target.value)} aria-label="Backtest recording">

@@ -1,0 +1,178 @@
+// One strategy's worker thread: its sandbox and its runner live here, off main's event loop.
+// Live, main posts it events one by one and it answers each with what the strategy decided
+// (protocol.ts); it never reaches the exchange itself (main's venue sends through the risk gate).
+// For a backtest, main streams it the recording's rows; it decodes them, replays, and answers
+// with the report, telling main how far it is as it goes (main's watchdog listens for that).
+// Budgets enforced here: the sandbox's (heap, stack, CPU per event, through QuickJS's interrupt)
+// and CPU per wall-clock second; main enforces the rest (an answer within answerMs, the worker's
+// V8 heap, the queue of events), and terminates this thread whenever a bound is passed.
+import { parentPort } from 'node:worker_threads';
+import { decodeTape } from '../../src-exchange/replay/tape';
+import type { RowBatch } from '../recorder/batch';
+import { runBacktest } from './backtest';
+import type { Decisions, FromWorker, LiveEvent, StrategyBudget, ToWorker } from './protocol';
+import { reportCsv } from './report';
+import type { SandboxLimits } from './sandbox';
+import { StrategyRunner, type StrategyOrder, type Venue } from './runner';
+
+const port = parentPort!;
+const post = (m: FromWorker) => port.postMessage(m);
+
+// ------------------------------------------------------------------ live
+
+/** The strategy's venue in its thread: decisions are collected and go to main with the answer. */
+class Outbox implements Venue {
+  places: StrategyOrder[] = [];
+  cancels: string[] = [];
+  place(o: StrategyOrder): void {
+    this.places.push({ ...o });
+  }
+  cancel(o: StrategyOrder): void {
+    this.cancels.push(o.id);
+  }
+}
+
+let runner: StrategyRunner | null = null;
+let budget: StrategyBudget | null = null;
+const outbox = new Outbox();
+let logs: string[] = [];
+let lastWatched = '';
+let lastTimer = 0;
+let fault: string | null = null;
+/** CPU spent in handlers in the current wall-clock second */
+const window = { sec: 0, busyMs: 0 };
+
+function decisions(): Decisions {
+  const r = runner;
+  const out: Decisions = { places: outbox.places, cancels: outbox.cancels, logs, summary: { fills: r?.fills.length ?? 0, fees: r?.fees ?? 0, positions: r ? [...r.positions] : [] }, fault };
+  outbox.places = [];
+  outbox.cancels = [];
+  logs = [];
+  if (r) {
+    const w = r.watched ? JSON.stringify([...r.watched]) : 'null';
+    if (w !== lastWatched) {
+      lastWatched = w;
+      out.watched = r.watched ? [...r.watched] : null;
+    }
+    if (r.timerMs !== lastTimer) {
+      lastTimer = r.timerMs;
+      out.timerMs = r.timerMs;
+    }
+  }
+  return out;
+}
+
+function stopWith(message: string): void {
+  fault = message;
+  logs.push(`stopped: ${message}`);
+  // the runner stops deciding; main cancels its orders (it does not take the worker's word for them)
+  if (runner) runner.stopped = true;
+}
+
+function handle(ev: LiveEvent): void {
+  const r = runner;
+  if (!r || r.stopped || !budget) return;
+  r.setTime(ev.now);
+  const t0 = performance.now();
+  switch (ev.kind) {
+    case 'book':
+      r.book(ev.top);
+      break;
+    case 'trade':
+      r.trade(ev.trade);
+      break;
+    case 'fill':
+      r.fill(ev.fill);
+      break;
+    case 'order':
+      r.orderUpdate(ev.id, ev.status, ev.reason);
+      break;
+    case 'timer':
+      r.timer();
+      break;
+  }
+  const t1 = performance.now();
+  if (r.fault && fault === null) fault = r.fault.message;
+  const sec = Math.floor(t1 / 1000);
+  if (sec !== window.sec) Object.assign(window, { sec, busyMs: 0 });
+  window.busyMs += t1 - t0;
+  if (fault === null && window.busyMs > budget.cpuPerSecondMs) stopWith(`the strategy ran past its CPU budget of ${budget.cpuPerSecondMs} ms per second and was stopped`);
+}
+
+async function startLive(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
+  budget = m.budget;
+  try {
+    runner = await StrategyRunner.start(
+      {
+        code: m.code,
+        params: m.params,
+        venue: outbox,
+        limits: m.budget.limits,
+        maxOrdersPerSec: m.budget.maxOrdersPerSec,
+        maxLogLinesPerSec: m.budget.maxLogLinesPerSec,
+        onLog: (line) => logs.push(line),
+      },
+      m.now,
+    );
+    if (runner.fault) fault = runner.fault.message;
+  } catch (e) {
+    fault = (e as Error).message;
+    logs.push(`stopped: ${fault}`);
+  }
+  post({ type: 'started', ...decisions() });
+}
+
+// ------------------------------------------------------------------ backtest
+
+let backtest: { code: string; params: Record<string, unknown>; limits: SandboxLimits; rows: Pick<RowBatch, 'ts' | 'kind' | 'market' | 'side' | 'price' | 'size'>[] } | null = null;
+
+async function runRecorded(): Promise<void> {
+  const b = backtest!;
+  const cat = <K extends keyof (typeof b.rows)[number]>(k: K) => b.rows.flatMap((x) => x[k] as unknown[]) as (typeof b.rows)[number][K];
+  const tape = decodeTape({ ts: cat('ts'), kind: cat('kind'), market: cat('market'), side: cat('side'), price: cat('price'), size: cat('size') });
+  b.rows = [];
+  const r = await runBacktest({ tape, code: b.code, params: b.params, limits: b.limits, onProgress: (events, of) => post({ type: 'progress', events, of }) });
+  post({
+    type: 'report',
+    view: {
+      pnl: r.pnl,
+      maxDrawdown: r.maxDrawdown,
+      winRate: r.winRate,
+      wins: r.wins,
+      losses: r.losses,
+      fees: r.fees,
+      timeInMarketPct: r.timeInMarketPct,
+      events: r.events,
+      eventsPerSec: r.eventsPerSec,
+      fault: r.fault,
+      orders: r.orders.length,
+      fills: r.fills.slice(0, 5000).map((f) => ({ t: f.ts, ticker: f.ticker, side: f.side, price: (f.price / 10_000).toFixed(4), count: (f.count / 100).toFixed(2), maker: f.maker, fee: (f.fee / 1e6).toFixed(6) })),
+      curve: r.curve,
+      log: r.log.slice(-200),
+      csv: reportCsv(r),
+    },
+  });
+}
+
+// ------------------------------------------------------------------ messages
+
+port.on('message', (m: ToWorker) => {
+  switch (m.type) {
+    case 'start':
+      void startLive(m);
+      return;
+    case 'event':
+      handle(m.event);
+      post({ type: 'done', seq: m.seq, ...decisions() });
+      return;
+    case 'backtest':
+      backtest = { code: m.code, params: m.params, limits: m.limits, rows: [] };
+      return;
+    case 'rows':
+      backtest?.rows.push(m.batch);
+      return;
+    case 'run':
+      runRecorded().catch((e: unknown) => post({ type: 'failed', message: (e as Error).message }));
+      return;
+  }
+});
