@@ -8,7 +8,7 @@
 // it belongs to, checked against that profile's host right before the exchange is asked.
 import path from 'node:path';
 import type { z } from 'zod';
-import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, KeyStatus, KeyView, ProfileInput, ProfileView, ChannelImpl, ConnectionView } from '../../src-shared/ipc/contract';
+import type { DeleteKeyInput, GenerateKeyInput, ImportKeyInput, KeyRef, UseKeyInput, KeyStatus, KeyView, ProfileInput, ProfileView, ChannelImpl, ConnectionView } from '../../src-shared/ipc/contract';
 import { loadPrivateKey } from '../api/signer';
 import { createApiClient, type ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -20,6 +20,7 @@ import type { SessionObserver } from '../session/observer';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from '../base/errors';
 import { checkKeyRoom } from './key-limits';
+import { AccountView, narrower, scopeOfKey, scopeText, type AccountReader, type KeyScope } from '../risk/account-view';
 
 export const EMBEDDED_ID = 'embedded';
 
@@ -58,6 +59,11 @@ export interface ActiveSession {
   keyId: string;
   /** where the session signs (the profile as it was resolved when the session started) */
   profile: Profile;
+  /**
+   * The whole account as the gate and the kill switch count it, when the key may see only part
+   * of it (risk/account-view.ts). Absent: the session's store is the account.
+   */
+  account?: AccountView;
 }
 
 /**
@@ -81,6 +87,12 @@ export interface ProfilesServiceOptions {
    * Electron shell shows a native dialog in main; without it (the web host) the change is refused.
    */
   confirmInMain?: ConfirmInMain;
+  /**
+   * Asked before the profile's key changes to one that sees less of the account (a key scoped to
+   * one subaccount after an account-wide one): a loosening, asked as a loosened limit is (the
+   * native dialog, or the web host's console code). Absent: allowed, as for the limits.
+   */
+  confirmLoosening?: ConfirmInMain;
   /** main's own consumers of the session's stream (alerts, local orders) */
   observer?: SessionObserver;
   /** called after every session change (null: no session) */
@@ -196,6 +208,7 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     const old = this.current;
     this.current = null;
     this.currentKey = null;
+    old?.account?.stop();
     await old?.session.stop();
     this.currentKey = sessionKey;
     if (!p || !key) {
@@ -218,12 +231,17 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
       ...(this.opts.sessionOptions ?? {}),
       ...(this.opts.observer ? { observer: this.opts.observer } : {}),
     });
-    this.current = { session, profileId: p.id, keyId: key, profile };
+    const account = new AccountView({ keyId: key, resolve: () => this.accountOf(p.id, key, session), log: (m) => this.opts.log?.(m) });
+    const current: ActiveSession = { session, profileId: p.id, keyId: key, profile, account };
+    this.current = current;
     try {
       await session.start();
     } catch (e) {
       this.opts.log?.(`session start failed: ${(e as Error).message}`);
     }
+    // the gate sees the account before the session is handed out (a scoped key: its other subaccounts too)
+    await account.start();
+    if (this.current !== current) account.stop();
     await this.opts.onSession?.(this.current);
   }
 
@@ -237,8 +255,44 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
       const old = this.current;
       this.current = null;
       this.currentKey = null;
+      old?.account?.stop();
       await old?.session.stop();
     });
+  }
+
+  /**
+   * The scope of the session's key and, when it sees only part of the account, an account-wide
+   * key of the same profile and the same user to read (and sweep) the rest with.
+   */
+  private async accountOf(profileId: string, keyId: string, session: TradingSession): Promise<{ scope: KeyScope; reader: AccountReader | null }> {
+    const scope = await scopeOfKey(session.client, keyId);
+    if (scope.kind === 'account') return { scope, reader: null };
+    const p = this.profiles.get(profileId);
+    if (!p) return { scope, reader: null };
+    const userId = session.userId ?? ((await session.client.getCommunicationsId()) as { user_id?: string }).user_id ?? null;
+    for (const k of p.keys) {
+      if (k.apiKeyId === keyId) continue;
+      try {
+        const client = this.clientOfKey(p, k.apiKeyId);
+        if ((await scopeOfKey(client, k.apiKeyId)).kind !== 'account') continue;
+        const theirs = ((await client.getCommunicationsId()) as { user_id?: string }).user_id ?? null;
+        if (userId !== null && theirs === userId) return { scope, reader: { keyId: k.apiKeyId, client } };
+      } catch {
+        /* not usable to read the account: the next one */
+      }
+    }
+    return { scope, reader: null };
+  }
+
+  /** What key `apiKeyId` of `p` sees of its account, asked with the key itself; null when it cannot be told. */
+  private async scopeOf(p: StoredProfile, apiKeyId: string): Promise<{ scope: KeyScope | null; why: string | null }> {
+    const cur = this.current;
+    if (cur && cur.profileId === p.id && cur.keyId === apiKeyId && cur.account?.scope) return { scope: cur.account.scope, why: null };
+    try {
+      return { scope: await scopeOfKey(this.clientOfKey(p, apiKeyId), apiKeyId), why: null };
+    } catch (e) {
+      return { scope: null, why: (e as Error).message };
+    }
   }
 
   /**
@@ -306,6 +360,19 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     this.profiles.upsert(next);
     if (this.profiles.activeProfileId === id) await this.restart();
     return this.profileView(next);
+  }
+
+  /**
+   * Signing with a key that sees less of the account than the one in use (scoped to one
+   * subaccount or subtrader, or whose scope cannot be read) is a loosening: asked as one.
+   */
+  private async checkNarrowing(p: StoredProfile, fromKey: string, toKey: string, code: string | undefined): Promise<void> {
+    const [from, to] = await Promise.all([this.scopeOf(p, fromKey), this.scopeOf(p, toKey)]);
+    if (!narrower(from.scope, to.scope)) return;
+    const change = `key of profile "${p.name}" ${fromKey} (${scopeText(from.scope)}) -> ${toKey} (${to.scope ? scopeText(to.scope) : `scope unknown: ${to.why ?? 'not readable'}`})`;
+    const message = `Sign with ${change}? The new key sees less of the account: the gate and the kill switch then reach the rest of it only through an account-wide key of this profile, and refuse orders that add exposure while they cannot.`;
+    const ok = this.opts.confirmLoosening ? await this.opts.confirmLoosening({ title: 'Switch to a narrower key?', message, allow: 'Switch', code }) : true;
+    if (!ok) throw new StateError(`switching to a narrower key was not confirmed in the terminal (${change}); the profile keeps signing with ${fromKey}`);
   }
 
   /** A key-holding profile keeps where it signs for, unless the trader allows the change natively. */
@@ -483,13 +550,14 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     });
   }
 
-  useKey(ref: KeyRef): Promise<void> {
+  useKey(ref: Out<typeof UseKeyInput>): Promise<void> {
     return this.one(() => this.useKeyNow(ref));
   }
 
-  private async useKeyNow(ref: KeyRef): Promise<void> {
+  private async useKeyNow(ref: Out<typeof UseKeyInput>): Promise<void> {
     const p = this.profileOrThrow(ref.profileId);
     if (!p.keys.some((k) => k.apiKeyId === ref.apiKeyId)) throw new StateError(`no key ${ref.apiKeyId} in ${p.name}`);
+    if (p.activeKeyId && p.activeKeyId !== ref.apiKeyId) await this.checkNarrowing(p, p.activeKeyId, ref.apiKeyId, ref.consoleCode);
     this.profiles.upsert({ ...p, activeKeyId: ref.apiKeyId });
     if (this.profiles.activeProfileId === p.id) await this.restart();
   }

@@ -64,6 +64,8 @@ export class TerminalServices {
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.sessionOptions ? { sessionOptions: opts.sessionOptions } : {}),
       ...(opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
+      // a narrower key is a loosening: asked where a loosened limit is
+      ...(opts.confirmRisk ? { confirmLoosening: opts.confirmRisk } : opts.confirmInMain ? { confirmLoosening: opts.confirmInMain } : {}),
       onSession: async (active) => {
         await this.trading.onSession(active);
         await this.fix.onSession(active);

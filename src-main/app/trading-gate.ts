@@ -37,16 +37,29 @@ export class RiskGate {
     this.recent = [];
   }
 
-  private state(s: TradingSession, profileId: string): RiskState {
+  /**
+   * What the gate counts: the session's store, and where the session's key sees only part of the
+   * account (a subaccount-scoped key), the rest of the account as its account view last read it
+   * (risk/account-view.ts); an order the store holds counts once, as the store has it.
+   */
+  private state(active: ActiveSession): RiskState {
+    const { session: s, profileId } = active;
     const now = Date.now();
     this.recent = this.recent.filter((r) => now - r.at <= RECENT_MS);
+    const others = active.account?.others() ?? { resting: [], positions: [] };
     const positions = new Map<string, Decimal>();
-    for (const p of s.store.positions.values()) {
+    for (const p of [...s.store.positions.values(), ...others.positions]) {
       const t = tickerOf(p);
       if (t) positions.set(t, (positions.get(t) ?? D('0')).plus(positionCountOf(p)));
     }
     const resting = s.store.restingOrders().map(restingOrderOf).filter((o) => o !== null);
+    const known = new Set(resting.map((o) => o.orderId));
+    for (const row of others.resting) {
+      const o = restingOrderOf(row);
+      if (o && !known.has(o.orderId) && !s.store.orders.has(o.orderId)) resting.push(o);
+    }
     return {
+      accountIncomplete: active.account?.incomplete() ?? null,
       now,
       killSwitch: this.risk.killSwitch(profileId).engaged,
       book: (t) => s.bookTop(t),
@@ -65,7 +78,7 @@ export class RiskGate {
    */
   pass(active: ActiveSession, intents: OrderIntent[], base: AuditBase, confirmed: boolean | undefined): Reservation[] {
     const limits = this.risk.limits(active.profileId);
-    const st = this.state(active.session, active.profileId);
+    const st = this.state(active);
     const held: Reservation[] = [];
     for (const i of intents) {
       const v = checkOrder({ ...i, confirmed: confirmed === true }, limits, { ...st, reserved: [...(st.reserved ?? []), ...held] });
@@ -90,7 +103,7 @@ export class RiskGate {
    */
   precheck(active: ActiveSession, o: { ticker: string; side: 'bid' | 'ask'; price: string; count: string; confirmed: boolean }): void {
     const v = checkOrder({ ...draftIntent(o), confirmed: o.confirmed }, this.risk.limits(active.profileId), {
-      ...this.state(active.session, active.profileId),
+      ...this.state(active),
       recent: [],
       // the book it will meet is the one at the trigger: the collar and the book's state are judged then
       book: () => ({ stale: false, yesBid: null, yesAsk: null }),

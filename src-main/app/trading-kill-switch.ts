@@ -4,6 +4,11 @@
 // ahead of the queue, again when a session starts with it engaged, and an order answered after it
 // engaged (its send was already on the wire) is canceled as it is answered. Released only when
 // the shell confirms it.
+// The sweep reaches the whole account whatever key the session signs with: a key scoped to one
+// subaccount cancels its own, the profile's account-wide key (risk/account-view.ts) cancels in
+// every other subaccount, and what could not be reached is said plainly, subaccount by subaccount,
+// with the exchange's answer; what is left is counted over the account, never over the one
+// subaccount the key sees.
 import { setMaxListeners } from 'node:events';
 import type { OrderAck } from '../../src-shared/ipc/contract';
 import { RiskRefusal } from '../risk/gate';
@@ -12,6 +17,9 @@ import type { SendGuard } from '../session/session';
 import * as orders from '../session/orders';
 import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
+import { ApiError } from '../api/errors';
+import { plural } from '../../src-shared/text';
+import type { AccountReader } from '../risk/account-view';
 import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';
 import { releaseChange } from './confirm-change';
@@ -57,7 +65,7 @@ export class KillSwitch {
   async sweepAtStart(active: ActiveSession): Promise<void> {
     if (!this.p.risk.killSwitch(active.profileId).engaged) return;
     try {
-      const detail = await (await orders.cancelEverything(active.session)).later;
+      const detail = await (await sweepAccount(active)).later;
       this.p.log(`[risk] kill switch engaged at start: ${detail}`);
     } catch (e) {
       this.p.log(`[risk] kill switch: cancel at start failed: ${(e as Error).message}`);
@@ -95,7 +103,7 @@ export class KillSwitch {
     let detail = 'no session: resting orders will be canceled when the session starts';
     if (active) {
       const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
-      const done = await this.p.audit.audited(active, base, () => orders.cancelEverything(active.session), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
+      const done = await this.p.audit.audited(active, base, () => sweepAccount(active), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
       detail = done.detail;
       void done.later?.then((full) => {
         if (say(full)) this.p.changed();
@@ -122,4 +130,88 @@ export class KillSwitch {
     if (active) this.p.audit.record(active, { action: 'kill_release', origin: undefined, ticker: null, asked: { confirm: true }, gate: 'not gated' }, 'ok', 'released', null);
     this.p.changed();
   }
+}
+
+/** A failed cancel, as the trader reads it: the status and the exchange's own words. */
+function why(e: unknown): string {
+  if (e instanceof ApiError) return `${e.status}: ${e.serverMessage}`;
+  return (e as Error).message;
+}
+
+/**
+ * The kill switch's sweep of the whole account. With an account-wide key (or no account view):
+ * the session's own sweep of every subaccount. With a key that sees part of the account: its own
+ * subaccount with the session's key, every other subaccount with the profile's account-wide key
+ * when it holds one; where neither can reach, the exchange's refusal is reported for the
+ * primary and the others are named as unreachable. `later` counts what is left over the account.
+ */
+export async function sweepAccount(active: ActiveSession): Promise<{ detail: string; later: Promise<string> }> {
+  const view = active.account;
+  if (!view || view.accountWide) return orders.cancelEverything(active.session);
+  const s = active.session;
+  const first = { priority: true } as const;
+  const own = view.ownSubaccount;
+  const reader: AccountReader | null = view.reader;
+  const before = s.store.restingOrders().length + view.others().resting.length;
+  const done: number[] = [];
+  const failures: string[] = [];
+  const cancelIn = (client: typeof s.client, sub: number) =>
+    client.cancelAllOrders({ query: { subaccount: sub } }, first).then(
+      () => void done.push(sub),
+      (e: unknown) => void failures.push(`subaccount ${sub}: ${why(e)}`),
+    );
+  const jobs: Promise<void>[] = [];
+  if (own !== null) jobs.push(cancelIn(s.client, own));
+  else
+    jobs.push(
+      s.client.cancelAllOrders(undefined, first).then(
+        () => undefined,
+        (e: unknown) => void failures.push(`this key's own orders: ${why(e)}`),
+      ),
+    );
+  let unreachable: string | null = null;
+  if (reader) {
+    const subs = await reader.client.getSubaccountBalances(undefined, first).then(
+      (r) => [...new Set([0, ...r.subaccount_balances.map((b) => b.subaccount_number)])],
+      () => view.subaccounts(),
+    );
+    for (const sub of subs) if (sub !== own) jobs.push(cancelIn(reader.client, sub));
+  } else {
+    // the session's key cannot list the other subaccounts: the primary always exists, and the
+    // exchange's answer for it says why it cannot be reached
+    if (own !== 0) jobs.push(cancelIn(s.client, 0));
+    unreachable = `other subaccounts: not listed or canceled (${view.incomplete() ?? 'this key sees only part of the account'})`;
+  }
+  await Promise.all(jobs);
+  done.sort((a, b) => a - b);
+  const detail = [
+    `canceled ${plural(before, 'resting order')} known to the gate${done.length ? ` (cancel-all sent in ${done.length === 1 ? 'subaccount' : 'subaccounts'} ${done.join(', ')})` : ''}`,
+    ...(failures.length ? [`NOT canceled: ${failures.join('; ')}`] : []),
+    ...(unreachable ? [unreachable] : []),
+  ].join('; ');
+  const later = (async () => {
+    const groups = await s.client.getOrderGroups().then(
+      (r) => r.order_groups,
+      () => [],
+    );
+    await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
+    await s.reconcile().catch(() => undefined);
+    await view.refresh();
+    const left = new Map<number, number>();
+    const mine = s.store.restingOrders();
+    if (mine.length) left.set(own ?? 0, mine.length);
+    for (const o of view.others().resting) {
+      const sub = typeof o.subaccount_number === 'number' ? o.subaccount_number : 0;
+      left.set(sub, (left.get(sub) ?? 0) + 1);
+    }
+    const total = [...left.values()].reduce((a, b) => a + b, 0);
+    const missing = view.incomplete();
+    const rest = total
+      ? `; ${total} still resting (${[...left].map(([sub, n]) => `subaccount ${sub}: ${n}`).join(', ')})`
+      : missing
+        ? `; none still resting in what this key can see, but the rest of the account could not be seen: ${missing}`
+        : '';
+    return `${detail}, ${groups.length} order group(s) triggered${rest}`;
+  })();
+  return { detail, later };
 }

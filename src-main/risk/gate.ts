@@ -63,6 +63,11 @@ export interface RiskState {
    * new order.
    */
   reserved?: readonly ReservedExposure[];
+  /**
+   * Why `position` and `resting` may not be the whole account (a key scoped to one subaccount,
+   * without a fresh read of the others: risk/account-view.ts); only orders that reduce go through.
+   */
+  accountIncomplete?: string | null;
 }
 
 export interface ReservedExposure {
@@ -86,7 +91,8 @@ export type RiskCode =
   | 'max_open_orders_market'
   | 'max_daily_loss'
   | 'duplicate'
-  | 'confirm_required';
+  | 'confirm_required'
+  | 'account_incomplete';
 
 /** A refusal by the gate, as the door hands it to the renderer (TerminalError kind 'risk'). */
 export class RiskRefusal extends Error {
@@ -143,6 +149,10 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
     .filter((o) => o.ticker === i.ticker && o.side === i.side)
     .reduce((sum, o) => sum.plus(o.remaining), reserved.filter((r) => r.side === i.side).reduce((sum, r) => sum.plus(r.count), ZERO));
   const reducing = reducesExposure(i.side, restingSameSide.plus(added), position);
+
+  if (s.accountIncomplete && !reducing) {
+    return refuse('account_incomplete', `the gate does not see the whole account: ${s.accountIncomplete}; only orders that reduce a position go through`);
+  }
 
   const maxCount = new Decimal(limits.maxOrderContracts);
   if (i.count.gt(maxCount)) return refuse('max_order_contracts', `max contracts per order: ${i.count.toString()} > ${maxCount.toString()}`);

@@ -9,7 +9,7 @@ import { CountRequest, Subaccount, Ticker } from '../wire/common';
 import { AmendOrderRequest, CreateOrderRequest } from '../wire/orders';
 import { STREAM_NAMES, type StreamName } from './names';
 import { flatten, method, type ChannelsShape, type DuplicateNames, type NamesOf, type ResultOf, type SpecIn } from './method';
-import { AuditFilter, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
+import { AuditFilter, ConsoleCode, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
 import { FixSettingsInput, type FixView } from './fix';
 import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
@@ -45,6 +45,13 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 
 export const KeyRef = z.object({ profileId: ProfileId, apiKeyId: z.string().min(1).max(200) }).strict();
 export type KeyRef = z.infer<typeof KeyRef>;
+
+/**
+ * Switching the profile's key: to one that sees less of the account (scoped to one subaccount)
+ * is a loosening, confirmed as one (the web host's console code rides here).
+ */
+export const UseKeyInput = KeyRef.extend({ consoleCode: ConsoleCode.optional() }).strict();
+export type UseKeyInput = z.infer<typeof UseKeyInput>;
 
 /**
  * Deleting a key: `revoke` true revokes it at the exchange first (nothing is forgotten if that
@@ -166,7 +173,7 @@ export const channels = {
     rotateKey: method(KeyRef).returns<KeyView>(),
     deleteKey: method(DeleteKeyInput).returns<{ revoked: boolean }>(),
     keyStatus: method(KeyRef).returns<KeyStatus>(),
-    useKey: method(KeyRef).returns(),
+    useKey: method(UseKeyInput).returns(),
     revokeExchangeKey: method(z.string().trim().min(1).max(200)).returns(),
   },
   trading: {

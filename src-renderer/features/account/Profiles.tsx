@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react';
 import type { KeyView, ProfileKind, ProfileView } from '../../../src-shared/ipc/contract';
 import { useAction } from '../../hooks/useAction';
+import { withConsoleCode } from '../../services/console-code';
 import { getTerminalApi } from '../../lib/bridge';
 import { errorText } from '../../lib/errors';
 import { fmtDateTime } from '../../lib/format';
@@ -265,7 +266,7 @@ function KeyRow({ profile, k }: { profile: ProfileView; k: KeyView }) {
       <td>{k.active ? <span className="badge badge-ok">in use</span> : ''}</td>
       <td className="actions">
         {!k.active && (
-          <button type="button" className="btn btn-sm" onClick={() => void act('Could not switch keys', () => api.useKey(ref), `Now signing with ${k.apiKeyId}`)}>
+          <button type="button" className="btn btn-sm" onClick={() => void act('Could not switch keys', () => withConsoleCode((code) => api.useKey({ ...ref, ...(code ? { consoleCode: code } : {}) })), `Now signing with ${k.apiKeyId}`)}>
             Use
           </button>
         )}
