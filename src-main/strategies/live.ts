@@ -86,8 +86,6 @@ export class LiveStrategy {
   private readonly lastTops = new Map<string, BookTop>();
   private startedAt = 0;
   private started: ((ok: boolean) => void) | null = null;
-  /** the cancels the stop sent (a profile switch waits for them) */
-  private ending: Promise<void> = Promise.resolve();
   /** a stop asked while it loaded */
   private stopWhenStarted: { why: string; cancel: boolean } | null = null;
   /** cancels on their way */
@@ -301,11 +299,12 @@ export class LiveStrategy {
     this.cancelAtExchange(t, 'asked by the strategy');
   }
 
-  private cancelAtExchange(t: Tracked, why: string): Promise<void> {
-    if (!t.exchangeId) return Promise.resolve();
+  /** Sends the cancel through the gate's door (never throws; settle() waits for it). */
+  private cancelAtExchange(t: Tracked, why: string): void {
+    if (!t.exchangeId) return;
     if (!this.bound()) {
       this.note(`could not cancel ${t.order.id} (${why}): the profile it was started on is no longer the active session`);
-      return Promise.resolve();
+      return;
     }
     const p = this.opts.trading
       .cancelOrder({ order_id: t.exchangeId, ticker: t.order.ticker, ...strategyOrigin(this.opts.id) })
@@ -318,7 +317,6 @@ export class LiveStrategy {
       .catch(() => undefined)
       .finally(() => this.canceling.delete(p));
     this.canceling.add(p);
-    return p;
   }
 
   /**
@@ -394,14 +392,14 @@ export class LiveStrategy {
   /**
    * Stops it: its thread is terminated (its memory goes with it), and its orders are canceled
    * unless `cancel` is false (left resting, as the trader chose for a profile switch). Orders still
-   * in flight are canceled when their ack comes. Resolves when the cancels sent have answered.
+   * in flight are canceled when their ack comes.
    */
-  end(why: string, faulted: boolean, cancel = true): Promise<void> {
-    if (!this.running) return this.ending;
+  end(why: string, faulted: boolean, cancel = true): void {
+    if (!this.running) return;
     if (this.status === 'starting' && !faulted && this.worker) {
       // a stop while it loads waits for the load (bounded by the watchdog): a load fault shows as one
       this.stopWhenStarted ??= { why, cancel };
-      return this.ending;
+      return;
     }
     this.status = faulted ? 'faulted' : 'stopped';
     if (faulted) this.fault = why;
@@ -422,17 +420,14 @@ export class LiveStrategy {
     this.lastTops.clear();
     this.started?.(false);
     this.started = null;
-    const sent: Promise<void>[] = [];
     if (cancel) {
       for (const t of this.orders.values()) {
         if (t.order.status !== 'pending' && t.order.status !== 'resting') continue;
         if (t.inFlight) t.cancelWhenAcked = true;
-        else sent.push(this.cancelAtExchange(t, faulted ? 'the strategy faulted' : 'the strategy stopped'));
+        else this.cancelAtExchange(t, faulted ? 'the strategy faulted' : 'the strategy stopped');
       }
     }
-    this.ending = Promise.all(sent).then(() => undefined);
     this.opts.changed();
-    return this.ending;
   }
 
   /** Orders still on their way (a profile switch waits for their acks, to cancel them on the session they went to). */

@@ -102,14 +102,14 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
   async stopStrategy(input: ParsedArgs<'stopStrategy'>[0]): Promise<StrategiesView> {
     const s = this.strategies.get(input.id);
     if (!s) throw new StateError(`no strategy ${input.id}`);
-    void s.end('stopped by the trader', false);
+    s.end('stopped by the trader', false);
     await this.pin();
     return this.getStrategies();
   }
 
   /** Stops every strategy (the kill switch). */
   stopAll(why: string): void {
-    for (const s of this.strategies.values()) void s.end(why, false);
+    for (const s of this.strategies.values()) s.end(why, false);
   }
 
   /**
@@ -123,7 +123,7 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
       if (!s.running || !s.boundTo(old)) continue;
       const cancel = s.onSwitch === 'cancel';
       this.log(`[strategies] ${s.id} stops: its profile ${old.profileId} is no longer active`);
-      void s.end(`the profile it was started on (${old.profileId}) is no longer active`, false, cancel);
+      s.end(`the profile it was started on (${old.profileId}) is no longer active`, false, cancel);
       if (cancel) stopping.push(s.settle(SWITCH_SETTLE_MS));
     }
     await Promise.all(stopping);
@@ -131,7 +131,7 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
 
   /** A new session (or none): anything still bound elsewhere stops (it can never send there). */
   onSession(active: ActiveSession | null): void {
-    for (const s of this.strategies.values()) if (s.running && (!active || !s.boundTo(active))) void s.end('the profile it was started on is no longer active', false, false);
+    for (const s of this.strategies.values()) if (s.running && (!active || !s.boundTo(active))) s.end('the profile it was started on is no longer active', false, false);
   }
 
   private changed(): void {
