@@ -79,11 +79,16 @@ export class TerminalServices {
         books: (t) => {
           this.tools.observer.books?.(t);
           this.strategies.books(t);
+          this.trading.marksMoved(); // today's P&L follows the marks (throttled)
         },
-        lifecycle: (t, e) => this.tools.observer.lifecycle?.(t, e),
+        lifecycle: (t, e) => {
+          this.tools.observer.lifecycle?.(t, e);
+          this.trading.marksMoved();
+        },
         fill: (f) => {
           this.tools.observer.fill?.(f);
           this.strategies.fill(f);
+          this.trading.marksMoved();
         },
         order: (o) => this.tools.observer.order?.(o),
         message: (m) => this.recorder.message(m),

@@ -48,6 +48,9 @@ import { sendOrder } from './trading-route';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
+/** today's P&L is pushed again at most this often while the marks and fills move it */
+export const PNL_PUSH_MS = 250;
+
 export interface TradingServiceOptions {
   dataDir: string;
   profiles: ProfilesService;
@@ -106,7 +109,33 @@ export class TradingService implements ChannelImpl<'trading'> {
   }
 
   private pushRisk(): void {
-    this.opts.emit('risk', this.riskView());
+    const v = this.riskView();
+    this.pnlShown = v.dailyPnl;
+    this.opts.emit('risk', v);
+  }
+
+  private pnlTimer: ReturnType<typeof setTimeout> | null = null;
+  private pnlPushedAt = 0;
+  private pnlShown: string | null = null;
+
+  /**
+   * The books, a fill or a market's result moved: today's P&L is pushed again when it changed, at
+   * most every PNL_PUSH_MS (the Risk panel's figure follows the marks, not only risk events).
+   */
+  marksMoved(): void {
+    if (this.pnlTimer) return;
+    this.pnlTimer = setTimeout(
+      () => {
+        this.pnlTimer = null;
+        this.pnlPushedAt = Date.now();
+        const v = this.riskView();
+        if (v.dailyPnl === this.pnlShown) return;
+        this.pnlShown = v.dailyPnl;
+        this.opts.emit('risk', v);
+      },
+      Math.max(0, PNL_PUSH_MS - (Date.now() - this.pnlPushedAt)),
+    );
+    this.pnlTimer.unref?.();
   }
 
   /** After every session change: an engaged kill switch cancels again whatever rests. */

@@ -38,3 +38,59 @@ export function sumDecimals(values: readonly (string | null | undefined)[]): str
   for (const v of values) if (v && isDecimalString(v)) total = total.add(v);
   return total.toFixed(4);
 }
+
+/** A position's figures at a mark: flat rows (a closed or settled market) keep their realized P&L and fees. */
+export interface PositionFigures {
+  /** no contracts held: closed out, or settled */
+  flat: boolean;
+  mark: Mark | null;
+  /** what the contracts are worth at the mark; 0 when flat, null without a mark */
+  value: string | null;
+  /** value minus cost; 0 when flat, null without a mark */
+  unrealized: string | null;
+  /** the exchange's realized P&L (before fees) */
+  realized: string | null;
+  fees: string | null;
+  /** unrealized + realized - fees: what the market did to the cash; null when open without a mark */
+  net: string | null;
+}
+
+const ZERO = '0.0000';
+
+export function positionFigures(p: { position: string; exposure?: string | undefined; realized?: string | undefined; fees?: string | undefined }, mark: Mark | null): PositionFigures {
+  const flat = !isDecimalString(p.position) || new Decimal(p.position).isZero();
+  const value = flat ? ZERO : mark ? positionValue(p.position, mark.ticks).toFixed(4) : null;
+  const unrealized = flat ? ZERO : unrealizedPnl(p.position, p.exposure, mark);
+  const realized = p.realized && isDecimalString(p.realized) ? p.realized : null;
+  const fees = p.fees && isDecimalString(p.fees) ? p.fees : null;
+  const net = unrealized === null ? null : new Decimal(sumDecimals([unrealized, realized])).minus(fees ?? 0).toFixed(4);
+  return { flat, mark, value, unrealized, realized, fees, net };
+}
+
+export interface PnlTotals {
+  unrealized: string;
+  realized: string;
+  fees: string;
+  /** over every row with a mark (open rows without one are counted in `unmarked`) */
+  net: string;
+  open: number;
+  flat: number;
+  /** open positions without a mark: their unrealized (and net) is not in the totals */
+  unmarked: number;
+}
+
+/** Totals over every position, flat and settled ones included (their realized P&L and fees are the account's). */
+export function pnlTotals(rows: readonly PositionFigures[]): PnlTotals {
+  return {
+    unrealized: sumDecimals(rows.map((r) => r.unrealized)),
+    realized: sumDecimals(rows.map((r) => r.realized)),
+    fees: sumDecimals(rows.map((r) => r.fees)),
+    net: new Decimal(sumDecimals(rows.map((r) => r.unrealized)))
+      .add(sumDecimals(rows.map((r) => r.realized)))
+      .minus(sumDecimals(rows.map((r) => r.fees)))
+      .toFixed(4),
+    open: rows.filter((r) => !r.flat).length,
+    flat: rows.filter((r) => r.flat).length,
+    unmarked: rows.filter((r) => !r.flat && r.unrealized === null).length,
+  };
+}
