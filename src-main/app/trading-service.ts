@@ -45,6 +45,7 @@ import { draftIntent, RiskGate } from './trading-gate';
 import { KillSwitch } from './trading-kill-switch';
 import { passthrough } from './trading-passthrough';
 import { sendOrder } from './trading-route';
+import { PriceGrids } from './price-grids';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -72,6 +73,8 @@ export class TradingService implements ChannelImpl<'trading'> {
   readonly audit: AuditJournal;
   /** what passed the gate and is not yet accounted for in the session's stores */
   readonly reservations: Reservations;
+  /** the markets' price grids: a price the market does not take is refused before it is sent */
+  readonly prices = new PriceGrids();
 
   constructor(private readonly opts: TradingServiceOptions) {
     const log = (m: string) => this.opts.log?.(m);
@@ -168,6 +171,7 @@ export class TradingService implements ChannelImpl<'trading'> {
     ackTrace.mark('door');
     const active = this.profiles.need();
     const { origin, confirmed, ...order } = draft;
+    await this.prices.check(active.session.client, draft.ticker, draft.price);
     const intent = draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
     const [r] = this.gate.pass(active, [intent], base, confirmed);
@@ -194,7 +198,12 @@ export class TradingService implements ChannelImpl<'trading'> {
     const active = this.profiles.need();
     const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = new Array(input.orders.length);
     const going: { slot: number; r: Reservation; base: AuditBase; entry: { draft: Omit<OrderDraft, 'origin' | 'confirmed'>; clientOrderId: string } }[] = [];
+    const offTick = await Promise.all(input.orders.map((d) => this.prices.check(active.session.client, d.ticker, d.price).then(() => null, (e: unknown) => e)));
     input.orders.forEach((d, slot) => {
+      if (offTick[slot]) {
+        results[slot] = { ok: false, error: this.opts.describeError(offTick[slot]) };
+        return;
+      }
       const { origin, confirmed, ...order } = d;
       const base: AuditBase = { action: 'place', origin, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
       try {
@@ -238,6 +247,7 @@ export class TradingService implements ChannelImpl<'trading'> {
   async amendOrder(a: Out<typeof AmendInput>): Promise<unknown> {
     const active = this.profiles.need();
     const { order_id, subaccount, origin, confirmed, ...body } = a;
+    await this.prices.check(active.session.client, a.ticker, a.price);
     const previous = await orders.restingOrder(active.session, order_id);
     if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
     const intent: OrderIntent = { ...draftIntent(a, 'amend'), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
@@ -291,7 +301,9 @@ export class TradingService implements ChannelImpl<'trading'> {
 
   /** The REST passthrough (trading-passthrough.ts): reads and harmless writes go; exposure goes through the gate; the rest never. */
   async request(input: Out<typeof RestCallInput>): Promise<unknown> {
-    return passthrough(input, { need: () => this.profiles.need(), gate: this.gate, audit: this.auditing, guard: (id) => this.kill.guard(id) });
+    const answer = await passthrough(input, { need: () => this.profiles.need(), gate: this.gate, audit: this.auditing, guard: (id) => this.kill.guard(id) });
+    this.prices.note(answer); // market rows teach main their price grids
+    return answer;
   }
 
   // ------------------------------------------------------------------ limits, kill switch, audit

@@ -1,7 +1,9 @@
-// Today's P&L follows the marks: the real terminal (embedded exchange as a child process, the
-// same services and door) buys one contract; another account then raises the best bid, which
-// marks the long higher. A 'risk' push carries the new figure by itself (no risk event: no limit
-// change, no kill switch), equal to what main answers for it.
+// The real terminal (embedded exchange as a child process, the same services and door):
+// - today's P&L follows the marks: it buys one contract; another account then raises the best
+//   bid, which marks the long higher. A 'risk' push carries the new figure by itself (no risk
+//   event: no limit change, no kill switch), equal to what main answers for it.
+// - only prices the market takes: on a tapered market (KXBTC: tenths of a cent only in the tails)
+//   an order or an amend at 0.115 is refused by main before anything is sent, naming 0.11 and 0.12.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,3 +70,30 @@ it("pushes today's P&L again when the marks move, without a risk event", async (
   await until("a risk push with today's P&L 2 cents up", () => pushes.slice(seen).some((p) => p.dailyPnl === want), 15_000);
   expect((await value<RiskView>('getRisk')).dailyPnl).toBe(want);
 }, 120_000);
+
+it('refuses a price the market does not take before sending it, and sends one it takes', async () => {
+  const listed = await value<{ markets: { ticker: string; price_ranges?: { step: string }[] }[] }>('request', { id: 'getMarkets', query: { status: 'open', series_ticker: 'KXBTC', limit: 100 } });
+  const m = listed.markets.find((x) => (x.price_ranges ?? []).length === 3);
+  if (!m) throw new Error('no tapered KXBTC market');
+  await value('watchMarkets', [m.ticker]);
+  const orders = async () => (await value<{ orders: unknown[] }>('request', { id: 'getOrders', query: { ticker: m.ticker, limit: 100 } })).orders.length;
+  const before = await orders();
+  const r = (await terminal.door('placeOrder', [{ ticker: m.ticker, side: 'bid', price: '0.115', count: '1', confirmed: true, origin: 'ladder' }])) as { ok: boolean; error?: { code?: string; message: string } };
+  expect(r.ok).toBe(false);
+  expect(r.error?.code).toBe('invalid_price');
+  expect(r.error?.message).toContain('0.11 or 0.12');
+  const batch = await value<{ results: { ok: boolean; error?: { code?: string } }[] }>('placeOrders', { orders: [{ ticker: m.ticker, side: 'bid', price: '0.1150', count: '1', confirmed: true, origin: 'ladder' }] });
+  expect(batch.results[0]).toMatchObject({ ok: false, error: { code: 'invalid_price' } });
+  expect(await orders()).toBe(before);
+  // 0.095 is on the grid (its tail): it goes, and an amend to 0.115 is refused
+  let placed: { ok: boolean; value?: unknown; error?: { code?: string } } = { ok: false };
+  await until('the order at 0.095 is placed (once the book is live)', async () => {
+    placed = (await terminal.door('placeOrder', [{ ticker: m.ticker, side: 'bid', price: '0.095', count: '1', confirmed: true, origin: 'ladder' }])) as typeof placed;
+    if (!placed.ok && placed.error?.code !== 'no_book') throw new Error(JSON.stringify(placed.error));
+    return placed.ok;
+  });
+  const ack = placed.value as { order_id: string };
+  expect(await orders()).toBe(before + 1);
+  const amend = (await terminal.door('amendOrder', [{ order_id: ack.order_id, ticker: m.ticker, side: 'bid', price: '0.115', count: '1', confirmed: true, origin: 'ladder' }])) as { ok: boolean; error?: { code?: string } };
+  expect(amend).toMatchObject({ ok: false, error: { code: 'invalid_price' } });
+}, 60_000);
