@@ -2,7 +2,8 @@
 // (its stream and reconcile), every 'private' push applied to the renderer's own store, and the
 // Positions panel's figures (positionFigures, pnlTotals) and today's P&L (the Risk panel's) read
 // at each step of long -> flat -> short -> flat -> long -> settlement. Each figure is checked
-// against what the exchange's own fills and settlements (over REST) and the book give.
+// against what the exchange's own fills and settlements (over REST) and the book give. The trades
+// main pushes carry the exchange's time to the millisecond.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestExchange, avoidUtcMidnight, type TestExchange } from '../../test-support/exchange/harness';
@@ -12,6 +13,7 @@ import { resolveProfile } from '../api/profiles';
 import type { ApiClient } from '../api/client';
 import { Decimal } from '../../src-shared/money';
 import { TradingSession } from './session';
+import type { TradeView } from '../../src-shared/ipc/contract';
 import { applyPrivateUpdate, privateStore } from '../../src-renderer/stores/private';
 import { markOf, pnlTotals, positionFigures } from '../../src-renderer/features/positions/pnl';
 
@@ -20,6 +22,7 @@ let trader: ApiClient;
 let counterparty: ApiClient;
 let session: TradingSession;
 let ticker: string;
+const pushedTrades: TradeView[] = [];
 
 beforeAll(async () => {
   await avoidUtcMidnight();
@@ -35,6 +38,7 @@ beforeAll(async () => {
     credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
     emit: (stream, payload) => {
       if (stream === 'private') applyPrivateUpdate(payload as Parameters<typeof applyPrivateUpdate>[0]);
+      if (stream === 'market') pushedTrades.push(...(payload as { trades: TradeView[] }).trades);
     },
     frameMs: 5,
   });
@@ -207,3 +211,15 @@ it('every P&L figure agrees with the exchange through long, flat, short, flat an
   await session.reconcile();
   await expectTruth('settled YES, after a reconcile', D(1));
 }, 120_000);
+
+it("pushes each trade with the exchange's millisecond (its REST created_time)", async () => {
+  const trades = (await t.publicClient().getTrades({ query: { ticker, limit: 100 } })).trades;
+  expect(trades.length).toBeGreaterThan(4);
+  await until('every trade pushed', () => trades.every((x) => pushedTrades.some((p) => p.trade_id === x.trade_id)));
+  for (const x of trades) {
+    const pushed = pushedTrades.find((p) => p.trade_id === x.trade_id)!;
+    expect(pushed.ts_ms, x.trade_id).toBe(Date.parse(x.created_time!));
+  }
+  // the script's trades came within a second or so: not all on whole seconds
+  expect(trades.some((x) => Date.parse(x.created_time!) % 1000 !== 0)).toBe(true);
+});

@@ -7,7 +7,7 @@ import { Decimal } from '../../../src-shared/money';
 import type { EventPosition } from '../../../src-shared/wire/portfolio';
 import type { Settlement } from '../../../src-shared/wire/portfolio';
 import { runCommand } from '../../lib/commands';
-import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtTime, isoTime, signOf } from '../../lib/format';
+import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtTime, fmtTimeMs, isoTime, signOf } from '../../lib/format';
 import { ticksToDollars } from '../../../src-shared/money';
 import { useRest, useRestRows } from '../../hooks/useRest';
 import { useStoreTick } from '../../hooks/useLiveTick';
@@ -193,7 +193,7 @@ function EventPositions() {
 }
 
 export const fillColumns: Columns<FillRow> = [
-  col<FillRow>({ id: 'time', header: 'Time', size: 78, accessorFn: (f) => String(f.ts ?? ''), cell: ({ row }) => fmtTime(row.original.ts ?? null), meta: { csv: (f) => isoTime(f.ts ?? null) } }),
+  col<FillRow>({ id: 'time', header: 'Time', size: 104, accessorFn: (f) => String(f.ts ?? ''), cell: ({ row }) => fmtTimeMs(row.original.ts ?? null), meta: { csv: (f) => isoTime(f.ts ?? null) } }),
   col<FillRow>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (f) => f.ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
   col<FillRow>({
     id: 'side',
