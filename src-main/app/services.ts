@@ -105,6 +105,7 @@ export class TerminalServices {
         opts.emit(stream, payload);
       },
       describeError: opts.describeError,
+      replaySubaccount: () => (this.replay as ReplayService | undefined)?.subaccount ?? null,
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.confirmRisk ? { confirmInMain: opts.confirmRisk } : opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     });
@@ -122,6 +123,8 @@ export class TerminalServices {
       baseUrl: opts.embedded ? () => opts.embedded?.baseUrl : undefined,
       exchangeDataDir: path.join(opts.dataDir, 'exchange'),
       recorder: this.recorder,
+      // a replay trades in its own subaccount of the trader's account, never the live one
+      account: () => this.profiles.active()?.session.userId,
       ...(opts.log ? { log: opts.log } : {}),
     });
     // the app channel spans services; every other channel is its service itself

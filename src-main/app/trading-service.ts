@@ -63,6 +63,8 @@ export interface TradingServiceOptions {
   confirmInMain?: ConfirmInMain;
   /** order entry over FIX where the profile asks for it (after the gate; REST when it is down) */
   fix?: FixService;
+  /** while a replay is loaded, its own subaccount: orders without one go there, not to the live account */
+  replaySubaccount?: () => number | null;
 }
 
 export class TradingService implements ChannelImpl<'trading'> {
@@ -167,10 +169,16 @@ export class TradingService implements ChannelImpl<'trading'> {
 
   // ------------------------------------------------------------------ orders
 
+  /** While a replay is loaded an order without a subaccount goes to the replay's own (its fills never land in the live account). */
+  private inReplay<D extends OrderDraft>(d: D): D {
+    const sub = this.opts.replaySubaccount?.() ?? null;
+    return sub === null || d.subaccount !== undefined ? d : { ...d, subaccount: sub };
+  }
+
   async placeOrder(draft: OrderDraft): Promise<OrderAck> {
     ackTrace.mark('door');
     const active = this.profiles.need();
-    const { origin, confirmed, ...order } = draft;
+    const { origin, confirmed, ...order } = this.inReplay(draft);
     await this.prices.check(active.session.client, draft.ticker, draft.price);
     const intent = draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
@@ -204,7 +212,7 @@ export class TradingService implements ChannelImpl<'trading'> {
         results[slot] = { ok: false, error: this.opts.describeError(offTick[slot]) };
         return;
       }
-      const { origin, confirmed, ...order } = d;
+      const { origin, confirmed, ...order } = this.inReplay(d);
       const base: AuditBase = { action: 'place', origin, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
       try {
         const [r] = this.gate.pass(active, [draftIntent(d)], base, confirmed);
