@@ -1,6 +1,6 @@
 // P&L truth through a scripted session: a real embedded exchange, main's session for the trader
-// (its stream and reconcile), every 'private' push applied to the renderer's own store, and the
-// Positions panel's figures (positionFigures, pnlTotals) and today's P&L (the Risk panel's) read
+// (its stream and reconcile), every 'private' push merged by market as the page's store merges it,
+// and the Positions panel's figures (positionFigures, pnlTotals) and today's P&L (the Risk panel's) read
 // at each step of long -> flat -> short -> flat -> long -> settlement. Each figure is checked
 // against what the exchange's own fills and settlements (over REST) and the book give. The trades
 // main pushes carry the exchange's time to the millisecond.
@@ -14,8 +14,8 @@ import type { ApiClient } from '../api/client';
 import { Decimal } from '../../src-shared/money';
 import { TradingSession } from './session';
 import type { TradeView } from '../../src-shared/ipc/contract';
-import { applyPrivateUpdate, privateStore } from '../../src-renderer/stores/private';
-import { markOf, pnlTotals, positionFigures } from '../../src-renderer/features/positions/pnl';
+import { markOf, pnlTotals, positionFigures } from '../../src-shared/position-pnl';
+import type { PrivateUpdate } from '../../src-shared/ipc/contract';
 
 let t: TestExchange;
 let trader: ApiClient;
@@ -24,6 +24,24 @@ let session: TradingSession;
 let ticker: string;
 const pushedTrades: TradeView[] = [];
 
+/** The positions as the page holds them: main's pushed rows merged by market (a reset starts over). */
+type Row = Record<string, unknown>;
+let positions = new Map<string, Row>();
+function applyPush(u: PrivateUpdate): void {
+  if (u.reset) positions = new Map();
+  for (const r of (u.positions ?? []) as Row[]) {
+    const key = String(r.ticker ?? r.market_ticker);
+    positions.set(key, { ...positions.get(key), ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) });
+  }
+}
+/** A pushed row in the panel's terms (the page's normalizePosition: the wire's field names). */
+const rowOf = (r: Row) => ({
+  position: String(r.position_fp),
+  exposure: (r.market_exposure_dollars ?? r.position_cost_dollars) as string | undefined,
+  realized: r.realized_pnl_dollars as string | undefined,
+  fees: r.fees_paid_dollars as string | undefined,
+});
+
 beforeAll(async () => {
   await avoidUtcMidnight();
   t = await startTestExchange();
@@ -31,13 +49,12 @@ beforeAll(async () => {
   counterparty = t.client('counterparty');
   ticker = freshTicker('PNLT');
   await openMarket(t, ticker, 'PNLT');
-  applyPrivateUpdate({ reset: true, pending: [] });
   const a = t.account('trader');
   session = new TradingSession({
     profile: resolveProfile({ kind: 'custom', name: 'pnl', baseUrl: t.ex.baseUrl, wsUrl: t.ex.wsUrl, headerPrefix: 'SVC-' }),
     credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
     emit: (stream, payload) => {
-      if (stream === 'private') applyPrivateUpdate(payload as Parameters<typeof applyPrivateUpdate>[0]);
+      if (stream === 'private') applyPush(payload as PrivateUpdate);
       if (stream === 'market') pushedTrades.push(...(payload as { trades: TradeView[] }).trades);
     },
     frameMs: 5,
@@ -77,7 +94,7 @@ interface Truth {
  * proportion; each settlement pays its revenue against the cost still held.
  */
 async function truthFromExchange(): Promise<Truth> {
-  const fills = (await trader.getFills({ query: { ticker, limit: 1000 } })).fills as Record<string, string | number>[];
+  const fills = (await trader.getFills({ query: { ticker, limit: 1000 } })).fills as unknown as Record<string, string | number>[];
   const settlements = (await trader.getSettlements({ query: { ticker } })).settlements as unknown as Record<string, string | number>[];
   let position = D(0);
   let cost = D(0);
@@ -115,13 +132,14 @@ async function truthFromExchange(): Promise<Truth> {
 
 /** The Positions panel's figures for the market, from the renderer's store fed by main's pushes, marked on main's book. */
 function shown() {
-  const p = privateStore.getState().positions[ticker];
-  if (!p) return null;
+  const raw = positions.get(ticker);
+  if (!raw) return null;
+  const p = rowOf(raw);
   const top = session.bookTop(ticker);
   const ticks = (d: Decimal | null | undefined) => (d ? d.mul(10_000).toNumber() : null);
   const mark = markOf({ bid: ticks(top?.yesBid), ask: ticks(top?.yesAsk) }, undefined);
   const figures = positionFigures(p, mark);
-  return { p, mark, figures, totals: pnlTotals(Object.values(privateStore.getState().positions).map((x) => positionFigures(x, mark))) };
+  return { p, mark, figures, totals: pnlTotals([...positions.values()].map((x) => positionFigures(rowOf(x), mark))) };
 }
 
 /** Waits until every figure agrees with the exchange's records (the pushes are asynchronous); fails with the last difference. */
@@ -174,7 +192,7 @@ it('every P&L figure agrees with the exchange through long, flat, short, flat an
 
   await trade('bid', '0.52', 5); // long 5 at 0.52
   await expectTruth('long 5');
-  expect(privateStore.getState().positions[ticker]?.position).toBe('5.00');
+  expect(shown()?.p.position).toBe('5.00');
 
   await trade('ask', '0.50', 5); // flat: -0.10 realized, and the fees
   await expectTruth('flat');
@@ -186,7 +204,7 @@ it('every P&L figure agrees with the exchange through long, flat, short, flat an
 
   await trade('ask', '0.46', 3); // short 3 (NO at 0.54)
   await expectTruth('short 3');
-  expect(privateStore.getState().positions[ticker]?.position).toBe('-3.00');
+  expect(shown()?.p.position).toBe('-3.00');
 
   await trade('bid', '0.58', 3); // flat again: -0.36 more
   await expectTruth('flat again');

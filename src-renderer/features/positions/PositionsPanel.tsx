@@ -37,7 +37,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'subaccounts', label: 'Subaccounts' },
 ];
 
-type PositionLine = PositionRow & PositionFigures;
+type PositionLine = Omit<PositionRow, 'realized' | 'fees'> & PositionFigures;
 
 function Pnl({ value }: { value: string | null | undefined }) {
   const s = signOf(value);
