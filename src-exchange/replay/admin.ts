@@ -19,7 +19,8 @@ export const ReplayAction = z.discriminatedUnion('action', [
   /** µs since the epoch, on the recording's clock */
   z.object({ action: z.literal('seek'), tsUs: z.number().finite().nonnegative() }).strict(),
   /** a recording file (the recorder's .duckdb, or its Parquet export) on this machine */
-  z.object({ action: z.literal('load'), file: z.string().min(1).max(4096), speed: z.union([z.number().min(1).max(1000), z.literal('max')]).optional() }).strict(),
+  /** `account`: the trader's user id; the replay opens (and funds) a subaccount of it that the trader's orders go to while it plays */
+  z.object({ action: z.literal('load'), file: z.string().min(1).max(4096), speed: z.union([z.number().min(1).max(1000), z.literal('max')]).optional(), account: z.string().min(1).max(200).optional() }).strict(),
   z.object({ action: z.literal('unload') }).strict(),
 ]);
 export type ReplayAction = z.infer<typeof ReplayAction>;
@@ -33,7 +34,7 @@ export async function applyReplayAction(host: ReplayHost, a: ReplayAction): Prom
     const tape = await readRecording(a.file).catch((e: unknown) => {
       throw new ExchangeError(400, 'invalid_parameters', `replay control: ${(e as Error).message}`);
     });
-    return view(await host.load(tape, a.speed));
+    return view(await host.load(tape, a.speed, a.account));
   }
   if (a.action === 'unload') {
     await host.unload();

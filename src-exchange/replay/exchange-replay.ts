@@ -31,6 +31,8 @@ export interface ReplayState extends PlayerState {
   skippedMarkets: string[];
   /** commands sent to the exchange by the replay */
   commands: number;
+  /** the trader's replay subaccount (their orders go there while the replay is loaded); null when none was asked for */
+  traderSubaccount: number | null;
 }
 
 export interface ExchangeReplayOptions {
@@ -48,6 +50,8 @@ export class ExchangeReplay {
   private readonly sync: LevelSync;
   makerId = '';
   takerId = '';
+  /** the trader's replay subaccount, when the load named the trader */
+  traderSubaccount: number | null = null;
   /** market index -> exchange ticker, null when the exchange does not have it open */
   readonly live: (string | null)[];
   private readonly marketIndex = new Map<string, number>();
@@ -94,7 +98,7 @@ export class ExchangeReplay {
   state(): ReplayState {
     this.refreshLive();
     this.commitSoon();
-    return { ...this.player.state(), playing: this.playing, skippedMarkets: this.tape.markets.filter((_, i) => this.live[i] === null), commands: this.commands };
+    return { ...this.player.state(), playing: this.playing, skippedMarkets: this.tape.markets.filter((_, i) => this.live[i] === null), commands: this.commands, traderSubaccount: this.traderSubaccount };
   }
 
   setSpeed(speed: Speed): void {

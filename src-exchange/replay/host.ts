@@ -7,6 +7,10 @@ import { users } from '../handlers/support';
 import { ExchangeReplay } from './exchange-replay';
 import type { Speed } from './player';
 import type { Tape } from './tape';
+import { ExchangeError } from '../http/errors';
+
+/** paper cash of a trader's replay subaccount: $100,000 */
+const REPLAY_TRADER_CASH_MICRO = 100_000 * 1_000_000;
 
 export interface ReplayHostHooks {
   pauseSim(): Promise<void>;
@@ -29,14 +33,33 @@ export class ReplayHost {
     return next;
   }
 
-  load(tape: Tape, speed?: Speed): Promise<ExchangeReplay> {
+  load(tape: Tape, speed?: Speed, account?: string): Promise<ExchangeReplay> {
     return this.serial(async () => {
       await this.unloadNow(false);
       await this.hooks.pauseSim();
       await this.clearSim(tape.markets);
-      this.current = await ExchangeReplay.start(this.svc, tape, speed !== undefined ? { speed } : {});
+      const replay = await ExchangeReplay.start(this.svc, tape, speed !== undefined ? { speed } : {});
+      // the trader's replay account: a subaccount of their own, never the live one's positions and cash
+      if (account) replay.traderSubaccount = await this.replaySubaccount(account);
+      this.current = replay;
       return this.current;
     });
+  }
+
+  /** per trader, the subaccount replays trade in (opened and funded on the first replay) */
+  private readonly replaySubaccounts = new Map<string, number>();
+
+  private async replaySubaccount(userId: string): Promise<number> {
+    const known = this.replaySubaccounts.get(userId);
+    if (known !== undefined) return known;
+    if (!users(this.svc).users[userId]) throw new ExchangeError(400, 'invalid_parameters', `replay control: no account ${userId}`);
+    const created = await this.svc.node.submit({ type: 'createSubaccount', nowMs: this.svc.node.now(), userId });
+    if (!created.ok) throw new ExchangeError(409, 'conflict', `replay control: cannot open a replay subaccount: ${JSON.stringify(created.result)}`);
+    const n = (created.result as { subaccount: number }).subaccount;
+    const funded = await this.svc.node.submit({ type: 'deposit', nowMs: this.svc.node.now(), userId, subaccount: n, amountMicro: REPLAY_TRADER_CASH_MICRO });
+    if (!funded.ok) throw new ExchangeError(409, 'conflict', `replay control: cannot fund the replay subaccount: ${JSON.stringify(funded.result)}`);
+    this.replaySubaccounts.set(userId, n);
+    return n;
   }
 
   unload(): Promise<void> {

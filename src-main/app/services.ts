@@ -84,11 +84,16 @@ export class TerminalServices {
         books: (t) => {
           this.tools.observer.books?.(t);
           this.strategies.books(t);
+          this.trading.marksMoved(); // today's P&L follows the marks (throttled)
         },
-        lifecycle: (t, e) => this.tools.observer.lifecycle?.(t, e),
+        lifecycle: (t, e) => {
+          this.tools.observer.lifecycle?.(t, e);
+          this.trading.marksMoved();
+        },
         fill: (f) => {
           this.tools.observer.fill?.(f);
           this.strategies.fill(f);
+          this.trading.marksMoved();
         },
         order: (o) => this.tools.observer.order?.(o),
         message: (m) => this.recorder.message(m),
@@ -107,6 +112,7 @@ export class TerminalServices {
         opts.emit(stream, payload);
       },
       describeError: opts.describeError,
+      replaySubaccount: () => (this.replay as ReplayService | undefined)?.subaccount ?? null,
       ...(opts.log ? { log: opts.log } : {}),
       ...(opts.confirmRisk ? { confirmInMain: opts.confirmRisk } : opts.confirmInMain ? { confirmInMain: opts.confirmInMain } : {}),
     });
@@ -124,6 +130,8 @@ export class TerminalServices {
       baseUrl: opts.embedded ? () => opts.embedded?.baseUrl : undefined,
       exchangeDataDir: path.join(opts.dataDir, 'exchange'),
       recorder: this.recorder,
+      // a replay trades in its own subaccount of the trader's account, never the live one
+      account: () => this.profiles.active()?.session.userId,
       ...(opts.log ? { log: opts.log } : {}),
     });
     // the app channel spans services; every other channel is its service itself

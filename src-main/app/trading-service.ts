@@ -47,8 +47,12 @@ import { draftIntent, RiskGate } from './trading-gate';
 import { KillSwitch } from './trading-kill-switch';
 import { passthrough } from './trading-passthrough';
 import { sendOrder } from './trading-route';
+import { PriceGrids } from './price-grids';
 
 type Out<T extends z.ZodType> = z.output<T>;
+
+/** today's P&L is pushed again at most this often while the marks and fills move it */
+export const PNL_PUSH_MS = 250;
 
 export interface TradingServiceOptions {
   dataDir: string;
@@ -61,6 +65,8 @@ export interface TradingServiceOptions {
   confirmInMain?: ConfirmInMain;
   /** order entry over FIX where the profile asks for it (after the gate; REST when it is down) */
   fix?: FixService;
+  /** while a replay is loaded, its own subaccount: orders without one go there, not to the live account */
+  replaySubaccount?: () => number | null;
 }
 
 export class TradingService implements ChannelImpl<'trading'> {
@@ -71,6 +77,8 @@ export class TradingService implements ChannelImpl<'trading'> {
   readonly audit: AuditJournal;
   /** what passed the gate and is not yet accounted for in the session's stores */
   readonly reservations: Reservations;
+  /** the markets' price grids: a price the market does not take is refused before it is sent */
+  readonly prices = new PriceGrids();
 
   constructor(private readonly opts: TradingServiceOptions) {
     const log = (m: string) => this.opts.log?.(m);
@@ -108,7 +116,33 @@ export class TradingService implements ChannelImpl<'trading'> {
   }
 
   private pushRisk(): void {
-    this.opts.emit('risk', this.riskView());
+    const v = this.riskView();
+    this.pnlShown = v.dailyPnl;
+    this.opts.emit('risk', v);
+  }
+
+  private pnlTimer: ReturnType<typeof setTimeout> | null = null;
+  private pnlPushedAt = 0;
+  private pnlShown: string | null = null;
+
+  /**
+   * The books, a fill or a market's result moved: today's P&L is pushed again when it changed, at
+   * most every PNL_PUSH_MS (the Risk panel's figure follows the marks, not only risk events).
+   */
+  marksMoved(): void {
+    if (this.pnlTimer) return;
+    this.pnlTimer = setTimeout(
+      () => {
+        this.pnlTimer = null;
+        this.pnlPushedAt = Date.now();
+        const v = this.riskView();
+        if (v.dailyPnl === this.pnlShown) return;
+        this.pnlShown = v.dailyPnl;
+        this.opts.emit('risk', v);
+      },
+      Math.max(0, PNL_PUSH_MS - (Date.now() - this.pnlPushedAt)),
+    );
+    this.pnlTimer.unref?.();
   }
 
   /** After every session change: an engaged kill switch cancels again whatever rests. */
@@ -137,10 +171,17 @@ export class TradingService implements ChannelImpl<'trading'> {
 
   // ------------------------------------------------------------------ orders
 
+  /** While a replay is loaded an order without a subaccount goes to the replay's own (its fills never land in the live account). */
+  private inReplay<D extends OrderDraft>(d: D): D {
+    const sub = this.opts.replaySubaccount?.() ?? null;
+    return sub === null || d.subaccount !== undefined ? d : { ...d, subaccount: sub };
+  }
+
   async placeOrder(draft: OrderDraft): Promise<OrderAck> {
     ackTrace.mark('door');
     const active = this.profiles.need();
-    const { origin, confirmed, ...order } = draft;
+    const { origin, confirmed, ...order } = this.inReplay(draft);
+    await this.prices.check(active.session.client, draft.ticker, draft.price);
     const intent = draftIntent(draft);
     const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
     const [r] = this.gate.pass(active, [intent], base, confirmed);
@@ -167,8 +208,13 @@ export class TradingService implements ChannelImpl<'trading'> {
     const active = this.profiles.need();
     const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = new Array(input.orders.length);
     const going: { slot: number; r: Reservation; base: AuditBase; entry: { draft: Omit<OrderDraft, 'origin' | 'confirmed'>; clientOrderId: string } }[] = [];
+    const offTick = await Promise.all(input.orders.map((d) => this.prices.check(active.session.client, d.ticker, d.price).then(() => null, (e: unknown) => e)));
     input.orders.forEach((d, slot) => {
-      const { origin, confirmed, ...order } = d;
+      if (offTick[slot]) {
+        results[slot] = { ok: false, error: this.opts.describeError(offTick[slot]) };
+        return;
+      }
+      const { origin, confirmed, ...order } = this.inReplay(d);
       const base: AuditBase = { action: 'place', origin, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
       try {
         const [r] = this.gate.pass(active, [draftIntent(d)], base, confirmed);
@@ -211,6 +257,7 @@ export class TradingService implements ChannelImpl<'trading'> {
   async amendOrder(a: Out<typeof AmendInput>): Promise<unknown> {
     const active = this.profiles.need();
     const { order_id, subaccount, origin, confirmed, ...body } = a;
+    await this.prices.check(active.session.client, a.ticker, a.price);
     const previous = await orders.restingOrder(active.session, order_id);
     if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
     const intent: OrderIntent = { ...draftIntent(a, 'amend'), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
@@ -264,7 +311,9 @@ export class TradingService implements ChannelImpl<'trading'> {
 
   /** The REST passthrough (trading-passthrough.ts): reads and harmless writes go; exposure goes through the gate; the rest never. */
   async request(input: Out<typeof RestCallInput>): Promise<unknown> {
-    return passthrough(input, { need: () => this.profiles.need(), gate: this.gate, audit: this.auditing, guard: (id) => this.kill.guard(id) });
+    const answer = await passthrough(input, { need: () => this.profiles.need(), gate: this.gate, audit: this.auditing, guard: (id) => this.kill.guard(id) });
+    this.prices.note(answer); // market rows teach main their price grids
+    return answer;
   }
 
   // ------------------------------------------------------------------ limits, kill switch, audit

@@ -5,7 +5,11 @@
 // partial fills, a cancel that races a trigger still cancels what was sent, and an order restored
 // after a restart whose trigger was reached meanwhile never fires without the trader.
 import { Decimal } from '../../src-shared/money';
+import { formatPriceAtTick } from '../../src-shared/price-ranges';
 import type { LocalLimit, LocalOrderSpec, LocalOrderView, LocalState, PriceSource } from '../../src-shared/ipc/tools';
+
+/** A price in a message: at least cents, and every digit it has ("0.49", "0.095", never "0.4900"). */
+const px = (p: Decimal | null | undefined): string => (p ? formatPriceAtTick(p, undefined) : '—');
 
 export interface Quote {
   last: Decimal | null;
@@ -177,9 +181,9 @@ export class LocalOrderEngine {
       }
       const v = valueOf(q, spec.source);
       if (v && spec.kind !== 'trailing_stop' && reached(o, v)) {
-        throw new LocalRuleError(`the trigger ${o.trigger.toFixed(4)} is already reached (${spec.source} ${v.toFixed(4)}): a local order waits for a price the market has not reached; send a limit order instead`);
+        throw new LocalRuleError(`the trigger ${px(o.trigger)} is already reached (${spec.source} ${px(v)}): a local order waits for a price the market has not reached; send a limit order instead`);
       }
-      o.detail = `armed: fires when ${spec.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${o.trigger.toFixed(4)}`;
+      o.detail = `armed: fires when ${spec.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${px(o.trigger)}`;
       made.push(o);
     }
     for (const o of made) this.orders.set(o.id, o);
@@ -195,8 +199,8 @@ export class LocalOrderEngine {
     const sign = b.side === 'bid' ? 1 : -1;
     const targetPrice = b.price.plus(b.tick.mul(b.targetTicks * sign));
     const stopPrice = b.price.minus(b.tick.mul(b.stopTicks * sign));
-    if (targetPrice.lte(0) || targetPrice.gte(1)) throw new LocalRuleError(`the target ${targetPrice.toFixed(4)} is outside (0, 1): use fewer target ticks`);
-    if (stopPrice.lte(0) || stopPrice.gte(1)) throw new LocalRuleError(`the stop ${stopPrice.toFixed(4)} is outside (0, 1): use fewer stop ticks`);
+    if (targetPrice.lte(0) || targetPrice.gte(1)) throw new LocalRuleError(`the target ${px(targetPrice)} is outside (0, 1): use fewer target ticks`);
+    if (stopPrice.lte(0) || stopPrice.gte(1)) throw new LocalRuleError(`the stop ${px(stopPrice)} is outside (0, 1): use fewer stop ticks`);
     this.roomFor(2);
     const group = `bracket-${this.newId()}`;
     const common = { ticker: b.ticker, side: exit, count: '1', source: b.stopSource, subaccount: b.subaccount } as const;
@@ -257,17 +261,17 @@ export class LocalOrderEngine {
       }
       if (o.verify) {
         o.verify = false;
-        this.touch(o, 'missed', `its trigger ${o.trigger?.toFixed(4)} was reached while the terminal was not running (${o.source} now ${v.toFixed(4)}): not sent; fire it or cancel it`);
+        this.touch(o, 'missed', `its trigger ${px(o.trigger)} was reached while the terminal was not running (${o.source} now ${px(v)}): not sent; fire it or cancel it`);
         continue;
       }
-      out.push(...this.fire(o, q, `${o.source} ${v.toFixed(4)} reached the trigger ${o.trigger?.toFixed(4)}`));
+      out.push(...this.fire(o, q, `${o.source} ${px(v)} reached the trigger ${px(o.trigger)}`));
     }
     return out;
   }
 
   private fire(o: LocalOrder, q: Quote, why: string): LocalAction[] {
     const price = sendPrice(o, q);
-    this.touch(o, 'triggered', `${why}: sending ${o.side === 'bid' ? 'buy' : 'sell'} ${o.count.toString()} at ${price.toFixed(4)}`);
+    this.touch(o, 'triggered', `${why}: sending ${o.side === 'bid' ? 'buy' : 'sell'} ${o.count.toString()} at ${px(price)}`);
     const out: LocalAction[] = [{ type: 'send', id: o.id, ticker: o.ticker, side: o.side, price, count: o.count, subaccount: o.subaccount, kind: o.kind }];
     out.push(...this.cancelSiblings(o, `OCO: ${o.kind.replace('_', ' ')} ${o.id} fired`));
     if (o.entryOrderId && o.kind === 'stop') {
@@ -288,7 +292,7 @@ export class LocalOrderEngine {
     if (!o) return [];
     if (o.kind === 'bracket_target') {
       o.sentOrderIds.push(orderId);
-      this.touch(o, 'sent', `target resting: ${o.count.toString()} at ${o.trigger?.toFixed(4)}`);
+      this.touch(o, 'sent', `target resting: ${o.count.toString()} at ${px(o.trigger)}`);
       return [];
     }
     o.sentOrderIds.push(orderId);
@@ -330,11 +334,11 @@ export class LocalOrderEngine {
     if (!trigger.div(o.tick).isInteger()) throw new LocalRuleError(`trigger ${trigger.toString()} is not on the price step ${o.tick.toString()}`);
     const v = valueOf(q, o.source);
     const probe = { ...o, trigger };
-    if (v && o.state !== 'waiting_entry' && reached(probe, v)) throw new LocalRuleError(`the trigger ${trigger.toFixed(4)} is already reached (${o.source} ${v.toFixed(4)})`);
+    if (v && o.state !== 'waiting_entry' && reached(probe, v)) throw new LocalRuleError(`the trigger ${px(trigger)} is already reached (${o.source} ${px(v)})`);
     o.trigger = trigger;
     if (o.trailTicks !== null) o.best = fireDirection(o) === 'down' ? trigger.plus(o.tick.mul(o.trailTicks)) : trigger.minus(o.tick.mul(o.trailTicks));
-    if (o.state === 'missed') this.touch(o, 'armed', `moved to ${trigger.toFixed(4)} and armed`);
-    else this.touch(o, o.state, `moved to ${trigger.toFixed(4)}`);
+    if (o.state === 'missed') this.touch(o, 'armed', `moved to ${px(trigger)} and armed`);
+    else this.touch(o, o.state, `moved to ${px(trigger)}`);
   }
 
   /**
@@ -349,7 +353,7 @@ export class LocalOrderEngine {
         if (o.kind === 'bracket_target') {
           targets.push({ id: o.id, count, price: o.trigger! });
           o.updatedAt = this.now();
-        } else if (o.state === 'waiting_entry') this.touch(o, 'armed', `armed for ${o.count.toString()}: fires when ${o.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${o.trigger?.toFixed(4)}`);
+        } else if (o.state === 'waiting_entry') this.touch(o, 'armed', `armed for ${o.count.toString()}: fires when ${o.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${px(o.trigger)}`);
         else o.detail = `armed for ${o.count.toString()}`;
       }
     }
@@ -412,7 +416,7 @@ export class LocalOrderEngine {
     const o = this.need(id);
     if (!['disarmed', 'failed', 'missed'].includes(o.state)) throw new LocalRuleError(`local order ${id} is ${o.state}: only a disarmed, failed or missed one can be armed again`);
     const v = valueOf(q, o.source);
-    if (v && reached(o, v)) throw new LocalRuleError(`its trigger ${o.trigger?.toFixed(4)} is already reached (${o.source} ${v.toFixed(4)}): move it first`);
+    if (v && reached(o, v)) throw new LocalRuleError(`its trigger ${px(o.trigger)} is already reached (${o.source} ${px(v)}): move it first`);
     o.verify = false;
     this.touch(o, 'armed', 'armed again by the trader');
   }

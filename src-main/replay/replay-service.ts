@@ -15,6 +15,8 @@ export interface ReplayServiceOptions {
   /** the embedded exchange's data dir (its credentials.json holds the control token) */
   exchangeDataDir: string;
   recorder: RecorderService;
+  /** the trader's user id at the exchange: a replay trades in a subaccount of it */
+  account?: () => string | null | undefined;
   log?: (m: string) => void;
 }
 
@@ -29,12 +31,20 @@ interface ExchangeAnswer {
   rows?: number;
   done?: boolean;
   skippedMarkets?: string[];
+  traderSubaccount?: number | null;
   error?: { message?: string };
   message?: string;
 }
 
 export class ReplayService implements ChannelImpl<'replay'> {
   private recordingId: string | null = null;
+  /** the replay's own account while one is loaded: the trading service sends orders there */
+  private replaySubaccount: number | null = null;
+
+  /** Where orders go while a replay is loaded (its own subaccount), or null: the live account. */
+  get subaccount(): number | null {
+    return this.replaySubaccount;
+  }
 
   constructor(private readonly opts: ReplayServiceOptions) {}
 
@@ -51,7 +61,11 @@ export class ReplayService implements ChannelImpl<'replay'> {
     const a = (await res.json()) as ExchangeAnswer;
     if (!res.ok) throw new StateError(a.error?.message ?? a.message ?? `the exchange's replay control answered ${res.status}`);
     // (the recording's id is forgotten only by stopReplay: a poll answered before a load lands must not clear it)
-    if (!a.active) return { active: false };
+    if (!a.active) {
+      this.replaySubaccount = null;
+      return { active: false };
+    }
+    if (typeof a.traderSubaccount === 'number') this.replaySubaccount = a.traderSubaccount;
     return {
       active: true,
       recordingId: this.recordingId,
@@ -64,6 +78,7 @@ export class ReplayService implements ChannelImpl<'replay'> {
       rows: a.rows ?? 0,
       done: a.done === true,
       skippedMarkets: a.skippedMarkets ?? [],
+      subaccount: this.replaySubaccount,
     };
   }
 
@@ -75,7 +90,8 @@ export class ReplayService implements ChannelImpl<'replay'> {
     // the exchange reads the Parquet export: the recorder keeps its own file open
     const { path: file } = await this.opts.recorder.exportRecording({ id: input.id, format: 'parquet' });
     this.recordingId = input.id;
-    const v = await this.call({ action: 'load', file: path.resolve(file), ...(input.speed !== undefined ? { speed: input.speed } : {}) });
+    const account = this.opts.account?.();
+    const v = await this.call({ action: 'load', file: path.resolve(file), ...(input.speed !== undefined ? { speed: input.speed } : {}), ...(account ? { account } : {}) });
     this.opts.log?.(`replay: ${input.id} loaded into the embedded exchange`);
     return v.active ? { ...v, recordingId: input.id } : v;
   }
@@ -88,6 +104,7 @@ export class ReplayService implements ChannelImpl<'replay'> {
   async stopReplay(): Promise<ReplayView> {
     const v = await this.call({ action: 'unload' });
     this.recordingId = null;
+    this.replaySubaccount = null;
     return v;
   }
 }

@@ -46,6 +46,23 @@ it('replays a recording into the embedded exchange and answers the bar', async (
   const book = await value<{ orderbook_fp: { yes_dollars: unknown[]; no_dollars: unknown[] } }>('request', { id: 'getOrderbook', params: { ticker: tickers[0] } });
   expect(book.orderbook_fp.yes_dollars.length + book.orderbook_fp.no_dollars.length).toBeGreaterThan(0);
 
+  // the trader's orders meet the recording in the replay's own account (a subaccount), never the live one
+  expect(loaded.subaccount).toBeGreaterThan(0);
+  const market = tickers[0]!;
+  const positionIn = async (subaccount: number) =>
+    (await value<{ market_positions: { position_fp: string }[] }>('request', { id: 'getPositions', query: { ticker: market, subaccount } })).market_positions[0]?.position_fp ?? '0.00';
+  const live = await positionIn(0);
+  await value('watchMarkets', [market]);
+  const ask = (await value<{ market: { yes_ask_dollars?: string } }>('request', { id: 'getMarket', params: { ticker: market } })).market.yes_ask_dollars;
+  if (!ask || Number(ask) <= 0 || Number(ask) >= 1) throw new Error(`no offer in ${market} to buy from`);
+  await until('a buy at the replayed offer went out (once the book is live)', async () => {
+    const r = await sim.call('placeOrder', { ticker: market, side: 'bid', price: ask, count: '1', time_in_force: 'immediate_or_cancel', confirmed: true, origin: 'ladder' });
+    if (!r.ok && r.error.code !== 'no_book') throw new Error(r.error.message);
+    return r.ok;
+  });
+  await until('the fill in the replay account', async () => (await positionIn(loaded.subaccount!)) === '1.00');
+  expect(await positionIn(0)).toBe(live);
+
   // seek back to the start: the books are rebuilt there
   await value('replayControl', { action: 'seek', tsMs: loaded.firstMs });
   expect(await value<ReplayView>('getReplay')).toMatchObject({ active: true, done: false });

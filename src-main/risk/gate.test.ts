@@ -40,7 +40,7 @@ describe('risk gate', () => {
     expect(checkOrder(intent({ count: D('100') }), l, state()).ok).toBe(true);
     const r = refusal(checkOrder(intent({ count: D('100.01') }), l, state()));
     expect(r.code).toBe('max_order_contracts');
-    expect(r.message).toBe('max contracts per order: 100.01 > 100 (buy 100.01 YES KX-1 @ 0.5100)');
+    expect(r.message).toBe('max contracts per order: 100.01 > 100 (buy 100.01 YES KX-1 @ 0.51)');
   });
 
   it('the default refuses a 100,000-contract fat finger', () => {
@@ -64,7 +64,7 @@ describe('risk gate', () => {
     expect(checkOrder(intent({ price: D('0.62') }), l, state()).ok).toBe(true);
     const r = refusal(checkOrder(intent({ price: D('0.6201') }), l, state()));
     expect(r.code).toBe('price_collar');
-    expect(r.message).toContain('0.6201 is more than 0.10 through the best ask 0.5200');
+    expect(r.message).toContain('0.6201 is more than 0.10 through the best ask 0.52');
     expect(checkOrder(intent({ side: 'ask', price: D('0.40') }), l, state()).ok).toBe(true);
     expect(refusal(checkOrder(intent({ side: 'ask', price: D('0.3999') }), l, state())).code).toBe('price_collar');
   });

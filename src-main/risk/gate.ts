@@ -3,6 +3,7 @@
 // P&L, the kill switch, recent orders) and says yes or names the limit, the value and the order.
 // Every path that can create or enlarge exposure asks it before anything reaches the exchange.
 import { Decimal, orderCost } from '../../src-shared/money';
+import { formatPriceAtTick } from '../../src-shared/price-ranges';
 import type { RiskLimits } from '../../src-shared/ipc/risk';
 
 export type Side = 'bid' | 'ask';
@@ -110,9 +111,12 @@ export type RiskVerdict = { ok: true } | { ok: false; code: RiskCode; message: s
 
 const ZERO = new Decimal(0);
 
-/** "buy 100000 YES KX-1 @ 0.5300" (a bid) or "sell 10 YES KX-1 @ 0.4000" (an ask). */
+/** A price in a message: at least cents, and every digit it has ("0.53", "0.095", never "0.5300"). */
+const px = (p: Decimal) => formatPriceAtTick(p, undefined);
+
+/** "buy 100000 YES KX-1 @ 0.53" (a bid) or "sell 10 YES KX-1 @ 0.40" (an ask). */
 export function describeIntent(i: Pick<OrderIntent, 'side' | 'count' | 'ticker' | 'price'>): string {
-  return `${i.side === 'bid' ? 'buy' : 'sell'} ${i.count.toString()} YES ${i.ticker} @ ${i.price.toFixed(4)}`;
+  return `${i.side === 'bid' ? 'buy' : 'sell'} ${i.count.toString()} YES ${i.ticker} @ ${px(i.price)}`;
 }
 
 const signed = (side: Side, count: Decimal) => (side === 'bid' ? count : count.neg());
@@ -166,10 +170,10 @@ export function checkOrder(i: OrderIntent, limits: RiskLimits, s: RiskState): Ri
     if (book.stale) return refuse('stale_book', `the book of ${i.ticker} is STALE (resyncing): no orders until it is live again`);
     const collar = new Decimal(limits.priceCollar);
     if (i.side === 'bid' && book.yesAsk !== null && i.price.gt(book.yesAsk.plus(collar))) {
-      return refuse('price_collar', `price collar: bid ${i.price.toFixed(4)} is more than ${collar.toFixed(2)} through the best ask ${book.yesAsk.toFixed(4)}`);
+      return refuse('price_collar', `price collar: bid ${px(i.price)} is more than ${collar.toFixed(2)} through the best ask ${px(book.yesAsk)}`);
     }
     if (i.side === 'ask' && book.yesBid !== null && i.price.lt(book.yesBid.minus(collar))) {
-      return refuse('price_collar', `price collar: ask ${i.price.toFixed(4)} is more than ${collar.toFixed(2)} through the best bid ${book.yesBid.toFixed(4)}`);
+      return refuse('price_collar', `price collar: ask ${px(i.price)} is more than ${collar.toFixed(2)} through the best bid ${px(book.yesBid)}`);
     }
   }
 

@@ -60,4 +60,19 @@ describe('daily P&L', () => {
     expect(p.value(NOON, book('0.5', '0.52')).toFixed(2)).toBe('-1.00');
     expect(p.value(NOON + 12 * 3_600_000 + 1, book('0.5', '0.52')).toFixed(2)).toBe('0.00');
   });
+
+  it("a market's result marks today's contracts there at 1 (YES) or 0 (NO), whatever its book", () => {
+    const p = new DailyPnl(NOON);
+    p.add(fill({ side: 'yes', action: 'buy', fee_cost: '0.02' }), NOON); // 10 YES at 0.50
+    p.add(fill({ market_ticker: 'KY', side: 'no', action: 'buy', fee_cost: '0.02' }), NOON); // short 10 YES at 0.50
+    p.settle('KX', D('1'), NOON + 1_000, NOON + 1_000);
+    p.settle('KY', D('1'), NOON + 1_000, NOON + 1_000);
+    // KX: paid 5.00, worth 10.00 (+5.00); KY: received 5.00, owes 10.00 (-5.00); fees 0.04
+    expect(p.value(NOON + 2_000, book('0.10', '0.20')).toFixed(2)).toBe('-0.04');
+    // a result from yesterday does not mark today's contracts
+    const q = new DailyPnl(NOON);
+    q.add(fill({ side: 'yes', action: 'buy', fee_cost: '0' }), NOON);
+    q.settle('KX', D('0'), NOON - 86_400_000, NOON);
+    expect(q.value(NOON, book('0.45', '0.47')).toFixed(2)).toBe('-0.50');
+  });
 });

@@ -2,7 +2,8 @@
 // pays its price, a sell receives it; a NO trade is the opposite YES trade) minus fees, plus the
 // net contracts traded today marked at the price they could be closed at now (a long YES at the
 // best bid, a short at the best ask; without a book, at their own average price, i.e. no mark
-// P&L). The day is the UTC day. Positions carried from before today are not marked here.
+// P&L). A market determined or settled today marks them at its result (1 for YES, 0 for NO),
+// whatever its book. The day is the UTC day. Positions carried from before today are not marked here.
 import { Decimal } from '../../src-shared/money';
 import type { BookTop } from './gate';
 import type { FillLeg } from './rows';
@@ -24,6 +25,8 @@ export class DailyPnl {
   /** per market: YES contracts bought and sold today, and what they cost / brought */
   private readonly legs = new Map<string, Leg>();
   private fees = new Decimal(0);
+  /** markets determined or settled today: the YES value their contracts ended at */
+  private readonly results = new Map<string, Decimal>();
 
   constructor(now: number) {
     this.day = utcDay(now);
@@ -36,7 +39,15 @@ export class DailyPnl {
     this.day = d;
     this.seen.clear();
     this.legs.clear();
+    this.results.clear();
     this.fees = new Decimal(0);
+  }
+
+  /** A market determined or settled (at `at`): today's contracts there are worth its result, 1 (YES) or 0 (NO). */
+  settle(ticker: string, yesValue: Decimal, at: number, now: number): void {
+    this.roll(now);
+    if (utcDay(at) !== this.day) return;
+    this.results.set(ticker, yesValue);
   }
 
   /** Counts a fill once (by id), when it happened today. */
@@ -66,7 +77,7 @@ export class DailyPnl {
         continue;
       }
       const b = book(ticker);
-      let mark = b && !b.stale ? (net.gt(0) ? b.yesBid : b.yesAsk) : null;
+      let mark = this.results.get(ticker) ?? (b && !b.stale ? (net.gt(0) ? b.yesBid : b.yesAsk) : null);
       // no usable mark: the open contracts at their own average price today (no mark P&L)
       mark ??= net.gt(0) ? leg.paid.div(leg.bought) : leg.received.div(leg.sold);
       total = total.plus(cash.plus(net.mul(mark)));

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client';
 import { collectAll } from '../api/paginate';
 import type { PlacedOrder } from '../api/orders';
 import type { OrderAck } from '../../src-shared/ipc/contract';
-import type { Decimal } from '../../src-shared/money';
+import { Decimal } from '../../src-shared/money';
 import { DailyPnl } from '../risk/pnl';
 import { fillLegOf } from '../risk/rows';
 import type { BookTop } from '../risk/gate';
@@ -85,19 +85,25 @@ export class PrivateSync {
     try {
       reads = await Promise.all([
         collectAll(this.client, 'getOrders', { query: { status: 'resting' } }, { maxPages: 50 }),
-        this.client.getPositions({ query: { count_filter: 'position', limit: 1000 } }),
+        // flat and settled positions too: their realized P&L and fees are the account's (the Positions totals)
+        this.client.getPositions({ query: { count_filter: 'position,total_traded', settlement_status: 'all', limit: 1000 } }),
         this.client.getBalance(),
         this.client.getOrderGroups().catch(() => ({ order_groups: [] })),
         this.client.getFills({ query: { limit: 200 } }).catch(() => ({ fills: [] })),
         // every fill since midnight UTC, for today's P&L (the daily loss limit)
         collectAll(this.client, 'getFills', { query: { min_ts: Math.floor(Date.now() / 86_400_000) * 86_400, limit: 1000 } }, { maxPages: 20 }).catch(() => []),
+        // and today's settlements: what today's contracts there ended at
+        collectAll(this.client, 'getSettlements', { query: { min_ts: Math.floor(Date.now() / 86_400_000) * 86_400, limit: 200 } }, { maxPages: 20 }).catch(() => []),
       ]);
     } finally {
       this.reconcileBuffers.delete(seen);
     }
     if (generation !== this.liveGeneration || this.closed) return;
-    const [orders, positions, balance, groups, fills, today] = reads;
+    const [orders, positions, balance, groups, fills, today, settled] = reads;
     for (const f of today as Row[]) this.notePnl(f);
+    for (const st of settled as Row[]) {
+      if (st.market_result === 'yes' || st.market_result === 'no') this.noteResult(String(st.ticker), st.market_result === 'yes' ? '1' : '0', Number(st.settled_at) * 1000);
+    }
     const restingIds = new Set((orders as Row[]).map((o) => String(o.order_id)));
     this.store.reset({
       orders: orders as Row[],
@@ -142,6 +148,12 @@ export class PrivateSync {
   notePnl(f: Row): void {
     const leg = fillLegOf(f);
     if (leg) this.pnl.add(leg, Date.now());
+  }
+
+  /** A market's result (its YES value, "1" or "0"), determined or settled at `at` ms: today's contracts there are worth it. */
+  noteResult(ticker: string, yesValue: string, at: number): void {
+    if (!ticker || (yesValue !== '1' && yesValue !== '0')) return;
+    this.pnl.settle(ticker, new Decimal(yesValue), at, Date.now());
   }
 
   /** Today's P&L from today's fills, marked on the books `top` gives. */

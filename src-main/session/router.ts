@@ -86,6 +86,12 @@ export class StreamRouter {
       case 'market_lifecycle_v2': {
         const l = lifecycleView(m.msg as Row, Date.now());
         market.lifecycle(l);
+        // a market's result marks today's contracts there (today's P&L)
+        const r = m.msg as Row;
+        if (l.event_type === 'determined' || l.event_type === 'settled') {
+          const value = r.result === 'yes' ? '1' : r.result === 'no' ? '0' : typeof r.settlement_value === 'string' ? String(Number(r.settlement_value)) : '';
+          sync.noteResult(l.ticker, value, l.ts);
+        }
         this.observe((o) => o.lifecycle?.(l.ticker, l.event_type));
         break;
       }

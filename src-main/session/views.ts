@@ -30,6 +30,8 @@ export function tradeView(t: StreamMessageOf<'trade'>['msg']): TradeView {
     count_fp: t.count_fp,
     taker_side: t.taker_side,
     ts: t.ts,
+    // the exchange's millisecond: trades in one second told apart on the tape
+    ...(t.ts_ms !== undefined ? { ts_ms: t.ts_ms } : {}),
     ...(t.is_block_trade ? { is_block_trade: true } : {}),
   };
 }

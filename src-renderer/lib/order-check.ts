@@ -9,6 +9,8 @@ import {
   orderCost,
   TAKER_FEE_RATE,
 } from '../../src-shared/money';
+import { offTickReason } from '../../src-shared/price-check';
+import type { PriceRange } from '../../src-shared/price-ranges';
 
 export interface FieldCheck {
   ok: boolean;
@@ -81,8 +83,11 @@ export interface FeeContext {
   makerFees: boolean;
 }
 
-export function validateTicket(draft: { side: 'bid' | 'ask'; price: string; count: string }, fees: FeeContext): TicketCheck {
-  const price = checkPriceText(draft.price);
+export function validateTicket(draft: { side: 'bid' | 'ask'; price: string; count: string }, fees: FeeContext, ranges?: readonly PriceRange[]): TicketCheck {
+  let price = checkPriceText(draft.price);
+  // with the market's grid known, a price it does not take is no price
+  const why = price.ok && price.value && ranges ? offTickReason(price.value, ranges) : null;
+  if (why) price = { ok: false, message: why };
   const count = checkCountText(draft.count);
   if (!price.ok || !count.ok || !price.value || !count.value) return { price, count, quote: null, ready: false };
   const multiplier = fees.multiplier && USER_DECIMAL_RE.test(fees.multiplier) ? new Decimal(fees.multiplier) : new Decimal(1);

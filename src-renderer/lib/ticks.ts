@@ -6,6 +6,7 @@
 // (formatPriceAtTick; isPriceTextAtTick checks a shown text against them).
 import { finestStep, formatPriceAtTick, priceDecimals, type PriceRange } from '../../src-shared/price-ranges';
 import { ticksToDollars, type Decimal } from '../../src-shared/money';
+import { offTickReason } from '../../src-shared/price-check';
 
 const ranges = new Map<string, PriceRange[] | undefined>();
 /** Per market, the label of a price in ticks (the ladder paints these every frame). */
@@ -80,4 +81,14 @@ export function fmtTicks(ticker: string | null | undefined, ticks: number): stri
   let text = m.get(ticks);
   if (text === undefined) m.set(ticks, (text = fmtPx(ticker, ticksToDollars(ticks))));
   return text;
+}
+
+/**
+ * Why the market does not take this price for an order (off its grid, or outside it), naming the
+ * nearest prices it takes; null when it does, or while its grid is not known yet (main checks
+ * again before sending).
+ */
+export function priceRefusal(ticker: string | null | undefined, price: string | Decimal): string | null {
+  if (!ticker || !ranges.has(ticker)) return null;
+  return offTickReason(price, ranges.get(ticker));
 }

@@ -6,7 +6,7 @@ import { getTerminalApi } from '../lib/bridge';
 import { errorText, isConfirmableRisk } from '../lib/errors';
 import { confirmAction } from '../ui/confirm';
 import { fmtCount } from '../lib/format';
-import { fmtPx } from '../lib/ticks';
+import { fmtPx, priceRefusal } from '../lib/ticks';
 import { notify } from '../stores/notices';
 import { useTrading, type TicketDraft } from '../stores/trading';
 import { checkCountText, wireCount } from '../lib/order-check';
@@ -98,6 +98,12 @@ export async function amendOrderTo(o: Pick<OrderRow, 'order_id' | 'ticker' | 'si
 
 export async function sendOrder(order: OrderDraft): Promise<OrderAck | null> {
   const what = describeOrder(order.side, order.count, order.price, order.ticker);
+  // a price the market does not take is never sent (the exchange would answer invalid_price)
+  const why = priceRefusal(order.ticker, order.price);
+  if (why) {
+    notify('error', `${what} not sent`, `${order.ticker} ${why}`);
+    return null;
+  }
   try {
     const ack = await sendConfirmable(what, order, (input) => getTerminalApi().placeOrder(input));
     if (ack === null) {
@@ -135,6 +141,11 @@ export async function cancelOrders(orders: readonly Pick<OrderRow, 'order_id' | 
 export async function amendPrice(o: OrderRow, priceTicks: number, origin: OrderOrigin = 'ladder'): Promise<void> {
   const price = ticksToDollars(priceTicks);
   const total = new Decimal(o.filled).add(o.remaining).toFixed(2);
+  const why = priceRefusal(o.ticker, price);
+  if (why) {
+    notify('error', `Order ${o.order_id} not moved`, `${o.ticker} ${why}`);
+    return;
+  }
   try {
     if (!(await amendOrderTo(o, price, total, origin, `Move order ${o.order_id} to ${fmtPx(o.ticker, price)}`))) return;
     notify('info', `Moved order ${o.order_id} to ${fmtPx(o.ticker, price)}`);

@@ -171,7 +171,8 @@ export function normalizeFill(r: Rec): FillRow | null {
     count,
     is_taker: typeof taker === 'boolean' ? taker : undefined,
     fee: dec(r, 'fee_cost'),
-    ts: time(r, 'ts_ms', 'ts', 'created_time'),
+    // to the millisecond: the stream's ts_ms, REST's created_time; ts is whole seconds
+    ts: time(r, 'ts_ms', 'created_time', 'ts'),
     post_position: dec(r, 'post_position_fp'),
     subaccount: int(r, 'subaccount_number', 'subaccount'),
   };

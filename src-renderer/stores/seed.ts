@@ -30,7 +30,7 @@ const loaders: Record<SeedKind, () => Promise<void>> = {
     seedOrders([...(recent.orders as unknown as Rec[]), ...resting]);
   },
   async positions() {
-    const rows = (await walkPages('getPositions', { query: { count_filter: 'position' } }, { items: 'market_positions', maxItems: 5000 })) as Rec[];
+    const rows = (await walkPages('getPositions', { query: { count_filter: 'position,total_traded', settlement_status: 'all' } }, { items: 'market_positions', maxItems: 5000 })) as Rec[];
     seedPositions(rows);
   },
   async fills() {

@@ -334,6 +334,8 @@ export interface TradeView {
   /** `yes` or `no`; a value the service adds later is passed on as sent. */
   taker_side: 'yes' | 'no' | (string & {});
   ts: number;
+  /** the exchange's time of the trade to the millisecond (the stream's ts_ms), when it sent one */
+  ts_ms?: number;
   /** matched off book as a block trade */
   is_block_trade?: boolean;
 }

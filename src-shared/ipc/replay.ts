@@ -33,4 +33,6 @@ export type ReplayView =
       done: boolean;
       /** recorded markets the exchange does not have open (skipped) */
       skippedMarkets: string[];
+      /** the replay's own account (a subaccount): orders placed while it is loaded go there, never to the live one; null when none */
+      subaccount: number | null;
     };

@@ -24,7 +24,8 @@ import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders, placeAt } from '../../services/trade';
 import { privateStore } from '../../stores/private';
 import { Empty } from '../../ui/States';
-import { clampTop, flip, improvePrice, orderForClick, topForCenter, type Side, type View } from './ladder-model';
+import { clampTop, flip, improvePrice, orderForClick, shiftRows, topForCenter, type Side, type View } from './ladder-model';
+import { ladderGrid } from './ladder-grid';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { RestingCount } from './RestingCount';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
@@ -41,6 +42,8 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const [stepChoice, setStepChoice] = useState<StepChoice>('auto');
   const [autoStep, setAutoStep] = useState<number | null>(null);
   const step = stepChoice === 'auto' ? (autoStep ?? 100) : stepChoice;
+  // the market's price grid (read with its market row): every row, scroll and click is a price it takes
+  const grid = ladderGrid(ticker, view);
   const [rowCount, setRowCount] = useState(30);
   const [top, setTop] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -69,7 +72,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     setFollow(false);
     setTop((prev) => {
       const next = typeof v === 'function' ? v(prev) : v;
-      return next === null ? null : clampTop(next, step, rowCount);
+      return next === null ? null : clampTop(next, step, rowCount, grid);
     });
   };
 
@@ -117,7 +120,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
     if (!typedSize.blocksOrders()) orders.place(side, row);
   };
   const { dragRef, onPointerDown, onPointerMove, onPointerUp } = useLadderDrag({ moveOrders, moveLocal, setDropRow, dropRef });
-  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop: scrollTo, setCursor, place, ordersAt, moveOrders, typedKey: typedSize.onKey });
+  const onKey = useLadderKeys({ rowsHost, top, cursor, rowCount, step, grid, setTop: scrollTo, setCursor, place, ordersAt, moveOrders, typedKey: typedSize.onKey });
 
   const center = useCallback(() => {
     setFollow(true);
@@ -129,7 +132,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const improve = (side: Side) => {
     const m = model.current;
     if (!ticker || !m || typedSize.blocksOrders()) return;
-    const price = improvePrice(m.bestBid, m.bestAsk, side, improveBy, step);
+    const price = improvePrice(m.bestBid, m.bestAsk, side, improveBy, step, grid);
     if (price === null) return;
     const o = orderForClick(view, side, price);
     void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
@@ -145,7 +148,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const toggleView = (v: View) => {
     if (v === view) return;
     // keep the same prices on screen: mirror the window
-    if (top !== null) setTop(topForCenter(10_000 - (top - Math.floor(rowCount / 2) * step), step, rowCount));
+    if (top !== null) setTop(topForCenter(10_000 - shiftRows(top, -Math.floor(rowCount / 2), step, grid), step, rowCount, ladderGrid(ticker, v)));
     setView(v);
   };
 
@@ -168,7 +171,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   const onWheel = (e: WheelEvent) => {
     if (top === null) return;
     const rows = Math.sign(e.deltaY) * 3;
-    scrollTo(top - rows * step);
+    scrollTo(shiftRows(top, -rows, step, grid));
   };
 
   const rowIndexes = useMemo(() => Array.from({ length: rowCount }, (_, i) => i), [rowCount]);

@@ -2,6 +2,7 @@
 // YES price 10000 - q and the sides swap: a NO bid is a YES ask. Orders always go in on the YES leg.
 import type { BookView } from '../../../src-shared/ipc/contract';
 import { Decimal, isDecimalString, MAX_PRICE_TICKS, TICKS_PER_DOLLAR } from '../../../src-shared/money';
+import type { PriceRange } from '../../../src-shared/price-ranges';
 
 export type View = 'yes' | 'no';
 export type Side = 'bid' | 'ask';
@@ -51,10 +52,84 @@ export interface LadderOptions {
   /** the first (highest) row's price in the view's terms */
   top: number;
   rows: number;
+  /** the market's price grid (view terms): rows only at prices it takes */
+  grid?: TickGrid | undefined;
 }
 
 export const flip = (s: Side): Side => (s === 'bid' ? 'ask' : 'bid');
 const mirror = (ticks: number) => MAX_PRICE_TICKS - ticks;
+
+/** One of a market's price ranges in ticks, in the view's terms: prices from start to end in steps of `step`. */
+export interface TickRange {
+  start: number;
+  end: number;
+  step: number;
+}
+/**
+ * A market's price grid in the view's terms (ascending ranges): the rows a ladder lists. Without
+ * one, rows are every `step` (whole cents, or the spacing chosen). With one, a row is a price the
+ * market takes: the spacing chosen where the market's tick is as fine, its own tick where it is
+ * coarser (a tapered market's Rows 0.001 lists 0.001 steps in its tails and cents between).
+ */
+export type TickGrid = readonly TickRange[];
+
+const gridCache = new WeakMap<readonly PriceRange[], { yes: TickGrid; no: TickGrid }>();
+
+/** The grid of a market's price_ranges for a view; undefined without ranges (uniform rows). */
+export function tickGridOf(ranges: readonly PriceRange[] | undefined, view: View): TickGrid | undefined {
+  if (!ranges || ranges.length === 0) return undefined;
+  let g = gridCache.get(ranges);
+  if (!g) {
+    const yes: TickRange[] = [];
+    for (const r of ranges) {
+      if (!isDecimalString(r.start) || !isDecimalString(r.end) || !isDecimalString(r.step)) continue;
+      const t = (d: string) => new Decimal(d).mul(TICKS_PER_DOLLAR).toNumber();
+      const step = t(r.step);
+      if (!Number.isSafeInteger(step) || step <= 0) continue;
+      yes.push({ start: t(r.start), end: t(r.end), step });
+    }
+    yes.sort((a, b) => a.start - b.start);
+    const no = yes.map((r) => ({ start: mirror(r.end), end: mirror(r.start), step: r.step })).reverse();
+    g = { yes, no };
+    gridCache.set(ranges, g);
+  }
+  const out = view === 'yes' ? g.yes : g.no;
+  return out.length ? out : undefined;
+}
+
+/** The row spacing at a price going up (1) or down (-1): the chosen step, or the market's tick there where coarser. */
+function rowStepAt(price: number, dir: 1 | -1, step: number, grid: TickGrid | undefined): number {
+  if (!grid) return step;
+  const r = dir === 1 ? grid.find((x) => price >= x.start && price < x.end) : grid.find((x) => price > x.start && price <= x.end);
+  return r ? Math.max(step, r.step) : step;
+}
+
+/** The row a price falls in: a bid down to the row at or under it, an ask up to the row at or over it (`nearest`: the closer). */
+export function snapRow(price: number, step: number, side: Side | 'nearest', grid?: TickGrid): number {
+  if (!grid) {
+    if (side === 'nearest') return Math.round(price / step) * step;
+    return bucket(price, step, side);
+  }
+  const r = grid.find((x) => price >= x.start && price <= x.end);
+  if (!r) return side === 'nearest' ? Math.round(price / step) * step : bucket(price, step, side);
+  const s = Math.max(step, r.step);
+  const k = (price - r.start) / s;
+  const n = side === 'bid' ? Math.floor(k) : side === 'ask' ? Math.ceil(k) : Math.round(k);
+  return Math.min(r.end, r.start + n * s);
+}
+
+/** `n` rows above (n > 0) or below (n < 0) a row price, on the grid. */
+export function shiftRows(price: number, n: number, step: number, grid?: TickGrid): number {
+  if (!grid) return price + n * step;
+  let p = price;
+  const dir: 1 | -1 = n > 0 ? 1 : -1;
+  for (let i = 0; i < Math.abs(n); i++) {
+    const next = p + dir * rowStepAt(p, dir, step, grid);
+    if (next <= 0 || next >= MAX_PRICE_TICKS) return dir === 1 ? Math.max(p, next) : Math.min(p, next);
+    p = next;
+  }
+  return p;
+}
 
 /** Pairs of a compact level array, [price, count, price, count, ...]. */
 export function levels(flat: readonly number[]): [number, number][] {
@@ -95,7 +170,13 @@ export function midTicks(book: Pick<BookView, 'yesBids' | 'yesAsks'> | undefined
 }
 
 /** The top row that puts `center` in the middle, kept inside (0, 10000) when the window allows. */
-export function topForCenter(center: number, step: number, rows: number): number {
+export function topForCenter(center: number, step: number, rows: number, grid?: TickGrid): number {
+  if (grid) {
+    const maxTop = snapRow(MAX_PRICE_TICKS - 1, step, 'bid', grid);
+    const minTop = Math.min(maxTop, shiftRows(0, rows, step, grid));
+    const top = shiftRows(snapRow(center, step, 'nearest', grid), Math.floor(rows / 2), step, grid);
+    return Math.max(minTop, Math.min(maxTop, top));
+  }
   const maxTop = Math.floor((MAX_PRICE_TICKS - 1) / step) * step;
   const minTop = Math.min(maxTop, step * rows);
   const top = Math.round(center / step) * step + Math.floor(rows / 2) * step;
@@ -103,7 +184,11 @@ export function topForCenter(center: number, step: number, rows: number): number
 }
 
 /** A top row the trader scrolled to, kept where every row is a price inside (0, 10000) when the window allows. */
-export function clampTop(top: number, step: number, rows: number): number {
+export function clampTop(top: number, step: number, rows: number, grid?: TickGrid): number {
+  if (grid) {
+    const maxTop = snapRow(MAX_PRICE_TICKS - 1, step, 'bid', grid);
+    return Math.max(Math.min(maxTop, shiftRows(0, rows, step, grid)), Math.min(maxTop, snapRow(top, step, 'bid', grid)));
+  }
   const maxTop = Math.floor((MAX_PRICE_TICKS - 1) / step) * step;
   return Math.max(Math.min(maxTop, step * rows), Math.min(maxTop, top));
 }
@@ -118,7 +203,7 @@ export function orderForClick(view: View, viewSide: Side, viewPrice: number): { 
 }
 
 export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLite[], opts: LadderOptions): LadderModel {
-  const { view, step, top, rows } = opts;
+  const { view, step, top, rows, grid } = opts;
   const bidAt = new Map<number, number>();
   const askAt = new Map<number, number>();
   let bestBid: number | null = null;
@@ -126,12 +211,12 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
   if (book) {
     const { bids, asks } = viewLevels(book, view);
     for (const [p, c] of bids) {
-      const r = bucket(p, step, 'bid');
+      const r = snapRow(p, step, 'bid', grid);
       bidAt.set(r, (bidAt.get(r) ?? 0) + c);
       if (bestBid === null || r > bestBid) bestBid = r;
     }
     for (const [p, c] of asks) {
-      const r = bucket(p, step, 'ask');
+      const r = snapRow(p, step, 'ask', grid);
       askAt.set(r, (askAt.get(r) ?? 0) + c);
       if (bestAsk === null || r < bestAsk) bestAsk = r;
     }
@@ -139,7 +224,7 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
   const myAt = new Map<string, { centi: number; ids: string[] }>();
   for (const o of mine) {
     const side = view === 'yes' ? o.side : flip(o.side);
-    const r = bucket(toViewPrice(o.priceTicks, view), step, side);
+    const r = snapRow(toViewPrice(o.priceTicks, view), step, side, grid);
     const key = `${side}:${r}`;
     const cell = myAt.get(key) ?? { centi: 0, ids: [] };
     cell.centi += o.remainingCenti;
@@ -151,8 +236,9 @@ export function buildLadder(book: BookView | undefined, mine: readonly MyOrderLi
   const cumAskAt = cumulative(askAt, 'ask');
   const out: LadderRow[] = [];
   let maxSize = 0;
-  for (let i = 0; i < rows; i++) {
-    const price = top - i * step;
+  // rows from the top down: every `step`, or on the market's grid (its tick where coarser than the step)
+  let price = grid ? snapRow(top, step, 'bid', grid) : top;
+  for (let i = 0; i < rows; i++, price = grid ? shiftRows(price, -1, step, grid) : price - step) {
     if (price <= 0 || price >= MAX_PRICE_TICKS) continue;
     const bid = bidAt.get(price) ?? 0;
     const ask = askAt.get(price) ?? 0;
@@ -205,18 +291,18 @@ export interface TradeLite {
 }
 
 /** Volume traded at each row price (view terms, bucketed down to the step), centi-contracts. */
-export function volumeAtPrice(trades: Iterable<TradeLite>, view: View, step: number): Map<number, number> {
+export function volumeAtPrice(trades: Iterable<TradeLite>, view: View, step: number, grid?: TickGrid): Map<number, number> {
   const out = new Map<number, number>();
   for (const t of trades) {
-    const r = bucket(toViewPrice(t.yesTicks, view), step, 'bid');
+    const r = snapRow(toViewPrice(t.yesTicks, view), step, 'bid', grid);
     out.set(r, (out.get(r) ?? 0) + t.centi);
   }
   return out;
 }
 
 /** The row price (view terms) of a trade, bucketed as the volume column buckets it. */
-export function tradeRow(t: TradeLite, view: View, step: number): number {
-  return bucket(toViewPrice(t.yesTicks, view), step, 'bid');
+export function tradeRow(t: TradeLite, view: View, step: number, grid?: TickGrid): number {
+  return snapRow(toViewPrice(t.yesTicks, view), step, 'bid', grid);
 }
 
 /** A local conditional order as the ladder draws it: at its trigger's row, on its side. */
@@ -228,11 +314,11 @@ export interface LocalMark {
 }
 
 /** Where each local order's marker goes in the painted rows (those whose trigger is off screen are left out). */
-export function localMarks(rows: readonly Pick<LadderRow, 'price'>[], locals: readonly { id: string; side: Side; triggerTicks: number; label: string }[], view: View, step: number): LocalMark[] {
+export function localMarks(rows: readonly Pick<LadderRow, 'price'>[], locals: readonly { id: string; side: Side; triggerTicks: number; label: string }[], view: View, step: number, grid?: TickGrid): LocalMark[] {
   const out: LocalMark[] = [];
   for (const o of locals) {
     const side = view === 'yes' ? o.side : flip(o.side);
-    const at = bucket(toViewPrice(o.triggerTicks, view), step, side);
+    const at = snapRow(toViewPrice(o.triggerTicks, view), step, side, grid);
     const row = rows.findIndex((r) => r.price === at);
     if (row >= 0) out.push({ id: o.id, label: o.label, row, side });
   }
@@ -270,9 +356,9 @@ export function openPosition(position: string | undefined, exposure: string | un
 }
 
 /** The row (view terms, on the step) that holds an average YES price: the nearest row price. */
-export function avgRow(avgYesTicks: number, view: View, step: number): number {
+export function avgRow(avgYesTicks: number, view: View, step: number, grid?: TickGrid): number {
   const v = view === 'yes' ? avgYesTicks : MAX_PRICE_TICKS - avgYesTicks;
-  return Math.round(v / step) * step;
+  return snapRow(v, step, 'nearest', grid);
 }
 
 /**
@@ -280,17 +366,17 @@ export function avgRow(avgYesTicks: number, view: View, step: number): number {
  * crossing: a bid stops one step under the best offer, an offer one step over the best bid
  * (a spread of one step joins). View terms; null when that side has no inside to join.
  */
-export function improvePrice(bestBid: number | null, bestAsk: number | null, side: Side, n: number, step: number): number | null {
+export function improvePrice(bestBid: number | null, bestAsk: number | null, side: Side, n: number, step: number, grid?: TickGrid): number | null {
   if (side === 'bid') {
     if (bestBid === null) return null;
-    let p = bestBid + n * step;
-    if (bestAsk !== null) p = Math.min(p, bestAsk - step);
+    let p = shiftRows(bestBid, n, step, grid);
+    if (bestAsk !== null) p = Math.min(p, shiftRows(bestAsk, -1, step, grid));
     p = Math.max(p, bestBid);
     return p > 0 && p < MAX_PRICE_TICKS ? p : null;
   }
   if (bestAsk === null) return null;
-  let p = bestAsk - n * step;
-  if (bestBid !== null) p = Math.max(p, bestBid + step);
+  let p = shiftRows(bestAsk, -n, step, grid);
+  if (bestBid !== null) p = Math.max(p, shiftRows(bestBid, 1, step, grid));
   p = Math.min(p, bestAsk);
   return p > 0 && p < MAX_PRICE_TICKS ? p : null;
 }

@@ -3,7 +3,7 @@
 import { useRef, type Dispatch, type KeyboardEvent, type MutableRefObject, type PointerEvent as ReactPointerEvent, type RefObject, type SetStateAction } from 'react';
 import { privateStore } from '../../stores/private';
 import { amendPrice, cancelOrders, placeAt } from '../../services/trade';
-import { orderForClick, type LadderModel, type Side, type View } from './ladder-model';
+import { orderForClick, shiftRows, type LadderModel, type Side, type TickGrid, type View } from './ladder-model';
 import { ticksToDollars } from '../../../src-shared/money';
 import { getTerminalApi } from '../../lib/bridge';
 import { toastAction } from '../../hooks/useAction';
@@ -103,6 +103,8 @@ export interface LadderKeysInput {
   cursor: number | null;
   rowCount: number;
   step: number;
+  /** the market's price grid (view terms): scrolls move by its rows */
+  grid?: TickGrid | undefined;
   setTop: Dispatch<SetStateAction<number | null>>;
   setCursor: Dispatch<SetStateAction<number | null>>;
   place: (side: Side, row: number) => void;
@@ -113,7 +115,7 @@ export interface LadderKeysInput {
 }
 
 /** The ladder's keys while its rows have focus. */
-export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, setCursor, place, ordersAt, moveOrders, typedKey }: LadderKeysInput) {
+export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, grid, setTop, setCursor, place, ordersAt, moveOrders, typedKey }: LadderKeysInput) {
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== rowsHost.current || top === null) return;
     // Alt/Ctrl/Cmd chords are the keymap's (Alt+[ improves the bid): never also a plain [ at the cursor
@@ -122,8 +124,8 @@ export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, s
     const cur = cursor ?? Math.floor(rowCount / 2);
     const moveCursor = (n: number) => {
       const next = cur + n;
-      if (next < 0) setTop(top - next * step);
-      else if (next >= rowCount) setTop(top - (next - rowCount + 1) * step);
+      if (next < 0) setTop(shiftRows(top, -next, step, grid));
+      else if (next >= rowCount) setTop(shiftRows(top, -(next - rowCount + 1), step, grid));
       setCursor(Math.max(0, Math.min(rowCount - 1, next)));
     };
     if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && e.shiftKey) {
@@ -139,10 +141,10 @@ export function useLadderKeys({ rowsHost, top, cursor, rowCount, step, setTop, s
       moveCursor(1);
     } else if (e.key === 'PageUp') {
       e.preventDefault();
-      setTop(top + Math.floor(rowCount / 2) * step);
+      setTop(shiftRows(top, Math.floor(rowCount / 2), step, grid));
     } else if (e.key === 'PageDown') {
       e.preventDefault();
-      setTop(top - Math.floor(rowCount / 2) * step);
+      setTop(shiftRows(top, -Math.floor(rowCount / 2), step, grid));
     } else if (e.key === '[') {
       e.preventDefault();
       place('bid', cur);

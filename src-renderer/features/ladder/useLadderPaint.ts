@@ -5,6 +5,7 @@ import { centiToCount, countToCenti, dollarsToTicks } from '../../../src-shared/
 import { booksStore } from '../../stores/books';
 import { privateStore, restingOrdersIn } from '../../stores/private';
 import { fmtCount } from '../../lib/format';
+import { ladderGrid } from './ladder-grid';
 import { avgRow, buildLadder, inferStep, localMarks, midTicks, openPosition, topForCenter, tradeRow, volumeAtPrice, type LadderModel, type MyOrderLite, type Side, type View } from './ladder-model';
 import { useTools, isLiveLocal } from '../../stores/tools';
 import { fmtRowTicks } from '../../lib/ticks';
@@ -239,23 +240,25 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       autoStepRef.current = inferStep(book);
       setAutoStep(autoStepRef.current);
     }
+    // the market's price grid: rows only at prices it takes
+    const grid = ladderGrid(p.ticker, p.view);
     if (p.top === null) {
       // an empty book centers on 0.50 until someone quotes
       const mid = midTicks(book) ?? 5000;
-      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
+      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount, grid);
       // a spread wider than the rows has no window that shows both sides: paint the centred one
       if (next !== p.top) {
         setTop(next);
         return;
       }
     }
-    const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount });
+    const m = buildLadder(book, myOrdersOf(p.ticker), { view: p.view, step: p.step, top: p.top, rows: p.rowCount, grid });
     // a side of the inside market has left the rows: follow it (a static ladder only when the trader scrolled)
     const bidOff = m.bestBid !== null && !m.rows.some((r) => r.isBestBid);
     const askOff = m.bestAsk !== null && !m.rows.some((r) => r.isBestAsk);
     if (followRef.current && (bidOff || askOff)) {
       const mid = midTicks(book) ?? 5000;
-      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount);
+      const next = topForCenter(p.view === 'yes' ? mid : 10_000 - mid, p.step, p.rowCount, grid);
       // a spread wider than the rows has no window that shows both sides: paint the centred one
       if (next !== p.top) {
         setTop(next);
@@ -268,13 +271,13 @@ export function useLadderPaint({ ticker, view, step, top, rowCount, cursor, drop
       setStale(m.stale);
     }
     const q = queueRef.current;
-    const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step);
+    const marks = localMarks(m.rows, localsOf(p.ticker), p.view, p.step, grid);
     const tr = trades.current;
-    const vol = volumeAtPrice(tr.byPrice.values(), p.view, p.step);
-    const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step) : null;
+    const vol = volumeAtPrice(tr.byPrice.values(), p.view, p.step, grid);
+    const lastRow = tr.last ? tradeRow(tr.last, p.view, p.step, grid) : null;
     const pos = privateStore.getState().positions[p.ticker];
     const open = openPosition(pos?.position, pos?.exposure, null);
-    const avgAt = open ? avgRow(open.avgYesTicks, p.view, p.step) : null;
+    const avgAt = open ? avgRow(open.avgYesTicks, p.view, p.step, grid) : null;
     for (let i = 0; i < rowEls.current.length; i++) {
       const els = rowEls.current[i];
       if (!els) continue;

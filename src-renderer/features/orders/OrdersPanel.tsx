@@ -7,7 +7,7 @@ import { useAction } from '../../hooks/useAction';
 import { getTerminalApi } from '../../lib/bridge';
 import { useRest } from '../../hooks/useRest';
 import { checkCountText, checkPriceText, wireCount, wirePrice } from '../../lib/order-check';
-import { fmtCount, fmtTime, isoTime } from '../../lib/format';
+import { fmtCount, fmtTimeMs, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { usePrivate } from '../../stores/private';
 import { reseed, useSeed } from '../../stores/seed';
@@ -180,7 +180,7 @@ export function OrdersPanel() {
 
   const columns = useMemo<Columns<OrderRow>>(
     () => [
-      col<OrderRow>({ id: 'time', header: 'Time', size: 78, accessorFn: sortTime, cell: ({ row }) => fmtTime(row.original.created ?? null), meta: { csv: (o) => isoTime(o.created ?? null) } }),
+      col<OrderRow>({ id: 'time', header: 'Time', size: 104, accessorFn: sortTime, cell: ({ row }) => fmtTimeMs(row.original.created ?? null), meta: { csv: (o) => isoTime(o.created ?? null) } }),
       col<OrderRow>({ id: 'ticker', header: 'Market', size: 160, accessorFn: (o) => o.ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
       col<OrderRow>({
         id: 'side',

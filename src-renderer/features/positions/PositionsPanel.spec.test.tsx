@@ -54,7 +54,8 @@ describe('the Positions panel', () => {
     expect(cell('KXP-A', 'value')).toBe('$6.00');
     expect(cell('KXP-A', 'unrealized')).toBe('+$1.50');
     expect(cell('KXP-A', 'realized')).toBe('+$1.25');
-    expect(cell('KXP-A', 'total')).toBe('+$2.75');
+    // net of the $0.14 fees: +1.50 + 1.25 - 0.14
+    expect(cell('KXP-A', 'total')).toBe('+$2.61');
     expect(cell('KXP-A', 'fees')).toBe('$0.14');
     // 5 NO for $2.00 with YES at 0.30: each NO is worth 0.70, $3.50 in all, +$1.50
     expect(cell('KXP-B', 'position')).toBe('5 NO');
@@ -92,11 +93,35 @@ describe('the Positions panel', () => {
     await waitFor(() => expect(cell('KXP-A', 'unrealized')).toBe('-$0.50'));
   });
 
-  it('leaves closed (zero) positions out and says when nothing is open', async () => {
-    applyPrivateUpdate({ positions: [position('KXP-FLAT', '0.00', '0.0000', '3.0000')] });
+  it('keeps the realized P&L and fees of a position that went flat in the totals, and lists it under Flat', async () => {
+    // bought 5 at 0.52, flattened at 0.50: -$0.10 realized, $0.09 fees; the balance dropped $0.19
+    applyPrivateUpdate({ positions: [position('KXP-FLAT', '0.00', '0.0000', '-0.1000', '0.0900')] });
     render(withQueries(<PositionsPanel />));
-    expect(await screen.findByText('No open positions.')).toBeTruthy();
+    expect(await screen.findByText('No open positions (1 flat: their P&L is in the totals).')).toBeTruthy();
     expect(screen.queryByText('KXP-FLAT')).toBeNull();
+    const text = () => document.body.textContent ?? '';
+    expect(text()).toMatch(/Realized\s*-\$0\.10/);
+    expect(text()).toContain('Fees $0.09');
+    expect(text()).toMatch(/Net\s*-\$0\.19/);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Flat 1/ }));
+    await within(table()).findByText('KXP-FLAT');
+    expect(cell('KXP-FLAT', 'position')).toBe('flat');
+    expect(cell('KXP-FLAT', 'realized')).toBe('-$0.10');
+    expect(cell('KXP-FLAT', 'fees')).toBe('$0.09');
+    expect(cell('KXP-FLAT', 'total')).toBe('-$0.19');
+  });
+
+  it('totals open and flat positions together (a settled market included)', async () => {
+    lastTrade('KXP-A', '0.4000');
+    applyPrivateUpdate({ positions: [position('KXP-A', '10.00', '4.5000', '0.0000', '0.1000'), position('KXP-SETTLED', '0.00', '0.0000', '2.0000', '0.0500')] });
+    render(withQueries(<PositionsPanel />));
+    await within(table()).findByText('KXP-A');
+    const text = table().closest('.panel, section, div')!.parentElement!.textContent ?? '';
+    // A: -0.50 unrealized; the settled market: +2.00 realized; fees 0.15: net +1.35
+    expect(text).toMatch(/Unrealized\s*-\$0\.50/);
+    expect(text).toMatch(/Realized\s*\+\$2\.00/);
+    expect(text).toContain('Fees $0.15');
+    expect(text).toMatch(/Net\s*\+\$1\.35/);
   });
 
   it('says it is loading while the positions are seeded, and shows a failed seed with Try again', async () => {

@@ -7,7 +7,7 @@ import { Decimal } from '../../../src-shared/money';
 import type { EventPosition } from '../../../src-shared/wire/portfolio';
 import type { Settlement } from '../../../src-shared/wire/portfolio';
 import { runCommand } from '../../lib/commands';
-import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtTime, isoTime, signOf } from '../../lib/format';
+import { fmtCash, fmtCents, fmtCount, fmtPnl, fmtTime, fmtTimeMs, isoTime, signOf } from '../../lib/format';
 import { ticksToDollars } from '../../../src-shared/money';
 import { useRest, useRestRows } from '../../hooks/useRest';
 import { useStoreTick } from '../../hooks/useLiveTick';
@@ -22,7 +22,7 @@ import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { KeyValues } from '../../ui/Field';
 import { ErrorState, Loading } from '../../ui/States';
 import { TabbedPanel } from '../../ui/TabbedPanel';
-import { markOf, positionValue, sumDecimals, unrealizedPnl, type Mark } from './pnl';
+import { markOf, pnlTotals, positionFigures, type PositionFigures } from './pnl';
 import { Subaccounts } from './Subaccounts';
 import { LoadMore } from '../../ui/LoadMore';
 import { fmtPx } from '../../lib/ticks';
@@ -37,12 +37,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'subaccounts', label: 'Subaccounts' },
 ];
 
-interface PositionLine extends PositionRow {
-  mark: Mark | null;
-  value: string | null;
-  unrealized: string | null;
-  total: string | null;
-}
+type PositionLine = Omit<PositionRow, 'realized' | 'fees'> & PositionFigures;
 
 function Pnl({ value }: { value: string | null | undefined }) {
   const s = signOf(value);
@@ -58,29 +53,17 @@ function PositionsTable() {
   const tick = useStoreTick(LIVE_STORES, 'frame');
   const select = useTrading((s) => s.selectMarket);
   const [protect, setProtect] = useState<PositionLine | null>(null);
-  const rows = useMemo<PositionLine[]>(() => {
+  const [showFlat, setShowFlat] = useState(false);
+  // every position the account holds or held: a flat one (closed out, or settled) keeps its
+  // realized P&L and fees, which the totals count (the balance moved by them)
+  const lines = useMemo<PositionLine[]>(() => {
     void tick; // a new tick means the books or the tickers moved: mark again from the live stores
     const books = booksStore.getState().byTicker;
     const tickers = marketStore.getState().tickers;
-    return Object.values(positions)
-      .filter((p) => !new Decimal(p.position).isZero())
-      .map((p) => {
-        const mark = markOf(insideOf(books.get(p.ticker)), tickers[p.ticker]?.price_dollars);
-        const unrealized = unrealizedPnl(p.position, p.exposure, mark);
-        return {
-          ...p,
-          mark,
-          value: mark ? positionValue(p.position, mark.ticks).toFixed(4) : null,
-          unrealized,
-          total: unrealized !== null ? sumDecimals([unrealized, p.realized]) : null,
-        };
-      });
+    return Object.values(positions).map((p) => ({ ...p, ...positionFigures(p, markOf(insideOf(books.get(p.ticker)), tickers[p.ticker]?.price_dollars)) }));
   }, [positions, tick]);
-  const totals = {
-    unrealized: sumDecimals(rows.map((r) => r.unrealized)),
-    realized: sumDecimals(rows.map((r) => r.realized)),
-    fees: sumDecimals(rows.map((r) => r.fees)),
-  };
+  const totals = pnlTotals(lines);
+  const rows = useMemo(() => (showFlat ? [...lines.filter((l) => !l.flat), ...lines.filter((l) => l.flat)] : lines.filter((l) => !l.flat)), [lines, showFlat]);
   const columns = useMemo<Columns<PositionLine>>(
     () => [
       col<PositionLine>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (p) => p.ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
@@ -91,7 +74,7 @@ function PositionsTable() {
         accessorFn: (p) => p.position,
         cell: ({ row }) => {
           const p = new Decimal(row.original.position);
-          return `${fmtCount(p.abs())} ${p.gt(0) ? 'YES' : 'NO'}`;
+          return p.isZero() ? <span className="faint">flat</span> : `${fmtCount(p.abs())} ${p.gt(0) ? 'YES' : 'NO'}`;
         },
         meta: { num: true },
       }),
@@ -107,7 +90,7 @@ function PositionsTable() {
       col<PositionLine>({ id: 'value', header: 'Value', size: 80, accessorFn: (p) => p.value ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null), meta: { num: true } }),
       col<PositionLine>({ id: 'unrealized', header: 'Unrealized', size: 86, accessorFn: (p) => p.unrealized ?? '', cell: ({ row }) => <Pnl value={row.original.unrealized} />, meta: { num: true } }),
       col<PositionLine>({ id: 'realized', header: 'Realized', size: 80, accessorFn: (p) => p.realized ?? '', cell: ({ row }) => <Pnl value={row.original.realized} />, meta: { num: true } }),
-      col<PositionLine>({ id: 'total', header: 'Total P&L', size: 84, accessorFn: (p) => p.total ?? '', cell: ({ row }) => <Pnl value={row.original.total} />, meta: { num: true } }),
+      col<PositionLine>({ id: 'total', header: 'Net P&L', size: 84, accessorFn: (p) => p.net ?? '', cell: ({ row }) => <Pnl value={row.original.net} />, meta: { num: true } }),
       col<PositionLine>({ id: 'fees', header: 'Fees', size: 66, accessorFn: (p) => p.fees ?? '', cell: ({ getValue }) => fmtCash((getValue() as string) || null), meta: { num: true } }),
       col<PositionLine>({ id: 'sub', header: 'Sub', size: 36, accessorFn: (p) => p.subaccount ?? 0, meta: { num: true } }),
       col<PositionLine>({
@@ -152,17 +135,24 @@ function PositionsTable() {
         loadingText="Loading positions…"
         error={seed.state === 'error' ? seed.error : undefined}
         onRetry={() => void reseed('positions')}
-        emptyText="No open positions."
+        emptyText={totals.flat ? `No open positions (${totals.flat} flat: their P&L is in the totals).` : 'No open positions.'}
         onActivate={(p) => select(p.ticker)}
         tools={
           <>
-            <span>
+            <span title="Totals over every position, flat and settled ones included">
               Unrealized <Pnl value={totals.unrealized} />
             </span>
             <span>
               Realized <Pnl value={totals.realized} />
             </span>
             <span className="dim">Fees {fmtCash(totals.fees)}</span>
+            <span title="Unrealized + realized − fees">
+              Net <Pnl value={totals.net} />
+            </span>
+            {totals.unmarked > 0 && <span className="dim">{totals.unmarked} without a mark</span>}
+            <button type="button" className="btn btn-sm" aria-pressed={showFlat} disabled={totals.flat === 0} onClick={() => setShowFlat((v) => !v)} title="Positions closed out or settled: their realized P&L and fees are in the totals">
+              {showFlat ? '▾' : '▸'} Flat {totals.flat}
+            </button>
             <button type="button" className="btn btn-sm" onClick={() => void reseed('positions')}>
               Refresh
             </button>
@@ -203,7 +193,7 @@ function EventPositions() {
 }
 
 export const fillColumns: Columns<FillRow> = [
-  col<FillRow>({ id: 'time', header: 'Time', size: 78, accessorFn: (f) => String(f.ts ?? ''), cell: ({ row }) => fmtTime(row.original.ts ?? null), meta: { csv: (f) => isoTime(f.ts ?? null) } }),
+  col<FillRow>({ id: 'time', header: 'Time', size: 104, accessorFn: (f) => String(f.ts ?? ''), cell: ({ row }) => fmtTimeMs(row.original.ts ?? null), meta: { csv: (f) => isoTime(f.ts ?? null) } }),
   col<FillRow>({ id: 'ticker', header: 'Market', size: 170, accessorFn: (f) => f.ticker, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
   col<FillRow>({
     id: 'side',

@@ -11,7 +11,7 @@ import { ReplayBar } from './ReplayBar';
 
 let fake: FakeTerminal;
 const first = Date.UTC(2026, 10, 26, 9);
-const paused: ReplayView = { active: true, recordingId: 'rec-1', playing: false, speed: 10, positionMs: first, firstMs: first, lastMs: first + 120_000, row: 10, rows: 5000, done: false, skippedMarkets: [] };
+const paused: ReplayView = { active: true, recordingId: 'rec-1', playing: false, speed: 10, positionMs: first, firstMs: first, lastMs: first + 120_000, row: 10, rows: 5000, done: false, skippedMarkets: [], subaccount: 1 };
 
 function activate(kind: 'embedded' | 'demo') {
   useSession.setState({ app: { profiles: [{ id: 'p', kind, name: 'P' }], activeProfileId: 'p' } as unknown as AppState });

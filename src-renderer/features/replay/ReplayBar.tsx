@@ -87,6 +87,11 @@ export function ReplayBar() {
       <span className="num muted" data-testid="replay-rows">
         {fmtInt(view.row)} / {fmtInt(view.rows)} events{view.done ? ' · end' : ''}
       </span>
+      {view.subaccount !== null && (
+        <span className="muted" data-testid="replay-account" title="Orders placed while the replay is loaded go to the replay's own account (a subaccount), never the live one">
+          trading in sub {view.subaccount}
+        </span>
+      )}
       {view.skippedMarkets.length > 0 && (
         <span className="muted" title={view.skippedMarkets.join('\n')}>
           {view.skippedMarkets.length} markets not open here

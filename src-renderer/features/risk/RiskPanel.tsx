@@ -73,7 +73,7 @@ function DailyLoss() {
         <span>
           P&amp;L <strong className={pnl ? (pnl.lt(0) ? 'neg' : pnl.gt(0) ? 'pos' : '') : ''}>{pnl ? fmtCash(pnl) : '—'}</strong>
         </span>
-        <span className="dim">realized plus marked to the books, of today&apos;s fills</span>
+        <span className="dim" title="Cash of today's fills less fees, plus today's net contracts at the best bid (long) or ask (short), or at the market's result once settled; follows the books">realized plus marked to the books, of today&apos;s fills</span>
         <span className="grow" />
         <span title="Share of the daily loss limit used; past it only orders that reduce exposure go through">
           loss limit {fmtCash(limit)} · used {Math.round(used)}%

@@ -118,4 +118,24 @@ describe('rows kept between updates (the table renders again only what changed)'
     expect(rowOf('0.48').textContent).toContain('≡');
     expect(rowOf('0.49').textContent).toContain('≡');
   });
+
+  it("shows the exchange's millisecond, and marks ≡ only trades of the same millisecond (live ts_ms, REST created_time)", async () => {
+    const sec = 1_800_000_300;
+    const hhmmss = (ms: number) => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false }).format(new Date(ms));
+    fake.reads.getTrades = {
+      trades: [trade('r1', '0.4100', '1.00', 'yes', sec, { created_time: new Date(sec * 1000 + 251).toISOString() }), trade('r2', '0.4200', '1.00', 'yes', sec, { created_time: new Date(sec * 1000 + 480).toISOString() })],
+      cursor: '',
+    };
+    render(withQueries(<TapePanel />));
+    await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });
+    await within(table()).findByText('0.41');
+    act(() => applyMarketUpdate({ tickers: [], trades: [trade('l1', '0.4300', '1.00', 'yes', sec, { ts_ms: sec * 1000 + 594 }), trade('l2', '0.4400', '1.00', 'yes', sec, { ts_ms: sec * 1000 + 937 })], lifecycle: [], indices: [] }));
+    const time = (price: string) => rowOf(price).querySelector('td[data-col="time"]')?.textContent ?? '';
+    expect(time('0.41')).toContain(hhmmss(sec * 1000 + 251));
+    expect(time('0.42')).toContain(hhmmss(sec * 1000 + 480));
+    expect(time('0.43')).toContain(hhmmss(sec * 1000 + 594));
+    expect(time('0.44')).toContain(hhmmss(sec * 1000 + 937));
+    // four trades in one second, each in its own millisecond: no same-moment mark
+    for (const p of ['0.41', '0.42', '0.43', '0.44']) expect(rowOf(p).textContent).not.toContain('≡');
+  });
 });

@@ -90,12 +90,13 @@ export function mergeTape(live: readonly TradeView[], history: readonly { trade_
   for (const t of live) {
     if (seen.has(t.trade_id)) continue;
     seen.add(t.trade_id);
-    out.push({ id: t.trade_id, ts: tsMs(t.ts), price: t.yes_price_dollars, count: t.count_fp, aggressor: aggressorOf(t.taker_side), block: !!t.is_block_trade, mine: myTrades.has(t.trade_id) });
+    out.push({ id: t.trade_id, ts: t.ts_ms ?? tsMs(t.ts), price: t.yes_price_dollars, count: t.count_fp, aggressor: aggressorOf(t.taker_side), block: !!t.is_block_trade, mine: myTrades.has(t.trade_id) });
   }
   for (const t of history) {
     if (seen.has(t.trade_id)) continue;
     seen.add(t.trade_id);
-    out.push({ id: t.trade_id, ts: tsMs(t.ts ?? t.created_time), price: t.yes_price_dollars, count: t.count_fp, aggressor: aggressorOf(t.taker_side), block: !!t.is_block_trade, mine: myTrades.has(t.trade_id) });
+    // created_time carries the exchange's millisecond; ts only the second
+    out.push({ id: t.trade_id, ts: tsMs(t.created_time ?? t.ts), price: t.yes_price_dollars, count: t.count_fp, aggressor: aggressorOf(t.taker_side), block: !!t.is_block_trade, mine: myTrades.has(t.trade_id) });
   }
   return out.sort((a, b) => b.ts - a.ts);
 }

@@ -66,8 +66,10 @@ export function TicketPanel() {
     );
   }
 
-  const check = validateTicket(draft, { multiplier: info.fee.multiplier, makerFees: info.fee.makerFees });
   const isLocal = mode !== 'limit';
+  // a limit order's price must be one the market takes (its price ranges, once the market is read)
+  const ranges = !isLocal && info.market.data?.market ? ((info.market.data.market.price_ranges ?? []) as PriceRange[]) : undefined;
+  const check = validateTicket(draft, { multiplier: info.fee.multiplier, makerFees: info.fee.makerFees }, ranges);
   const ready = ticketReady(mode, localOpts, check);
   const showPriceError = touched || draft.price !== '';
   const market = info.market.data?.market;
