@@ -50,6 +50,7 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
   const history = new ExecHistory(
     (id) => node.core.engine.getOrder(id),
     () => node.now(),
+    opts.dataDir ? path.join(opts.dataDir, 'exec-history.jsonl') : null,
   );
   // before any session's listener: a session's live feed sees the report as it is recorded
   const unlisten = node.onEvents((events) => history.onEvents(events));
@@ -115,6 +116,7 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
       await Promise.all([server, ...(tlsServer ? [tlsServer] : [])].map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
       unlisten();
       for (const rt of rtSessions.values()) rt.close();
+      history.close();
       for (const st of stores.values()) st.close();
     },
   };

@@ -319,6 +319,9 @@ export class FixSession {
     this.heartbeatMs = hb * 1000;
     const caller = key!.caller;
     this.trader = { userId: caller.userId, subaccount: caller.subaccount, canWrite: caller.scopes.includes('write'), useDollars: m.get(21005) === 'Y' };
+    // the account's execution reports are kept from its first Logon on any session (drop copy's
+    // EventResendRequest may start from an ExecID an order entry session reported)
+    this.deps.history.enable(caller.userId);
     const link: SessionLink = {
       svc: this.deps.svc,
       trader: this.trader,
