@@ -7,10 +7,12 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { KeyRecord } from '../http/app';
 import type { Services } from '../handlers/support';
 import { ExecHistory } from './exec-history';
+import { RtSession } from './rt-session';
 import { SeqStore } from './seq-store';
 import { FixSession, type SessionType } from './session';
 
@@ -48,25 +50,43 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
   const history = new ExecHistory(
     (id) => node.core.engine.getOrder(id),
     () => node.now(),
+    opts.dataDir ? path.join(opts.dataDir, 'exec-history.jsonl') : null,
   );
   // before any session's listener: a session's live feed sees the report as it is recorded
   const unlisten = node.onEvents((events) => history.onEvents(events));
+  const seqStore = (keyId: string, type: SessionType): SeqStore => {
+    const k = `${keyId}|${type}`;
+    let st = stores.get(k);
+    if (!st) {
+      // the key id has passed lookupKey; the check keeps a file name out of any other shape
+      const file = opts.dataDir && SAFE_KEY.test(keyId) ? path.join(opts.dataDir, `${keyId}.${type}.seq`) : null;
+      stores.set(k, (st = new SeqStore(file)));
+    }
+    return st;
+  };
+  // the KalshiRT sessions: made on first Logon, and at start for every one with orders on disk,
+  // so events on their orders are stored while nobody is logged on (rt-session.ts)
+  const rtSessions = new Map<string, RtSession>();
+  const rtSession = (keyId: string): RtSession => {
+    let rt = rtSessions.get(keyId);
+    if (!rt) rtSessions.set(keyId, (rt = new RtSession(node, seqStore(keyId, 'KalshiRT'))));
+    return rt;
+  };
+  if (opts.dataDir && existsSync(opts.dataDir)) {
+    for (const name of readdirSync(opts.dataDir)) {
+      const keyId = /^(.+)\.KalshiRT\.seq$/.exec(name)?.[1];
+      if (keyId === undefined || !SAFE_KEY.test(keyId)) continue;
+      if (seqStore(keyId, 'KalshiRT').owned.size > 0) rtSession(keyId);
+    }
+  }
   const accept = (socket: Socket) => {
     socket.setNoDelay(true);
     const s = new FixSession(socket, {
       svc: opts.svc,
       lookupKey: opts.lookupKey,
       history,
-      seqStore(keyId, type) {
-        const k = `${keyId}|${type}`;
-        let st = stores.get(k);
-        if (!st) {
-          // the key id has passed lookupKey; the check keeps a file name out of any other shape
-          const file = opts.dataDir && SAFE_KEY.test(keyId) ? path.join(opts.dataDir, `${keyId}.${type}.seq`) : null;
-          stores.set(k, (st = new SeqStore(file)));
-        }
-        return st;
-      },
+      seqStore,
+      rtSession,
       claim(keyId: string, type: SessionType, session) {
         const k = `${keyId}|${type}`;
         const holder = claimed.get(k);
@@ -95,6 +115,8 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
       for (const s of sessions) s.shutdown();
       await Promise.all([server, ...(tlsServer ? [tlsServer] : [])].map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
       unlisten();
+      for (const rt of rtSessions.values()) rt.close();
+      history.close();
       for (const st of stores.values()) st.close();
     },
   };

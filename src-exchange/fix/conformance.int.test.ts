@@ -129,18 +129,27 @@ describe('FIX order entry on the same core as REST', () => {
     expect(placed.get(37)).toBeTruthy();
     c.send('F', [[11, clOrd()], [41, 'no-such-order'], [55, market], [54, 1]]);
     const rj = await c.type('9');
-    expect([rj.get(434), rj.get(58)]).toEqual(['1', expect.stringMatching(/unknown order/)]);
+    // CxlRejReason as the FIX standard defines it: 1 = unknown order; 0 = too late to cancel
+    expect([rj.get(434), rj.get(102), rj.get(58)]).toEqual(['1', '1', expect.stringMatching(/unknown order/)]);
+    c.send('G', [[11, clOrd()], [41, id2], [55, market], [54, 1], [38, 5], [40, 2], [44, 16]]);
+    const late = await c.type('9');
+    expect([late.get(434), late.get(39), late.get(102), late.get(58)]).toEqual(['2', '4', '0', expect.stringMatching(/^not_found: order \S+ is canceled/)]);
   });
 
   it('rejects bad orders with ExecutionReport 150=8 and the engine reason; nothing is created', async () => {
     const c = await loggedOn();
     const before = (await t.client('trader').getOrders({ query: { ticker: market } })).orders.length;
     c.send('D', [[11, clOrd()], [55, market], [54, 1], [38, 1], [40, 2], [44, 150]]);
-    expect((await c.type('8')).get(58)).toMatch(/Price \(44\)/);
+    const price = await c.type('8');
+    expect([price.get(58), price.get(103)]).toEqual([expect.stringMatching(/Price \(44\)/), '18']);
     c.send('D', [[11, clOrd()], [55, 'NO-SUCH-MARKET'], [54, 1], [38, 1], [40, 2], [44, 30]]);
     const er = await c.type('8');
     expect([er.get(150), er.get(39)]).toEqual(['8', '8']);
-    expect(er.get(58)).toMatch(/not_found|market/);
+    // OrdRejReason 1 = unknown symbol, the engine's code in Text
+    expect([er.get(103), er.get(58)]).toEqual(['1', expect.stringMatching(/^not_found: market/)]);
+    c.send('D', [[11, clOrd()], [55, market], [54, 1], [38, 1_000_000], [40, 2], [44, 99]]);
+    const big = await c.type('8');
+    expect([big.get(103), big.get(58)]).toEqual(['3', expect.stringMatching(/^insufficient_balance: /)]);
     c.send('D', [[11, clOrd()], [55, market], [54, 3], [38, 1], [40, 2], [44, 30]]);
     expect((await c.type('8')).get(58)).toMatch(/Side \(54\)/);
     const after = (await t.client('trader').getOrders({ query: { ticker: market } })).orders.length;

@@ -2,11 +2,16 @@
 // by the acceptor for the drop copy (docs.kalshi.com/fix/drop-copy: EventResendRequest over the
 // last 3 hours) and fed live to drop copy and listener sessions (docs.kalshi.com/fix/listener-sessions).
 // An account's reports are kept from its first FIX Logon on (the real service keeps them from
-// allowlisting on; "allowlisting does not backfill earlier events"). In memory: a restart of the
-// exchange starts every account's history afresh.
+// allowlisting on; "allowlisting does not backfill earlier events"). Each report has the ExecID of
+// its execution event (orders.ts execIdOf), the one every session shows for it, so a range may
+// start from an ExecID an order entry session reported. With a file (`<fix dir>/exec-history.jsonl`,
+// beside the journal like the KalshiRT stores) the history survives an exchange restart: one JSON
+// line per report, written synchronously as it is recorded, the 3-hour window kept on load.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import type { ExchangeEvent } from '../core/domain';
 import type { FillView, OrderView } from '../engine/types';
-import { execReport, fillReport, type Fields, type FixTrader } from './orders';
+import { execIdOf, execReport, fillReport, type Fields, type FixTrader } from './orders';
 
 export interface ExecEntry {
   execId: string;
@@ -27,21 +32,94 @@ export function renderEntry(e: ExecEntry, t: FixTrader): Fields {
   return body.map((f) => (f[0] === 17 ? ([17, e.execId] as const) : f));
 }
 
+type Line = { u: string } | { e: ExecEntry };
+
 export class ExecHistory {
   private readonly byUser = new Map<string, ExecEntry[]>();
   /** what each tracked order last looked like (to tell New, Replaced and fills apart) */
   private readonly seen = new Map<string, { price: number; count: number; fill: number }>();
   private readonly listeners = new Set<(e: ExecEntry) => void>();
-  private next = 0;
+  private fd: number | null = null;
+  private lines = 0;
 
+  /** `file` null: in memory only. */
   constructor(
     private readonly getOrder: (orderId: string) => OrderView | undefined,
     private readonly now: () => number,
-  ) {}
+    private readonly file: string | null = null,
+  ) {
+    if (file === null) return;
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (existsSync(file)) this.load(readFileSync(file, 'utf8'));
+    this.compact();
+    this.fd = openSync(file, 'a', 0o600);
+  }
+
+  private load(text: string): void {
+    const cutoff = this.now() - LOOKBACK_MS;
+    for (const raw of text.split('\n')) {
+      if (raw === '') continue;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        continue; // a torn last line
+      }
+      if ('u' in line) this.byUser.set(line.u, this.byUser.get(line.u) ?? []);
+      else {
+        const e = line.e;
+        const list = this.byUser.get(e.userId);
+        if (!list) this.byUser.set(e.userId, [e]);
+        else list.push(e);
+        this.remember(e.order);
+      }
+    }
+    for (const list of this.byUser.values()) {
+      const from = list.findIndex((e) => e.at >= cutoff);
+      list.splice(0, from < 0 ? list.length : from);
+      if (list.length > MAX_PER_USER) list.splice(0, list.length - MAX_PER_USER);
+    }
+  }
+
+  /** Rewrite the file as the present history (on load, and when it has grown long). */
+  private compact(): void {
+    const file = this.file!;
+    const out: string[] = [];
+    for (const [userId, list] of this.byUser) {
+      out.push(JSON.stringify({ u: userId }));
+      for (const e of list) out.push(JSON.stringify({ e }));
+    }
+    writeFileSync(`${file}.tmp`, out.length ? `${out.join('\n')}\n` : '', { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+    this.lines = out.length;
+  }
+
+  private write(line: Line): void {
+    if (this.fd === null) return;
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+    if (++this.lines > MAX_PER_USER * 4) {
+      closeSync(this.fd);
+      this.compact();
+      this.fd = openSync(this.file!, 'a', 0o600);
+    }
+  }
+
+  /** The order's state as the last report showed it (what the next event is compared with). */
+  private remember(o: OrderView): void {
+    if (o.status === 'resting') this.seen.set(o.order_id, { price: o.yes_price, count: o.initial_count, fill: o.fill_count });
+    else this.seen.delete(o.order_id);
+  }
 
   /** Keep this account's reports from now on. */
   enable(userId: string): void {
-    if (!this.byUser.has(userId)) this.byUser.set(userId, []);
+    if (this.byUser.has(userId)) return;
+    this.byUser.set(userId, []);
+    this.write({ u: userId });
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 
   listen(fn: (e: ExecEntry) => void): () => void {
@@ -53,8 +131,9 @@ export class ExecHistory {
     const list = this.byUser.get(userId);
     if (!list) return;
     const at = this.now();
-    const e: ExecEntry = { execId: `X${at.toString(36)}-${(++this.next).toString(36)}`, at, userId, subaccount: order.subaccount, order, execType, ...(fill ? { fill } : {}) };
+    const e: ExecEntry = { execId: execIdOf(order, execType, fill), at, userId, subaccount: order.subaccount, order, execType, ...(fill ? { fill } : {}) };
     list.push(e);
+    this.write({ e });
     while (list.length > MAX_PER_USER || (list.length > 0 && list[0]!.at < at - LOOKBACK_MS)) list.shift();
     for (const fn of this.listeners) fn(e);
   }

@@ -4,24 +4,27 @@
 // session's orders reported as they happen, never twice; CancelOrdersOnDisconnect on close;
 // settlement reports on KalshiRT when the Logon asked (post-trade.ts).
 import type { ExchangeEvent } from '../core/domain';
-import type { FillView, OrderView } from '../engine/types';
+import type { OrderView } from '../engine/types';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
 import { sendSettlements } from './post-trade';
-import { FixReject, execReport, fillReport, orderGateway, type Fields, type OrderGateway } from './orders';
+import { FixReject, orderGateway, type OrderGateway } from './orders';
+import { CXL_REJ } from './reasons';
+import { SessionOrders } from './session-orders';
 
 export class OrderEntryApp implements SessionApp {
   private readonly gateway: OrderGateway;
-  /** orders entered here -> fills reported (centi); while a command on one is in flight its fills wait */
-  private readonly mine = new Map<string, { cum: number; busy: FillView[] | null }>();
-  /** creates in flight by ClOrdID: their fills arrive before the create answers */
-  private readonly creating = new Map<string, FillView[]>();
+  /** the session's orders: this connection's (KalshiNR), or the (key, KalshiRT) session's, fed by it */
+  private readonly orders: SessionOrders;
+  private readonly shared: boolean;
 
   constructor(
     private readonly link: SessionLink,
-    private readonly opts: { cancelOnDisconnect: boolean; settlements: boolean },
+    private readonly opts: { cancelOnDisconnect: boolean; settlements: boolean; orders?: SessionOrders },
   ) {
     this.gateway = orderGateway(link.svc, link.trader);
+    this.shared = opts.orders !== undefined;
+    this.orders = opts.orders ?? new SessionOrders(() => this.engine, { trader: () => link.trader, out: (t, body) => link.send(t, body) });
   }
 
   onMessage(m: FixMessage): boolean {
@@ -36,8 +39,13 @@ export class OrderEntryApp implements SessionApp {
     return this.link.svc.node.core.engine;
   }
 
-  private orderReject(m: FixMessage, text: string): void {
-    this.link.send('8', [
+  /** an answer goes where the session's reports go (on KalshiRT: stored if the connection is gone) */
+  private out(msgType: string, body: Parameters<SessionLink['send']>[1]): void {
+    this.orders.out(msgType, body);
+  }
+
+  private orderReject(m: FixMessage, text: string, reason: number): void {
+    this.out('8', [
       [37, 'NONE'],
       [11, m.get(11) ?? ''],
       [17, `R${Date.now().toString(36)}${m.seqNum}`],
@@ -49,39 +57,36 @@ export class OrderEntryApp implements SessionApp {
       [14, '0'],
       [151, '0'],
       [6, '0'],
-      [103, 99],
+      [103, reason],
       [58, text],
     ]);
   }
 
-  private cancelReject(m: FixMessage, responseTo: '1' | '2', text: string, order?: OrderView): void {
-    this.link.send('9', [
+  private cancelReject(m: FixMessage, responseTo: '1' | '2', text: string, reason: number, order?: OrderView): void {
+    this.out('9', [
       [37, order?.order_id ?? 'NONE'],
       [11, m.get(11) ?? ''],
       [41, m.get(41) ?? order?.client_order_id ?? ''],
       [39, order ? (order.status === 'resting' ? (order.fill_count > 0 ? '1' : '0') : order.status === 'executed' ? '2' : '4') : '8'],
       [434, responseTo],
-      [102, order ? 99 : 1],
+      [102, reason],
       [58, text],
     ]);
   }
 
   private async onNewOrder(m: FixMessage): Promise<() => void> {
     const clOrdId = m.get(11) ?? '';
-    const waiting: FillView[] = [];
-    if (clOrdId) this.creating.set(clOrdId, waiting);
+    const waiting = this.orders.beginCreate(clOrdId);
     try {
       const o = await this.gateway.create(m);
-      // a reused ClOrdID answers with the original order: keep what was already reported on it
-      const prev = this.mine.get(o.order_id);
-      this.mine.set(o.order_id, { cum: prev?.cum ?? 0, busy: prev ? [...(prev.busy ?? []), ...waiting] : waiting });
-      return () => this.settle(o, o.fill_count > 0 ? 'F' : '0');
+      this.orders.created(o, waiting);
+      return () => this.orders.answer(o, o.fill_count > 0 ? 'F' : '0');
     } catch (err) {
       if (!(err instanceof FixReject)) throw err;
-      const text = err.message;
-      return () => this.orderReject(m, text);
+      const { message, reason } = err;
+      return () => this.orderReject(m, message, reason);
     } finally {
-      if (clOrdId) this.creating.delete(clOrdId);
+      this.orders.endCreate(clOrdId);
     }
   }
 
@@ -90,27 +95,24 @@ export class OrderEntryApp implements SessionApp {
     let order: OrderView | undefined;
     try {
       order = this.gateway.ownOrder(m, 'cancel');
-      const track = this.track(order.order_id, order.fill_count);
-      track.busy ??= [];
+      this.orders.hold(order);
       if (kind === 'cancel') {
         const r = await this.gateway.cancel(m);
-        return () => this.settle(r.order, '4', [[41, r.origClOrdId]], m.get(11));
+        return () => this.orders.answer(r.order, '4', [[41, r.origClOrdId]], m.get(11));
       }
       const r = await this.gateway.replace(m);
-      if (r.order.order_id !== order.order_id) {
-        // the amend made a new order: its fills are tracked from here
-        const was = this.mine.get(order.order_id);
-        this.mine.delete(order.order_id);
-        this.mine.set(r.order.order_id, { cum: was?.cum ?? 0, busy: was?.busy ?? [] });
-      }
-      return () => this.settle(r.order, '5', [[41, r.origClOrdId]]);
+      // the amend made a new order: its fills are tracked from here
+      if (r.order.order_id !== order.order_id) this.orders.moved(order.order_id, r.order.order_id);
+      return () => this.orders.answer(r.order, '5', [[41, r.origClOrdId]]);
     } catch (err) {
       if (!(err instanceof FixReject)) throw err;
       const text = err.message;
+      // a parse refusal of the replace's price keeps its meaning; other order-side codes are "other"
+      const reason = err.kind === 'cancel' || err.reason === CXL_REJ.invalidPriceIncrement ? err.reason : CXL_REJ.other;
       const o = order;
       return () => {
-        if (o) this.release(o.order_id);
-        this.cancelReject(m, kind === 'cancel' ? '1' : '2', text, o ? (this.engine.getOrder(o.order_id) ?? o) : undefined);
+        if (o) this.orders.release(o.order_id);
+        this.cancelReject(m, kind === 'cancel' ? '1' : '2', text, reason, o ? (this.engine.getOrder(o.order_id) ?? o) : undefined);
       };
     }
   }
@@ -123,76 +125,21 @@ export class OrderEntryApp implements SessionApp {
     return this.onAmend(m, 'replace');
   }
 
-  private track(orderId: string, fillCount: number) {
-    let t = this.mine.get(orderId);
-    if (!t) this.mine.set(orderId, (t = { cum: fillCount, busy: null }));
-    return t;
-  }
-
-  private release(orderId: string): void {
-    const t = this.mine.get(orderId);
-    if (!t?.busy) return;
-    const waiting = t.busy;
-    t.busy = null;
-    const o = this.engine.getOrder(orderId);
-    for (const f of waiting) {
-      t.cum += f.count;
-      if (o) this.link.send('8', fillReport(o, f, this.link.trader));
-    }
-  }
-
-  /**
-   * Report a command's answer on an order: its ExecutionReport, then any fills that waited on it
-   * and are not already in the answer's CumQty (events arrive in apply order, so the first ones up
-   * to that count are the command's own or earlier).
-   */
-  private settle(o: OrderView, execType: string, extra: Fields = [], clOrdId?: string): void {
-    const t = this.track(o.order_id, 0);
-    const waiting = t.busy ?? [];
-    t.busy = null;
-    let running = t.cum;
-    const after: FillView[] = [];
-    for (const f of waiting) {
-      running += f.count;
-      if (running > o.fill_count) after.push(f);
-    }
-    t.cum = Math.max(o.fill_count, running);
-    const body = execReport(o, execType, this.link.trader, extra);
-    if (clOrdId !== undefined) body[1] = [11, clOrdId];
-    this.link.send('8', body);
-    for (const f of after) this.link.send('8', fillReport(o, f, this.link.trader));
-  }
-
   onEvents(events: readonly ExchangeEvent[]): void {
     // ReceiveSettlementReports (20127=Y, KalshiRT): the post trade session's reports here too
     if (this.opts.settlements) sendSettlements(this.link, events);
-    const trader = this.link.trader;
-    for (const e of events) {
-      if (e.type !== 'fill') continue;
-      const f = (e as { fill: FillView }).fill;
-      if (f.user_id !== trader.userId) continue;
-      const t = this.mine.get(f.order_id);
-      if (t) {
-        if (t.busy) t.busy.push(f);
-        else {
-          t.cum += f.count;
-          const o = this.engine.getOrder(f.order_id);
-          if (o) this.link.send('8', fillReport(o, f, trader));
-        }
-        continue;
-      }
-      this.creating.get(f.client_order_id)?.push(f);
-    }
+    // a KalshiRT session's orders are fed by the session itself, logged on or not
+    if (!this.shared) this.orders.onEvents(events);
   }
 
   onClose(): void {
     if (this.opts.cancelOnDisconnect) void this.cancelResting();
   }
 
-  /** CancelOrdersOnDisconnect: every order this session entered that still rests. */
+  /** CancelOrdersOnDisconnect: every order this session owns that still rests. */
   private async cancelResting(): Promise<void> {
     const node = this.link.svc.node;
-    for (const id of this.mine.keys()) {
+    for (const id of this.orders.ids()) {
       const o = this.engine.getOrder(id);
       if (!o || o.status !== 'resting') continue;
       await node.submit({ type: 'cancelOrder', nowMs: node.now(), userId: o.user_id, orderId: o.order_id, subaccount: o.subaccount });

@@ -9,6 +9,7 @@ import { engineOf } from '../handlers/engine-access';
 import type { CoreOutcome } from '../core/core';
 import { rejectionError, type Services } from '../handlers/support';
 import type { FixMessage } from '../../src-shared/fix/codec';
+import { CXL_REJ, ORD_REJ, cxlRejReason, ordRejReason, type EngineRefusal } from './reasons';
 
 export type Fields = Array<readonly [number, string | number]>;
 
@@ -21,11 +22,15 @@ export interface FixTrader {
   useDollars: boolean;
 }
 
-/** A refusal of the request itself, before any order is touched. */
+/**
+ * A refusal of the request itself, before any order is touched. `reason` is the FIX standard's
+ * code: OrdRejReason (103) on an order, CxlRejReason (102) on a cancel or replace (reasons.ts).
+ */
 export class FixReject extends Error {
   constructor(
     readonly kind: 'order' | 'cancel',
     message: string,
+    readonly reason: number = 99,
   ) {
     super(message);
   }
@@ -45,10 +50,10 @@ function required(m: FixMessage, tag: number, name: string): string {
 export function readPrice(raw: string, useDollars: boolean): number {
   if (useDollars) {
     const t = dollarsToTicks(raw);
-    if (t === undefined || t <= 0 || t >= 10_000) throw new FixReject('order', `Price (44) ${raw} must be a dollar price between 0 and 1 with at most 4 decimals`);
+    if (t === undefined || t <= 0 || t >= 10_000) throw new FixReject('order', `Price (44) ${raw} must be a dollar price between 0 and 1 with at most 4 decimals`, ORD_REJ.invalidPriceIncrement);
     return t;
   }
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1) throw new FixReject('order', `Price (44) ${raw} must be whole cents, 1 to 99`);
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1) throw new FixReject('order', `Price (44) ${raw} must be whole cents, 1 to 99`, ORD_REJ.invalidPriceIncrement);
   return Number(raw) * 100;
 }
 
@@ -58,7 +63,7 @@ export function writePrice(ticks: number, useDollars: boolean): string {
 
 function readQty(raw: string): number {
   const c = countToCenti(raw);
-  if (c === undefined || c <= 0) throw new FixReject('order', `OrderQty (38) ${raw} must be a positive count with at most 2 decimals`);
+  if (c === undefined || c <= 0) throw new FixReject('order', `OrderQty (38) ${raw} must be a positive count with at most 2 decimals`, ORD_REJ.incorrectQuantity);
   return c;
 }
 
@@ -66,16 +71,26 @@ function readQty(raw: string): number {
 function readSubaccount(m: FixMessage, t: FixTrader): number {
   const raw = m.get(79);
   const n = raw === undefined ? (t.subaccount ?? 0) : Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0 || n > 63) throw new FixReject('order', `AllocAccount (79) ${raw} must be a subaccount number 0-63`);
-  if (t.subaccount !== null && n !== t.subaccount) throw new FixReject('order', `this key trades subaccount ${t.subaccount} only`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 63) throw new FixReject('order', `AllocAccount (79) ${raw} must be a subaccount number 0-63`, ORD_REJ.unknownAccount);
+  if (t.subaccount !== null && n !== t.subaccount) throw new FixReject('order', `this key trades subaccount ${t.subaccount} only`, ORD_REJ.unknownAccount);
   return n;
 }
 
-let execSeq = 0;
-const execId = (): string => `E${Date.now().toString(36)}${(++execSeq).toString(36)}`;
+/**
+ * The ExecID of one execution event, the same on every session that reports it (order entry,
+ * listener, drop copy) and across restarts: it is made from the event itself. A fill is its
+ * trade on this order; an order's acceptance (and the answer to a create, fills included) is
+ * `<order>:0`; its cancel (any cause) `<order>:4`; a replace is named by the state it made.
+ */
+export function execIdOf(o: OrderView, execType: string, fill?: FillView): string {
+  if (fill) return `${o.order_id}:F:${fill.trade_id}`;
+  if (execType === '4') return `${o.order_id}:4`;
+  if (execType === '5') return `${o.order_id}:5:${o.last_update_time}:${o.yes_price}:${o.initial_count}`;
+  return `${o.order_id}:0`;
+}
 
-/** The ExecutionReport body for an order's present state. */
-export function execReport(o: OrderView, execType: string, t: FixTrader, extra: Fields = []): Fields {
+/** The ExecutionReport body for an order's present state (`fill`: a Trade report of that fill). */
+export function execReport(o: OrderView, execType: string, t: FixTrader, extra: Fields = [], fill?: FillView): Fields {
   const status = o.status === 'canceled' ? '4' : o.status === 'executed' ? '2' : o.fill_count > 0 ? '1' : '0';
   // costs are micro-dollars, counts centi-contracts: cost / count is ticks of $0.0001 per contract
   const avgTicks = o.fill_count > 0 ? Math.round((o.taker_fill_cost + o.maker_fill_cost) / o.fill_count) : 0;
@@ -84,7 +99,7 @@ export function execReport(o: OrderView, execType: string, t: FixTrader, extra: 
   return [
     [37, o.order_id],
     [11, o.client_order_id],
-    [17, execId()],
+    [17, execIdOf(o, execType, fill)],
     [150, execType],
     [39, status],
     [55, o.ticker],
@@ -110,12 +125,18 @@ export function execReport(o: OrderView, execType: string, t: FixTrader, extra: 
 
 /** The Trade ExecutionReport of one fill (150=F) on the order's state after it. */
 export function fillReport(o: OrderView, f: FillView, t: FixTrader): Fields {
-  return execReport(o, 'F', t, [
-    [31, writePrice(f.yes_price, t.useDollars)],
-    [32, centiToCount(f.count)],
-    [1057, f.is_taker ? 'Y' : 'N'],
-    [880, f.trade_id],
-  ]);
+  return execReport(
+    o,
+    'F',
+    t,
+    [
+      [31, writePrice(f.yes_price, t.useDollars)],
+      [32, centiToCount(f.count)],
+      [1057, f.is_taker ? 'Y' : 'N'],
+      [880, f.trade_id],
+    ],
+    f,
+  );
 }
 
 function failMessage(outcome: CoreOutcome): string {
@@ -142,9 +163,9 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
     if (orderId === undefined && orig === undefined) throw new FixReject(kind, 'OrigClOrdID (41) or OrderID (37) is required');
     const o = orderId !== undefined ? engine().getOrder(orderId) : engine().getOrderByClientId(t.userId, orig!);
     if (!o || o.user_id !== t.userId || (t.subaccount !== null && o.subaccount !== t.subaccount)) {
-      throw new FixReject(kind, `unknown order ${orderId ?? orig}`);
+      throw new FixReject(kind, `unknown order ${orderId ?? orig}`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
     }
-    if (orig !== undefined && orderId !== undefined && o.client_order_id !== orig) throw new FixReject(kind, `OrigClOrdID ${orig} is not order ${orderId}'s`);
+    if (orig !== undefined && orderId !== undefined && o.client_order_id !== orig) throw new FixReject(kind, `OrigClOrdID ${orig} is not order ${orderId}'s`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
     return o;
   }
 
@@ -154,7 +175,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
       needWrite('order');
       const clOrdId = required(m, 11, 'ClOrdID');
       if (!CLORDID_RE.test(clOrdId)) throw new FixReject('order', 'ClOrdID (11) must be 1-64 characters of letters, digits and - _ : + = /');
-      if (required(m, 40, 'OrdType') !== '2') throw new FixReject('order', 'OrdType (40) must be 2 (limit)');
+      if (required(m, 40, 'OrdType') !== '2') throw new FixReject('order', 'OrdType (40) must be 2 (limit)', ORD_REJ.unsupportedCharacteristic);
       const side = required(m, 54, 'Side');
       if (side !== '1' && side !== '2') throw new FixReject('order', 'Side (54) must be 1 (buy yes) or 2 (sell yes)');
       const ticker = required(m, 55, 'Symbol');
@@ -162,7 +183,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
       const countCenti = readQty(required(m, 38, 'OrderQty'));
       const tifRaw = m.get(59) ?? '1';
       const tif = TIF[tifRaw];
-      if (tif === undefined) throw new FixReject('order', `TimeInForce (59) ${tifRaw} is not one of 0, 1, 3, 4, 6`);
+      if (tif === undefined) throw new FixReject('order', `TimeInForce (59) ${tifRaw} is not one of 0, 1, 3, 4, 6`, ORD_REJ.unsupportedCharacteristic);
       let expirationTime: number | undefined;
       let timeInForce: OrderView['time_in_force'] = 'good_till_canceled';
       if (tif === 'gtd') {
@@ -176,7 +197,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
         expirationTime = endOfDayEt(svc.node.now());
       } else timeInForce = tif;
       const stp = m.get(2964);
-      if (stp !== undefined && stp !== '1' && stp !== '2') throw new FixReject('order', 'SelfTradePreventionType (2964) must be 1 or 2');
+      if (stp !== undefined && stp !== '1' && stp !== '2') throw new FixReject('order', 'SelfTradePreventionType (2964) must be 1 or 2', ORD_REJ.unsupportedCharacteristic);
       const nowMs = svc.node.now();
       const outcome = await svc.node.submit({
         type: 'apiCreateOrder',
@@ -196,7 +217,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
           postOnly: (m.get(18) ?? '').split(' ').includes('6'),
         },
       });
-      if (!outcome.ok) throw new FixReject('order', failMessage(outcome));
+      if (!outcome.ok) throw new FixReject('order', failMessage(outcome), ordRejReason(outcome.result as EngineRefusal));
       return (outcome.result as { order: OrderView }).order;
     },
     async cancel(m) {
@@ -204,7 +225,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
       required(m, 11, 'ClOrdID');
       const o = ownOrder(m, 'cancel');
       const outcome = await svc.node.submit({ type: 'cancelOrder', nowMs: svc.node.now(), userId: t.userId, orderId: o.order_id, subaccount: o.subaccount });
-      if (!outcome.ok) throw new FixReject('cancel', failMessage(outcome));
+      if (!outcome.ok) throw new FixReject('cancel', failMessage(outcome), cxlRejReason(outcome.result as EngineRefusal));
       return { order: (outcome.result as { order: OrderView }).order, origClOrdId: o.client_order_id };
     },
     async replace(m) {
@@ -226,7 +247,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
         countCenti: qtyRaw === undefined ? o.initial_count : readQty(qtyRaw),
         updatedClientOrderId: clOrdId,
       });
-      if (!outcome.ok) throw new FixReject('cancel', failMessage(outcome));
+      if (!outcome.ok) throw new FixReject('cancel', failMessage(outcome), cxlRejReason(outcome.result as EngineRefusal));
       return { order: (outcome.result as { order: OrderView }).order, origClOrdId: o.client_order_id };
     },
   };

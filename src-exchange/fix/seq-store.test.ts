@@ -55,4 +55,21 @@ describe('SeqStore', () => {
     expect(b.sent.get(MAX_RETAINED * 4 + 10)?.fields).toEqual([[11, String(MAX_RETAINED * 4 + 9)]]);
     b.close();
   });
+
+  it('keeps a KalshiRT session\'s owned orders and trader across a reopen, a reset and a compaction', () => {
+    const file = fileIn();
+    const a = new SeqStore(file);
+    const trader = { userId: 'u1', subaccount: null, canWrite: true, useDollars: false };
+    a.setTrader(trader);
+    a.own('o1');
+    a.own('o2');
+    a.own('o1', false);
+    a.reset();
+    for (let i = 0; i < MAX_RETAINED * 4 + 10; i++) a.takeOut('8', [], i, false);
+    a.close();
+    const b = new SeqStore(file);
+    expect([...b.owned]).toEqual(['o2']);
+    expect(b.trader).toEqual(trader);
+    b.close();
+  });
 });

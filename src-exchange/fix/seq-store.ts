@@ -6,7 +6,7 @@
 // line (the kill landed mid-write) is ignored on load.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { Fields } from './orders';
+import type { Fields, FixTrader } from './orders';
 
 export interface SentMessage {
   fields: Fields;
@@ -17,12 +17,16 @@ export interface SentMessage {
 /** How many sent messages a retransmit session keeps for resending. */
 export const MAX_RETAINED = 10_000;
 
-type Line = { i: number } | { o: number; t?: string; at?: number; f?: Fields } | { r: 1 };
+type Line = { i: number } | { o: number; t?: string; at?: number; f?: Fields } | { r: 1 } | { m: string } | { d: string } | { u: FixTrader };
 
 export class SeqStore {
   nextIn = 1;
   nextOut = 1;
   readonly sent = new Map<number, SentMessage>();
+  /** orders the session entered that can still change (KalshiRT) */
+  readonly owned = new Set<string>();
+  /** who the session last logged on as (KalshiRT) */
+  trader: FixTrader | null = null;
   private fd: number | null = null;
   private lines = 0;
 
@@ -50,7 +54,10 @@ export class SeqStore {
   }
 
   private apply(line: Line): void {
-    if ('r' in line) {
+    if ('m' in line) this.owned.add(line.m);
+    else if ('d' in line) this.owned.delete(line.d);
+    else if ('u' in line) this.trader = line.u;
+    else if ('r' in line) {
       this.nextIn = 1;
       this.nextOut = 1;
       this.sent.clear();
@@ -80,6 +87,8 @@ export class SeqStore {
   private compact(): void {
     const file = this.file!;
     const out: string[] = [JSON.stringify({ i: this.nextIn }), JSON.stringify({ o: this.nextOut - 1 })];
+    if (this.trader) out.push(JSON.stringify({ u: this.trader }));
+    for (const id of this.owned) out.push(JSON.stringify({ m: id }));
     for (const [seq, m] of this.sent) out.push(JSON.stringify({ o: seq, t: m.msgType, at: m.sentAt, f: m.fields }));
     writeFileSync(`${file}.tmp`, `${out.join('\n')}\n`, { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
@@ -102,7 +111,21 @@ export class SeqStore {
     return seq;
   }
 
-  /** ResetSeqNumFlag: both numbers back to 1, nothing kept. */
+  /** The session owns this order from now on (or, `false`, no longer: it cannot change again). */
+  own(orderId: string, owned = true): void {
+    if (owned === this.owned.has(orderId)) return;
+    if (owned) this.owned.add(orderId);
+    else this.owned.delete(orderId);
+    this.write(owned ? { m: orderId } : { d: orderId });
+  }
+
+  setTrader(t: FixTrader): void {
+    if (JSON.stringify(t) === JSON.stringify(this.trader)) return;
+    this.trader = { ...t };
+    this.write({ u: this.trader });
+  }
+
+  /** ResetSeqNumFlag: both numbers back to 1, nothing kept (the owned orders stay the session's). */
   reset(): void {
     this.nextIn = 1;
     this.nextOut = 1;

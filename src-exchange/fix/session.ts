@@ -27,6 +27,7 @@ import { OrderEntryApp } from './order-entry';
 import { PostTradeApp } from './post-trade';
 import { RfqApp } from './rfq';
 import type { Fields, FixTrader } from './orders';
+import type { RtSession } from './rt-session';
 import { SeqStore } from './seq-store';
 
 export const SESSION_TYPES = {
@@ -54,6 +55,8 @@ export interface FixSessionDeps {
   /** a connection already logged in as (key, type) is refused: one at a time */
   claim(keyId: string, type: SessionType, session: FixSession): boolean;
   release(keyId: string, type: SessionType, session: FixSession): void;
+  /** the (key, KalshiRT) session: its orders and reports outlive any one connection */
+  rtSession(keyId: string): RtSession;
 }
 
 export function logonPreHash(sendingTime: string, msgType: string, seqNum: string, sender: string, target: string): string {
@@ -74,6 +77,8 @@ export class FixSession {
   private trader: FixTrader | null = null;
   private app: SessionApp | null = null;
   private unlisten: (() => void) | null = null;
+  /** the KalshiRT session this connection is logged on to (trading, not a listener) */
+  private rt: RtSession | null = null;
   /**
    * Answers to order messages, in the order the messages came. Each order message is submitted
    * to the core as it arrives (so a burst shares the journal's group commit, and the apply order
@@ -98,6 +103,11 @@ export class FixSession {
 
   // ------------------------------------------------------------------ wire
 
+  /** A report of the KalshiRT session this connection is logged on to (rt-session.ts). */
+  deliver(msgType: string, body: Fields): void {
+    this.send(msgType, body);
+  }
+
   private send(msgType: string, body: Fields, opts: { possDup?: { seq: number; origSentAt: number } } = {}): void {
     if (this.state === 'closed') return;
     const now = this.deps.svc.node.now();
@@ -120,6 +130,8 @@ export class FixSession {
     if (this.state === 'closed' || this.state === 'closing') return;
     // a refused Logon: answer on seq 1 of a session that never started
     if (this.keyId === '' || this.state === 'awaiting_logon') this.seq = new SeqStore(null);
+    // from here the session's reports are stored for the next Logon, not sent after the Logout
+    this.rt?.detach(this);
     this.send('5', [[58, reason]]);
     this.state = 'closing';
     setTimeout(() => this.socket.end(), 50).unref();
@@ -208,6 +220,7 @@ export class FixSession {
         // after the answers still owed
         this.ordered(
           Promise.resolve(() => {
+            this.rt?.detach(this);
             this.send('5', [[58, 'logout acknowledged']]);
             this.state = 'closing';
             setTimeout(() => this.socket.end(), 20).unref();
@@ -306,6 +319,9 @@ export class FixSession {
     this.heartbeatMs = hb * 1000;
     const caller = key!.caller;
     this.trader = { userId: caller.userId, subaccount: caller.subaccount, canWrite: caller.scopes.includes('write'), useDollars: m.get(21005) === 'Y' };
+    // the account's execution reports are kept from its first Logon on any session (drop copy's
+    // EventResendRequest may start from an ExecID an order entry session reported)
+    this.deps.history.enable(caller.userId);
     const link: SessionLink = {
       svc: this.deps.svc,
       trader: this.trader,
@@ -319,7 +335,14 @@ export class FixSession {
     else if (this.type === 'KalshiMD') this.app = new MarketDataApp(link);
     else if (this.type === 'KalshiPT') this.app = new PostTradeApp(link);
     else if (this.type === 'KalshiRFQ') this.app = new RfqApp(link);
-    else this.app = new OrderEntryApp(link, { cancelOnDisconnect: m.get(8013) === 'Y', settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y' });
+    else {
+      if (this.type === 'KalshiRT') this.rt = this.deps.rtSession(sender);
+      this.app = new OrderEntryApp(link, {
+        cancelOnDisconnect: m.get(8013) === 'Y',
+        settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y',
+        ...(this.rt ? { orders: this.rt.orders } : {}),
+      });
+    }
     this.state = 'active';
     this.unlisten = this.deps.svc.node.onEvents((events) => this.onEvents(events));
     this.send('A', [
@@ -328,6 +351,8 @@ export class FixSession {
       [1137, 9],
       ...(reset ? ([[141, 'Y']] as Fields) : []),
     ]);
+    // reports go out live from here (after the Logon answer): whatever connection entered the order
+    this.rt?.attach(this, this.trader);
     if (gap) this.askResend(gap);
   }
 
@@ -387,6 +412,7 @@ export class FixSession {
     this.state = 'closed';
     if (this.timer) clearInterval(this.timer);
     this.unlisten?.();
+    this.rt?.detach(this);
     if (this.keyId && this.trader) this.deps.release(this.keyId, this.type, this);
     this.app?.onClose?.();
     this.deps.onClose(this);
