@@ -3,14 +3,19 @@
 // any failed, and no process outlives it: each fake stage leaves a grandchild running, after a
 // failing stage, a passing one, and a Ctrl-C (SIGINT) in the middle of one. Waits on conditions only.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'test-all-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  // the report of a fake stage its runner was SIGKILLed in the middle of
+  const results = path.join(root, 'test-results');
+  for (const f of readdirSync(results)) if (/^fake-\d+-.+\.json$/.test(f)) rmSync(path.join(results, f), { force: true });
+});
 let n = 0;
 const pidFiles: string[] = [];
 // what a failed assertion leaves running is still stopped here

@@ -7,6 +7,23 @@ import ts from 'typescript';
 import { expect } from 'vitest';
 
 export const ROOT = process.cwd();
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  jsx: ts.JsxEmit.ReactJSX,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  esModuleInterop: true,
+  resolveJsonModule: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: ['node'],
+};
+/** parsed source files by path, reused while the file's text is unchanged */
+const parsed = new Map<string, ts.SourceFile>();
 const slash = (p: string) => p.split('\\').join('/');
 
 /** The README section that starts with `heading`, up to the next `## `. */
@@ -87,25 +104,37 @@ export class CopyTree {
     });
     writeFileSync(this.path(rel), out);
   }
-  /** The compiler's errors for these copied files (strict, as tsconfig.json). */
+  /**
+   * The compiler's errors in the copied files (strict, as tsconfig.json), with `rels` as the roots.
+   * Only files in this copy are checked: a real file imports only real files, so its errors do
+   * not depend on the copies and are the project's typecheck's to find (checking them here, for
+   * every call, was most of a recipe test's time). Parsed files are shared between calls while
+   * their text is unchanged.
+   */
   typeErrors(...rels: string[]): string[] {
+    const host = ts.createCompilerHost(COMPILER_OPTIONS);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+      const text = host.readFile(fileName);
+      const hit = parsed.get(fileName);
+      if (hit && text !== undefined && hit.text === text) return hit;
+      const sf = read(fileName, languageVersion, onError, shouldCreate);
+      if (sf) parsed.set(fileName, sf);
+      return sf;
+    };
     const program = ts.createProgram(
       rels.map((r) => this.path(r)),
-      {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ESNext,
-        moduleResolution: ts.ModuleResolutionKind.Bundler,
-        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-        jsx: ts.JsxEmit.ReactJSX,
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        esModuleInterop: true,
-        resolveJsonModule: true,
-        skipLibCheck: true,
-        noEmit: true,
-        types: ['node'],
-      },
+      COMPILER_OPTIONS,
+      host,
     );
-    return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? slash(relative(this.root, d.file.fileName)) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const root = slash(resolve(this.root)) + '/';
+    const mine = program.getSourceFiles().filter((sf) => slash(resolve(sf.fileName)).startsWith(root));
+    expect(mine.length, 'the roots are in the copy').toBeGreaterThanOrEqual(rels.length);
+    const diagnostics = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...mine.flatMap((sf) => [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)]),
+    ];
+    return diagnostics.map((d) => `${d.file ? slash(relative(this.root, d.file.fileName)) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   }
 }
