@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
 import { highestBid } from '../../test-support/main/markets';
@@ -47,8 +48,20 @@ async function liveWith(keyId: string): Promise<void> {
   await until('the book', () => terminal.services.profiles.active()?.session.bookTop(market) !== undefined, 30_000);
 }
 
-/** What rests in subaccount `n`, as the account-wide key sees it at the exchange. */
-const restingIn = async (n: number) => (await trader.getOrders({ query: { status: 'resting', subaccount: n, limit: 1000 } })).orders.length;
+/** What rests in subaccount `n`, as the account-wide key sees it at the exchange (asked again after a 429: the terminal shares the bucket). */
+async function restingIn(n: number): Promise<number> {
+  let count = -1;
+  await until(`the resting orders of subaccount ${n}`, async () => {
+    try {
+      count = (await trader.getOrders({ query: { status: 'resting', subaccount: n, limit: 1000 } })).orders.length;
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 429) return false;
+      throw e;
+    }
+  });
+  return count;
+}
 
 /** The embedded profile signs with the trader's account-wide key again (whatever a test before left), its limits the defaults. */
 async function asTrader(): Promise<void> {

@@ -273,7 +273,8 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
     for (const k of p.keys) {
       if (k.apiKeyId === keyId) continue;
       try {
-        const client = this.clientOfKey(p, k.apiKeyId);
+        // the same user's rate buckets: paced by the session's limiter, with the session's own requests
+        const client = this.clientOfKey(p, k.apiKeyId, session.limiter);
         if ((await scopeOfKey(client, k.apiKeyId)).kind !== 'account') continue;
         const theirs = ((await client.getCommunicationsId()) as { user_id?: string }).user_id ?? null;
         if (userId !== null && theirs === userId) return { scope, reader: { keyId: k.apiKeyId, client } };
@@ -479,10 +480,10 @@ export class ProfilesService implements ChannelImpl<'profiles'> {
    * where the key belongs: see the class comment). Used to ask whether the key still signs and to
    * let it revoke itself.
    */
-  private clientOfKey(p: StoredProfile, apiKeyId: string): ApiClient {
+  private clientOfKey(p: StoredProfile, apiKeyId: string, limiter?: TradingSession['limiter']): ApiClient {
     const pem = this.vault.get(p.id, apiKeyId);
     if (pem === undefined) throw new StateError(`the key ${apiKeyId} is not in the vault`);
-    return createApiClient({ profile: this.resolved(p), credentials: { keyId: apiKeyId, privateKeyPem: pem } });
+    return createApiClient({ profile: this.resolved(p), credentials: { keyId: apiKeyId, privateKeyPem: pem }, ...(limiter ? { limiter } : {}) });
   }
 
   /** Whether a stored key still signs at its profile's exchange, asked with the key itself. */

@@ -9,7 +9,6 @@ import { Reservations, type Reservation } from '../risk/reservations';
 import { OrderOutcomeUnknownError } from '../api/orders';
 import { restingOrderOf, positionCountOf, tickerOf } from '../risk/rows';
 import type { RiskStore } from '../risk/store';
-import type { TradingSession } from '../session/session';
 import type { AnsweredOrder } from '../session/private-sync';
 import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';

@@ -148,6 +148,12 @@ function why(e: unknown): string {
 export async function sweepAccount(active: ActiveSession): Promise<{ detail: string; later: Promise<string> }> {
   const view = active.account;
   if (!view || view.accountWide) return orders.cancelEverything(active.session);
+  if (!view.scope) {
+    // what the key sees is not known: the session's own sweep of every subaccount it can list, said to be maybe partial
+    const r = await orders.cancelEverything(active.session);
+    const note = `; the account may hold more than this key reached: ${view.incomplete() ?? 'its scope is not known'}`;
+    return { detail: r.detail + note, later: r.later.then((d) => d + note) };
+  }
   const s = active.session;
   const first = { priority: true } as const;
   const own = view.ownSubaccount;

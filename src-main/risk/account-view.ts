@@ -21,6 +21,8 @@ export type KeyScope = { kind: 'account' } | { kind: 'subaccount'; subaccount: n
 
 export const POLL_MS = 2_000;
 export const STALE_MS = 15_000;
+/** how often a scoped key's view looks again for an account-wide key in the profile, while it has none */
+export const RESOLVE_AGAIN_MS = 30_000;
 
 export function scopeText(s: KeyScope | null): string {
   if (!s) return 'scope unknown';
@@ -83,6 +85,7 @@ export class AccountView {
   scope: KeyScope | null = null;
   reader: AccountReader | null = null;
   private scopeError: string | null = null;
+  private resolvedAt = 0;
   private readError: string | null = null;
   private snap: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -131,20 +134,28 @@ export class AccountView {
   }
 
   private async read(): Promise<void> {
-    if (!this.scope) {
+    // a scoped key without an account-wide key to read with looks again now and then (one may have been imported since)
+    const again = this.scope !== null && this.scope.kind !== 'account' && !this.reader && this.now() - this.resolvedAt > RESOLVE_AGAIN_MS;
+    if (!this.scope || again) {
       try {
         const r = await this.p.resolve();
+        const news = !this.scope || r.reader?.keyId !== this.reader?.keyId;
+        this.resolvedAt = this.now();
         this.scope = r.scope;
         this.reader = r.reader;
         this.scopeError = null;
-        if (r.scope.kind !== 'account') {
+        if (news && r.scope.kind !== 'account') {
           this.p.log(`[risk] key ${this.p.keyId} is ${scopeText(r.scope)}: ${r.reader ? `the account's other subaccounts are read with the profile's account-wide key ${r.reader.keyId}` : 'the profile holds no account-wide key, so the gate cannot see the other subaccounts'}`);
         }
       } catch (e) {
-        this.scopeError = (e as Error).message;
-        return;
+        this.resolvedAt = this.now();
+        if (!this.scope) {
+          this.scopeError = (e as Error).message;
+          return;
+        }
       }
     }
+    if (!this.scope) return;
     if (this.scope.kind === 'account' || !this.reader) return;
     const c = this.reader.client;
     try {

@@ -1,0 +1,62 @@
+// What a key sees of its account, and the gate while it cannot see all of it: a switch to a key
+// that sees less is a loosening (unknown counts as less), and an incomplete view lets only
+// orders that reduce a position through.
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../src-shared/money';
+import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
+import { narrower, subaccountOfRow, type KeyScope } from './account-view';
+import { checkOrder, type RiskState } from './gate';
+
+const D = (s: string) => new Decimal(s);
+const account: KeyScope = { kind: 'account' };
+const sub = (n: number): KeyScope => ({ kind: 'subaccount', subaccount: n });
+
+describe('narrower keys', () => {
+  it('account-wide to one subaccount, to another subaccount, to a subtrader, or to an unknown scope is narrower', () => {
+    expect(narrower(account, sub(3))).toBe(true);
+    expect(narrower(sub(3), sub(4))).toBe(true);
+    expect(narrower(account, { kind: 'subtrader', id: 'u_1' })).toBe(true);
+    expect(narrower(account, null)).toBe(true);
+    expect(narrower(null, sub(0))).toBe(true);
+  });
+
+  it('to an account-wide key, or to the same scope, is not', () => {
+    expect(narrower(account, account)).toBe(false);
+    expect(narrower(sub(3), account)).toBe(false);
+    expect(narrower(sub(3), sub(3))).toBe(false);
+    expect(narrower(null, account)).toBe(false);
+  });
+
+  it('a row without a subaccount number is the primary', () => {
+    expect(subaccountOfRow({})).toBe(0);
+    expect(subaccountOfRow({ subaccount_number: 5 })).toBe(5);
+    expect(subaccountOfRow({ subaccount: 2 })).toBe(2);
+  });
+});
+
+describe('the gate with part of the account unseen', () => {
+  const st = (position: string): RiskState => ({
+    now: 0,
+    killSwitch: false,
+    book: () => ({ stale: false, yesBid: D('0.50'), yesAsk: D('0.52') }),
+    position: () => D(position),
+    resting: [],
+    dailyPnl: D('0'),
+    recent: [],
+    accountIncomplete: 'key k is scoped to subaccount 3 only and this profile holds no account-wide key',
+  });
+  const order = { action: 'place', ticker: 'KX-1', price: D('0.51'), count: D('5'), confirmed: true };
+
+  it('refuses an order that adds exposure, saying why', () => {
+    const v = checkOrder({ ...order, side: 'bid' }, DEFAULT_RISK_LIMITS, st('0'));
+    expect(v.ok).toBe(false);
+    if (!v.ok) {
+      expect(v.code).toBe('account_incomplete');
+      expect(v.message).toContain('scoped to subaccount 3 only');
+    }
+  });
+
+  it('lets an order through that reduces a position', () => {
+    expect(checkOrder({ ...order, side: 'ask' }, DEFAULT_RISK_LIMITS, st('10')).ok).toBe(true);
+  });
+});
