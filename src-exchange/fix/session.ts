@@ -377,7 +377,8 @@ export class FixSession {
       if (this.type === 'KalshiRT') this.rt = this.deps.rtSession(sender);
       this.app = new OrderEntryApp(link, {
         cancelOnDisconnect: m.get(8013) === 'Y',
-        settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y',
+        // on KalshiRT the session sends them itself, stored while logged out (rt-session.ts)
+        settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y' && !this.rt,
         ...(this.rt ? { orders: this.rt.orders } : {}),
       });
     }
@@ -390,7 +391,7 @@ export class FixSession {
       ...(reset ? ([[141, 'Y']] as Fields) : []),
     ]);
     // reports go out live from here (after the Logon answer): whatever connection entered the order
-    this.rt?.attach(this, this.trader);
+    this.rt?.attach(this, this.trader, m.get(20127) === 'Y');
     if (gap) this.askResend(gap);
   }
 
