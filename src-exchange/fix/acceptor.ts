@@ -14,7 +14,7 @@ import type { Services } from '../handlers/support';
 import { ExecHistory } from './exec-history';
 import { RtSession } from './rt-session';
 import { SeqStore } from './seq-store';
-import { FixSession, type SessionType } from './session';
+import { FixSession, type FixLimits, type SessionType } from './session';
 
 export interface FixAcceptor {
   port: number;
@@ -31,7 +31,22 @@ export interface FixAcceptorOptions {
   dataDir?: string;
   /** a TLS listener too, with this certificate */
   tls?: { cert: string; key: string; port?: number };
+  /** bounds on hostile or slow clients (defaults: FIX_LIMITS) */
+  limits?: Partial<FixLimits>;
 }
+
+/**
+ * The acceptor's bounds. Per key, a logged-on connection is one per (key, session type): six at
+ * most, a seventh Logon of a kind already up is refused. Before Logon the key is unknown: those
+ * connections are capped overall and get a few seconds to log on.
+ */
+export const FIX_LIMITS: FixLimits = {
+  logonTimeoutMs: 5_000,
+  maxUnauthenticated: 256,
+  maxConnections: 1_024,
+  maxUnsentBytes: 4 * 1024 * 1024,
+  resendsPerSecond: 10,
+};
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise<number>((resolve, reject) => {
@@ -79,9 +94,35 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
       if (seqStore(keyId, 'KalshiRT').owned.size > 0) rtSession(keyId);
     }
   }
+  const limits: FixLimits = { ...FIX_LIMITS, ...opts.limits };
+  let refused = 0;
+  let evicted = 0;
   const accept = (socket: Socket) => {
+    let oldestWaiting: FixSession | null = null;
+    let waiting = 0;
+    for (const s of sessions) {
+      if (!s.awaitingLogon) continue;
+      oldestWaiting ??= s;
+      waiting++;
+    }
+    // at the cap of connections not logged on, the oldest of them makes room: a flood of idle
+    // connections cannot keep a client that connects after it from logging on
+    if (waiting >= limits.maxUnauthenticated && oldestWaiting) {
+      oldestWaiting.shutdown();
+      sessions.delete(oldestWaiting);
+      evicted++;
+    }
+    if (sessions.size >= limits.maxConnections) {
+      // refused before any byte is read: the descriptor is given back at once
+      if (refused++ % 1_000 === 0) console.warn(`[exchange] FIX connection refused: ${sessions.size} open (${refused} refused so far)`);
+      socket.on('error', () => undefined);
+      socket.destroy();
+      return;
+    }
+    if (evicted > 0 && evicted % 1_000 === 1) console.warn(`[exchange] FIX: ${evicted} connections that had not logged on closed to make room`);
     socket.setNoDelay(true);
     const s = new FixSession(socket, {
+      limits,
       svc: opts.svc,
       lookupKey: opts.lookupKey,
       history,

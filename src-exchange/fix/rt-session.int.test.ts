@@ -28,6 +28,7 @@ beforeAll(async () => {
   await addMarket('FIXRT-1');
   await addMarket('FIXRT-2');
   await addMarket('FIXRT-3');
+  await addMarket('FIXRT-4');
 });
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
@@ -48,10 +49,10 @@ async function sync(c: Client, id: string): Promise<void> {
 }
 
 /** Log on to KalshiRT; `from` carries the sequence state of the previous connection (no reset). */
-async function logon(from?: { seq: number }): Promise<{ c: Client; a: Msg }> {
+async function logon(from?: { seq: number }, extra: Array<[number, string | number]> = []): Promise<{ c: Client; a: Msg }> {
   const c = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiRT', sockets);
   if (from) c.seq = from.seq;
-  c.logon(trader().private_key_pem, [], from ? { reset: false } : {});
+  c.logon(trader().private_key_pem, extra, from ? { reset: false } : {});
   const a = await c.type('A', 'Logon answer');
   return { c, a };
 }
@@ -149,6 +150,32 @@ describe('KalshiRT: the session owns its orders and its sequence', () => {
     await sell('FIXRT-3', '1');
     const live = await second.c.next((m) => m.get(35) === '8' && m.get(37) === ack.get(37) && m.get(43) !== 'Y', 'the live Trade report');
     expect([live.get(150), live.get(39)]).toEqual(['F', '2']);
+    await logout(second.c, 0);
+  });
+
+  it('with ReceiveSettlementReports (20127=Y), a settlement while logged out is stored and resent', async () => {
+    const first = await logon(undefined, [[20127, 'Y']]);
+    first.c.send('D', [[11, clOrd()], [55, 'FIXRT-4'], [54, 1], [38, 2], [40, 2], [44, 50]]);
+    const ack = await first.c.type('8', 'New');
+    await sell('FIXRT-4', '2', '0.5000');
+    const filled = await first.c.next((m) => m.get(35) === '8' && m.get(150) === 'F', 'Trade report');
+    const seen = await logout(first.c, Math.max(Number(ack.get(34)), Number(filled.get(34))));
+
+    const node = t.ex.svc.node;
+    for (const cmd of [
+      { type: 'closeMarket', nowMs: node.now(), ticker: 'FIXRT-4' },
+      { type: 'determineMarket', nowMs: node.now(), ticker: 'FIXRT-4', result: 'yes' },
+      { type: 'settleMarket', nowMs: node.now(), ticker: 'FIXRT-4' },
+    ]) {
+      const r = await node.submit(cmd);
+      expect(r.ok, JSON.stringify(r.result)).toBe(true);
+    }
+
+    const second = await logon(first.c, [[20127, 'Y']]);
+    expect(Number(second.a.get(34))).toBe(seen + 2);
+    second.c.send('2', [[7, seen + 1], [16, 0]]);
+    const ums = await second.c.next((m) => m.get(35) === 'UMS', 'the settlement report, resent');
+    expect([ums.get(43), ums.get(55), ums.get(20107), ums.get(704)]).toEqual(['Y', 'FIXRT-4', 'yes', '2.00']);
     await logout(second.c, 0);
   });
 });

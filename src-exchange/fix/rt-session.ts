@@ -6,9 +6,12 @@
 // - while logged out, each report (a fill by a REST counterparty, a cancel by REST or the
 //   exchange, an expiry, a CancelOrdersOnDisconnect cancel, the answer to a command still in
 //   flight when the connection dropped) takes the session's next sequence number and is stored,
-//   so the next Logon's MsgSeqNum shows the gap and a ResendRequest brings them back (PossDup).
+//   so the next Logon's MsgSeqNum shows the gap and a ResendRequest brings them back (PossDup);
+//   so are settlement reports (UMS) when the last Logon asked for them (20127=Y).
 import type { ExchangeNode } from '../core/node';
+import type { SettlementView } from '../engine/types';
 import type { Fields, FixTrader } from './orders';
+import { settlementReport } from './post-trade';
 import { SessionOrders } from './session-orders';
 import type { SeqStore } from './seq-store';
 
@@ -34,12 +37,24 @@ export class RtSession {
       own: (id, owned) => store.own(id, owned),
     });
     this.orders.adopt([...store.owned]);
-    this.unlisten = node.onEvents((events) => this.orders.onEvents(events));
+    this.unlisten = node.onEvents((events) => {
+      this.orders.onEvents(events);
+      if (store.settlements && store.trader) this.settlements(events, store.trader);
+    });
+  }
+
+  private settlements(events: Parameters<Parameters<ExchangeNode['onEvents']>[0]>[0], t: FixTrader): void {
+    for (const e of events) {
+      if (e.type !== 'settlement') continue;
+      const s = (e as { settlement: SettlementView }).settlement;
+      if (s.user_id !== t.userId || (t.subaccount !== null && s.subaccount !== t.subaccount)) continue;
+      this.emit('UMS', settlementReport(s, t));
+    }
   }
 
   /** The Logon was accepted (its answer sent): reports go to this connection from now on. */
-  attach(conn: RtConnection, trader: FixTrader): void {
-    this.store.setTrader(trader);
+  attach(conn: RtConnection, trader: FixTrader, settlements: boolean): void {
+    this.store.setTrader(trader, settlements);
     this.conn = conn;
   }
 

@@ -17,7 +17,7 @@ export interface SentMessage {
 /** How many sent messages a retransmit session keeps for resending. */
 export const MAX_RETAINED = 10_000;
 
-type Line = { i: number } | { o: number; t?: string; at?: number; f?: Fields } | { r: 1 } | { m: string } | { d: string } | { u: FixTrader };
+type Line = { i: number } | { o: number; t?: string; at?: number; f?: Fields } | { r: 1 } | { m: string } | { d: string } | { u: FixTrader; s?: 1 };
 
 export class SeqStore {
   nextIn = 1;
@@ -27,6 +27,8 @@ export class SeqStore {
   readonly owned = new Set<string>();
   /** who the session last logged on as (KalshiRT) */
   trader: FixTrader | null = null;
+  /** the last Logon asked for settlement reports (ReceiveSettlementReports 20127=Y) */
+  settlements = false;
   private fd: number | null = null;
   private lines = 0;
 
@@ -56,7 +58,10 @@ export class SeqStore {
   private apply(line: Line): void {
     if ('m' in line) this.owned.add(line.m);
     else if ('d' in line) this.owned.delete(line.d);
-    else if ('u' in line) this.trader = line.u;
+    else if ('u' in line) {
+      this.trader = line.u;
+      this.settlements = line.s === 1;
+    }
     else if ('r' in line) {
       this.nextIn = 1;
       this.nextOut = 1;
@@ -87,7 +92,7 @@ export class SeqStore {
   private compact(): void {
     const file = this.file!;
     const out: string[] = [JSON.stringify({ i: this.nextIn }), JSON.stringify({ o: this.nextOut - 1 })];
-    if (this.trader) out.push(JSON.stringify({ u: this.trader }));
+    if (this.trader) out.push(JSON.stringify({ u: this.trader, ...(this.settlements ? { s: 1 } : {}) }));
     for (const id of this.owned) out.push(JSON.stringify({ m: id }));
     for (const [seq, m] of this.sent) out.push(JSON.stringify({ o: seq, t: m.msgType, at: m.sentAt, f: m.fields }));
     writeFileSync(`${file}.tmp`, `${out.join('\n')}\n`, { mode: 0o600 });
@@ -119,10 +124,11 @@ export class SeqStore {
     this.write(owned ? { m: orderId } : { d: orderId });
   }
 
-  setTrader(t: FixTrader): void {
-    if (JSON.stringify(t) === JSON.stringify(this.trader)) return;
+  setTrader(t: FixTrader, settlements = false): void {
+    if (JSON.stringify(t) === JSON.stringify(this.trader) && settlements === this.settlements) return;
     this.trader = { ...t };
-    this.write({ u: this.trader });
+    this.settlements = settlements;
+    this.write({ u: this.trader, ...(settlements ? { s: 1 as const } : {}) });
   }
 
   /** ResetSeqNumFlag: both numbers back to 1, nothing kept (the owned orders stay the session's). */

@@ -44,7 +44,22 @@ export const SESSION_TYPES = {
 } as const;
 export type SessionType = keyof typeof SESSION_TYPES;
 
+/** The acceptor's bounds (acceptor.ts holds the defaults). */
+export interface FixLimits {
+  /** a connection that has not logged on by then is closed */
+  logonTimeoutMs: number;
+  /** connections not yet logged on, at most (more are closed as they come) */
+  maxUnauthenticated: number;
+  /** connections in all, at most */
+  maxConnections: number;
+  /** bytes written but not yet taken by the peer: over this the session is logged out and dropped */
+  maxUnsentBytes: number;
+  /** ResendRequests served per second per session (more are refused with Reject 3) */
+  resendsPerSecond: number;
+}
+
 export interface FixSessionDeps {
+  limits: FixLimits;
   svc: Services;
   lookupKey(keyId: string): KeyRecord | undefined;
   /** the retransmit store of (key, session type), made (or read from disk) on first use */
@@ -85,6 +100,8 @@ export class FixSession {
    * is the arrival order); its answer waits here for the ones before it.
    */
   private replies: Promise<void> = Promise.resolve();
+  /** when the ResendRequests of the last second were served */
+  private resendTimes: number[] = [];
 
   constructor(
     private readonly socket: Socket,
@@ -95,6 +112,14 @@ export class FixSession {
     socket.on('error', () => undefined);
     this.timer = setInterval(() => this.tick(), 500);
     this.timer.unref();
+    // a connection that never logs on holds a descriptor and a slot: it gets a few seconds
+    setTimeout(() => {
+      if (this.state === 'awaiting_logon') this.socket.destroy();
+    }, deps.limits.logonTimeoutMs).unref();
+  }
+
+  get awaitingLogon(): boolean {
+    return this.state === 'awaiting_logon';
   }
 
   get loggedIn(): boolean {
@@ -123,6 +148,18 @@ export class FixSession {
     if (opts.possDup) header.push([43, 'Y'], [122, fixTime(opts.possDup.origSentAt)]);
     this.lastOut = Date.now();
     this.socket.write(encode([...header, ...body]));
+    // a peer that does not read is not buffered for without end: logged out and dropped (a
+    // KalshiRT session's reports are stored from here, for its next Logon)
+    if (this.socket.writableLength > this.deps.limits.maxUnsentBytes && this.state !== 'closing') this.drop(`over ${this.deps.limits.maxUnsentBytes} bytes unread: the peer does not read`);
+  }
+
+  /** Logout (it may never be read) and close at once. */
+  private drop(reason: string): void {
+    if (this.state === 'closed') return;
+    this.rt?.detach(this);
+    this.state = 'closing';
+    this.socket.write(encode([[35, '5'], [49, this.type], [56, this.keyId || 'UNKNOWN'], [34, this.seq.takeOut('5', [], this.deps.svc.node.now(), false)], [52, fixTime(this.deps.svc.node.now())], [58, reason]]));
+    this.socket.destroy();
   }
 
   /** Logout with a reason, then close once the peer has had the chance to read it. */
@@ -146,6 +183,7 @@ export class FixSession {
         return;
       }
       this.onMessage(r.msg);
+      if (this.state === 'closed') return;
     }
   }
 
@@ -339,7 +377,8 @@ export class FixSession {
       if (this.type === 'KalshiRT') this.rt = this.deps.rtSession(sender);
       this.app = new OrderEntryApp(link, {
         cancelOnDisconnect: m.get(8013) === 'Y',
-        settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y',
+        // on KalshiRT the session sends them itself, stored while logged out (rt-session.ts)
+        settlements: this.type === 'KalshiRT' && m.get(20127) === 'Y' && !this.rt,
         ...(this.rt ? { orders: this.rt.orders } : {}),
       });
     }
@@ -352,11 +391,17 @@ export class FixSession {
       ...(reset ? ([[141, 'Y']] as Fields) : []),
     ]);
     // reports go out live from here (after the Logon answer): whatever connection entered the order
-    this.rt?.attach(this, this.trader);
+    this.rt?.attach(this, this.trader, m.get(20127) === 'Y');
     if (gap) this.askResend(gap);
   }
 
   private onResendRequest(m: FixMessage): void {
+    const now = Date.now();
+    this.resendTimes = this.resendTimes.filter((at) => now - at < 1_000);
+    if (this.resendTimes.length >= this.deps.limits.resendsPerSecond) {
+      return this.reject(m, 7, 99, `ResendRequest refused: at most ${this.deps.limits.resendsPerSecond} per second are served`);
+    }
+    this.resendTimes.push(now);
     const begin = Number(m.get(7));
     const endRaw = Number(m.get(16));
     const last = this.seq.nextOut - 1;
@@ -376,6 +421,7 @@ export class FixSession {
       gapFrom = null;
     };
     for (let s = begin; s <= end; s++) {
+      if (this.state !== 'active') return;
       const kept = this.seq.sent.get(s);
       if (!kept) {
         gapFrom ??= s;
