@@ -78,7 +78,7 @@ export interface MainOriginMeta {
 }
 
 /** A door input widened to carry main's own origins (for TradingService's callers inside main). */
-export type FromMain<I extends { origin?: OrderOrigin | undefined }> = Omit<I, 'origin'> & MainOriginMeta;
+export type FromMain<I> = Omit<I, 'origin'> & MainOriginMeta;
 
 /** Fields every order-creating call may carry: who asked, and the trader's confirmation. */
 export const OrderCallMeta = {
