@@ -9,7 +9,9 @@
 // - each bound key, in each focus context, followed by the default (Enter) of whatever dialog it opens;
 // - the app menu's commands, followed by Enter on their dialog;
 // - every confirmation dialog: its focused control is the safe one (the console code's: its field);
-// - the blotter's amend and decrease dialogs: Enter as they open changes nothing.
+// - the blotter's amend and decrease dialogs: Enter as they open changes nothing;
+// - the Positions panel's buttons: Flatten asks and Enter keeps; TP/SL (a local trigger) arms
+//   nothing on Enter as it opens.
 // Positive controls prove the world trades when the trader does choose: a palette entry typed to
 // and moved to with the arrows, a trading key on a panel, and each says where it came from.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +32,8 @@ import { useRiskCommands } from '../features/risk/useRiskCommands';
 import { TicketPanel } from '../features/ticket/TicketPanel';
 import { LadderPanel } from '../features/ladder/LadderPanel';
 import { OrdersPanel } from '../features/orders/OrdersPanel';
+import { PositionsPanel } from '../features/positions/PositionsPanel';
+import { useSeed } from '../stores/seed';
 import { askText, chooseAction, confirmAction, ConfirmHost } from '../ui/confirm';
 import { MENU_COMMANDS } from './live';
 
@@ -395,6 +399,46 @@ describe("the blotter's dialogs", () => {
     act(() => row[0]!.click());
     await waitFor(() => expect(openDialog()).not.toBeNull());
     clearCalls();
+    enterLikeABrowser();
+    await settle();
+    await enterThroughDialogs();
+    expect(trades()).toEqual([]);
+  });
+});
+
+describe('the Positions panel: its Flatten button and its local TP/SL', () => {
+  const positions = () => render(withQueries(<><Keys /><PositionsPanel /><ConfirmHost /></>));
+  const row = async () => (await screen.findByRole('table', { name: 'Positions' })).querySelector('tr:has(td)') as HTMLElement;
+  beforeEach(() => {
+    useSeed.setState({ positions: { state: 'ok' }, fills: { state: 'ok' } });
+    fake.reads.getPositions = { market_positions: [], event_positions: [], cursor: '' };
+  });
+
+  it('Flatten asks first, and Enter on the question keeps the position', async () => {
+    positions();
+    const r = await row();
+    act(() => within(r).getByRole('button', { name: 'Flatten' }).click());
+    await waitFor(() => expect(openDialog()).not.toBeNull());
+    enterLikeABrowser();
+    await settle();
+    await enterThroughDialogs();
+    expect(trades()).toEqual([]);
+  });
+
+  it('Flatten confirmed with a click sells, and the order says a button sent it', async () => {
+    positions();
+    const r = await row();
+    act(() => within(r).getByRole('button', { name: 'Flatten' }).click());
+    await waitFor(() => expect(openDialog()).not.toBeNull());
+    act(() => within(openDialog()!).getByRole('button', { name: 'Flatten' }).click());
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith(expect.objectContaining({ side: 'ask', count: '10.00', origin: 'button' })));
+  });
+
+  it('TP/SL (local orders main will trigger), then Enter as it opens, arms nothing', async () => {
+    positions();
+    const r = await row();
+    act(() => within(r).getByRole('button', { name: 'TP/SL' }).click());
+    await waitFor(() => expect(openDialog()).not.toBeNull());
     enterLikeABrowser();
     await settle();
     await enterThroughDialogs();

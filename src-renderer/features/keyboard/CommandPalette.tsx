@@ -4,7 +4,7 @@
 // be chosen until something is typed, and Enter runs one only when the trader moved onto it with
 // the arrow keys (or clicks it). Enter is the palette's, not cmdk's: it runs what this component
 // shows as selected, so cmdk's own first-item pick can never slip through.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Command, defaultFilter } from 'cmdk';
 import { runCommand, hasCommand } from '../../lib/commands';
 import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
@@ -33,7 +33,7 @@ export function CommandPalette() {
   searchRef.current = search;
   // a value no item has, new each time (so cmdk, which keeps its own copy, takes it): nothing selected
   const nonce = useRef(0);
-  const none = () => `\u2063none ${++nonce.current}`;
+  const none = useCallback(() => `\u2063none ${++nonce.current}`, []);
   const [value, setValue] = useState(none);
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -45,10 +45,10 @@ export function CommandPalette() {
   const listRef = useRef<HTMLDivElement>(null);
   const actionsByValue = useRef(new Map<string, () => void>());
 
-  const autoPick = () => {
+  const autoPick = useCallback(() => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].map((el) => ({ value: el.getAttribute('data-value') ?? '', disabled: el.getAttribute('aria-disabled') === 'true' }));
     return preselect(items, searchRef.current) || none();
-  };
+  }, [none]);
   const steer = (by: 'keys' | 'pointer') => {
     steering.current = by;
     queueMicrotask(() => {
@@ -61,7 +61,7 @@ export function CommandPalette() {
     // once cmdk has filtered and sorted for the new search: the palette's own pick
     const raf = requestAnimationFrame(() => setValue(autoPick()));
     return () => cancelAnimationFrame(raf);
-  }, [search, open]);
+  }, [search, open, autoPick]);
   useEffect(() => {
     if (!open) {
       setSearch('');
@@ -69,7 +69,7 @@ export function CommandPalette() {
       setHint('');
       chosen.current = null;
     }
-  }, [open]);
+  }, [open, none]);
   const close = () => show(null);
   const run = (id: string) => {
     close();
