@@ -4,7 +4,7 @@
 // not ask by default.
 import { expect, type Page } from '@playwright/test';
 import { quietTest } from './fixtures';
-import { ladder, marketsTable, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
+import { ladder, marketsTable, openTerminal, orderRow, panel, realProblems, restAs, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'keyboard';
@@ -47,10 +47,38 @@ test('palette: ranked by match, a harmful action never preselected on a partial 
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
 
-  // named outright, it is the pick
+  // named outright, it ranks first but is still not the palette's pick (issue 33): Enter does
+  // nothing; the trader moves onto it with the arrows to choose it
   await searchPalette(page, 'flatten');
+  await expect(options.first()).toContainText('Flatten my position');
+  await expect(selected).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeVisible();
+  await expect(palette(page).getByRole('status')).toContainText('runs only when you choose it');
+  await page.keyboard.press('ArrowDown');
   await expect(selected).toContainText('Flatten my position');
   await page.keyboard.press('Escape');
+  expect(realProblems(problems)).toEqual([]);
+});
+
+test('palette: Ctrl+K then Enter on a fresh terminal sends nothing (issue 33, reproduction 1)', async ({ page, terminal, problems }) => {
+  await openTerminal(page, terminal);
+  const ticker = await selectLivelyMarket(page);
+  // the first thing after start: the palette opens with nothing selected, Enter trades nothing
+  await page.keyboard.press('ControlOrMeta+KeyK');
+  await expect(palette(page)).toBeVisible();
+  await expect(palette(page).locator('[cmdk-item][aria-selected="true"]')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  // then a deliberate order on the other side (S on the ladder joins the offer): once it is at the
+  // exchange, anything Enter sent before it is too; the exchange holds that one order only
+  const trader = restAs(terminal, 'trader');
+  const atExchange = async () => (await trader.getOrders({ query: { ticker } })).orders.map((o) => String(o.book_side));
+  await ladder(page).focus();
+  await page.keyboard.press('KeyS');
+  await expect.poll(async () => (await atExchange()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await atExchange(), 'Ctrl+K, Enter sent an order').toEqual(['ask']);
   expect(realProblems(problems)).toEqual([]);
 });
 

@@ -68,6 +68,8 @@ test('risk: fat finger refused, kill switch by hotkey, release with confirmation
   await expect(status).toContainText('KILL SWITCH ON');
   const code = await consoleCode(terminal, printedBefore);
   await shot(page, S, '03b-release-asks-console-code');
+  // the code field has focus as the dialog opens (nothing to click before typing)
+  await expect(askCode.getByLabel('Code from the console')).toBeFocused();
   await askCode.getByLabel('Code from the console').fill(code);
   await askCode.getByRole('button', { name: 'Confirm' }).click();
   await expect(status.getByRole('button', { name: 'Kill switch' })).toBeVisible();

@@ -71,6 +71,9 @@ test('the ticket: Ctrl+Enter, Enter, the palette and the button each send exactl
   await ticket.locator('input[name="price"]').fill(below(7));
   await page.keyboard.press('ControlOrMeta+KeyK');
   await page.getByRole('dialog', { name: /Command palette/ }).getByRole('combobox').fill('submit the order ticket');
+  // a trading entry is never the palette's own pick: the trader moves onto it, then Enter
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('dialog', { name: /Command palette/ }).locator('[cmdk-item][aria-selected="true"]')).toContainText('Submit the order ticket');
   await page.keyboard.press('Enter');
   await expectLocal();
 

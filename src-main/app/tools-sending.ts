@@ -64,6 +64,7 @@ export class LocalSender {
             count: a.count.toFixed(2),
             ...(a.subaccount !== undefined ? { subaccount: a.subaccount } : {}),
             origin: 'conditional',
+            originId: a.id,
             ...(o?.confirmed ? { confirmed: true } : {}),
           });
           const more = this.opts.local().sent(a.id, ack.order_id);

@@ -1,14 +1,17 @@
 // The order audit journal as the trading service writes it: one entry per action asked for
 // (what was asked, what the gate said, the answer or error, and how long the exchange took).
 // A journal that cannot write is logged; it never stops an order.
-import type { AuditEntry, OrderAck, OrderOrigin, TerminalError } from '../../src-shared/ipc/contract';
+import type { AnyOrderOrigin, AuditEntry, OrderAck, TerminalError } from '../../src-shared/ipc/contract';
 import { AuditJournal } from '../audit/journal';
 import type { ActiveSession } from './profiles-service';
 
 /** What an entry says before the answer is known. */
 export interface AuditBase {
   action: string;
-  origin: OrderOrigin | undefined;
+  /** which surface asked: the page's word (OrderOrigin) or main's own (MainOrigin); informational, never read by the gate */
+  origin: AnyOrderOrigin | undefined;
+  /** the origin's detail: a strategy's id, a local order's id */
+  originId?: string | undefined;
   ticker: string | null;
   asked: Record<string, unknown>;
   gate: string;
@@ -46,6 +49,7 @@ export class TradingAudit {
         keyId: active.keyId,
         action: base.action,
         origin: base.origin ?? null,
+        originId: base.originId ? base.originId.slice(0, 80) : null,
         ticker: base.ticker,
         asked: base.asked,
         gate: base.gate,

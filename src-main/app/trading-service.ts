@@ -15,11 +15,11 @@ import type {
   AuditEntry,
   AuditFilter,
   BatchCancelInput,
-  BatchPlaceInput,
   CancelAllInput,
   CancelInput,
   ChannelImpl,
   DecreaseInput,
+  FromMain,
   OrderAck,
   OrderDraft,
   RestCallInput,
@@ -50,6 +50,8 @@ import { sendOrder } from './trading-route';
 import { PriceGrids } from './price-grids';
 
 type Out<T extends z.ZodType> = z.output<T>;
+/** A door input as main's own services may also send it: with main's origins (a strategy, a local order's trigger, FIX) and an origin id. */
+type In<T extends z.ZodType> = FromMain<Out<T>>;
 
 /** today's P&L is pushed again at most this often while the marks and fills move it */
 export const PNL_PUSH_MS = 250;
@@ -177,13 +179,13 @@ export class TradingService implements ChannelImpl<'trading'> {
     return sub === null || d.subaccount !== undefined ? d : { ...d, subaccount: sub };
   }
 
-  async placeOrder(draft: OrderDraft): Promise<OrderAck> {
+  async placeOrder(draft: FromMain<OrderDraft>): Promise<OrderAck> {
     ackTrace.mark('door');
     const active = this.profiles.need();
-    const { origin, confirmed, ...order } = this.inReplay(draft);
+    const { origin, originId, confirmed, ...order } = this.inReplay(draft);
     await this.prices.check(active.session.client, draft.ticker, draft.price);
     const intent = draftIntent(draft);
-    const base: AuditBase = { action: 'place', origin, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
+    const base: AuditBase = { action: 'place', origin, originId, ticker: draft.ticker, asked: { ...order }, gate: 'passed' };
     const [r] = this.gate.pass(active, [intent], base, confirmed);
     ackTrace.mark('gated');
     const clientOrderId = randomUUID();
@@ -204,7 +206,7 @@ export class TradingService implements ChannelImpl<'trading'> {
    * Each order is gated on its own (a refused one is reported in its slot); the rest go in the
    * exchange's batch create, as many per request as the write bucket holds.
    */
-  async placeOrders(input: Out<typeof BatchPlaceInput>): Promise<{ results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] }> {
+  async placeOrders(input: { orders: FromMain<OrderDraft>[] }): Promise<{ results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] }> {
     const active = this.profiles.need();
     const results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[] = new Array(input.orders.length);
     const going: { slot: number; r: Reservation; base: AuditBase; entry: { draft: Omit<OrderDraft, 'origin' | 'confirmed'>; clientOrderId: string } }[] = [];
@@ -214,8 +216,8 @@ export class TradingService implements ChannelImpl<'trading'> {
         results[slot] = { ok: false, error: this.opts.describeError(offTick[slot]) };
         return;
       }
-      const { origin, confirmed, ...order } = this.inReplay(d);
-      const base: AuditBase = { action: 'place', origin, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
+      const { origin, originId, confirmed, ...order } = this.inReplay(d);
+      const base: AuditBase = { action: 'place', origin, originId, ticker: d.ticker, asked: { ...order, batch: true }, gate: 'passed' };
       try {
         const [r] = this.gate.pass(active, [draftIntent(d)], base, confirmed);
         const clientOrderId = randomUUID();
@@ -254,14 +256,14 @@ export class TradingService implements ChannelImpl<'trading'> {
     return { results };
   }
 
-  async amendOrder(a: Out<typeof AmendInput>): Promise<unknown> {
+  async amendOrder(a: In<typeof AmendInput>): Promise<unknown> {
     const active = this.profiles.need();
-    const { order_id, subaccount, origin, confirmed, ...body } = a;
+    const { order_id, subaccount, origin, originId, confirmed, ...body } = a;
     await this.prices.check(active.session.client, a.ticker, a.price);
     const previous = await orders.restingOrder(active.session, order_id);
     if (!previous) throw new StateError(`order ${order_id} is not resting: nothing to amend`);
     const intent: OrderIntent = { ...draftIntent(a, 'amend'), previous: { side: previous.side, price: previous.price, count: previous.remaining } };
-    const base: AuditBase = { action: 'amend', origin, ticker: a.ticker, asked: { order_id, ...body }, gate: 'passed' };
+    const base: AuditBase = { action: 'amend', origin, originId, ticker: a.ticker, asked: { order_id, ...body }, gate: 'passed' };
     const held = this.gate.pass(active, [intent], base, confirmed);
     try {
       return await this.auditing.audited(
@@ -276,32 +278,32 @@ export class TradingService implements ChannelImpl<'trading'> {
     }
   }
 
-  async decreaseOrder(d: Out<typeof DecreaseInput>): Promise<unknown> {
+  async decreaseOrder(d: In<typeof DecreaseInput>): Promise<unknown> {
     const active = this.profiles.need();
-    const { order_id, subaccount, ticker, origin, reduce_by, reduce_to } = d;
+    const { order_id, subaccount, ticker, origin, originId, reduce_by, reduce_to } = d;
     const body = { market_ticker: ticker, ...(reduce_by !== undefined ? { reduce_by } : { reduce_to: reduce_to! }) };
-    const base: AuditBase = { action: 'decrease', origin, ticker, asked: { order_id, ...body }, gate: 'not gated (reduces)' };
+    const base: AuditBase = { action: 'decrease', origin, originId, ticker, asked: { order_id, ...body }, gate: 'not gated (reduces)' };
     return this.auditing.audited(active, base, () => orders.decreaseOrder(active.session, order_id, subaccount, body), () => `decreased ${order_id}`);
   }
 
-  async cancelOrder(c: Out<typeof CancelInput>): Promise<{ reduced_by: string; ts_ms: number }> {
+  async cancelOrder(c: In<typeof CancelInput>): Promise<{ reduced_by: string; ts_ms: number }> {
     const active = this.profiles.need();
-    const base: AuditBase = { action: 'cancel', origin: c.origin, ticker: c.ticker ?? null, asked: { order_id: c.order_id, ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
+    const base: AuditBase = { action: 'cancel', origin: c.origin, originId: c.originId, ticker: c.ticker ?? null, asked: { order_id: c.order_id, ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
     return this.auditing.audited(active, base, () => orders.cancelOrder(active.session, c.order_id, c.subaccount), (x) => `canceled ${c.order_id}: ${x.reduced_by}`);
   }
 
   /** In batches the write bucket can take; each batch's result (canceled, which failed and why) in the answer. */
-  async batchCancel(b: Out<typeof BatchCancelInput>): Promise<BatchCancelResult> {
+  async batchCancel(b: In<typeof BatchCancelInput>): Promise<BatchCancelResult> {
     const active = this.profiles.need();
     const list = b.orders.map((o) => ({ order_id: o.order_id, ...(o.subaccount !== undefined ? { subaccount: o.subaccount } : {}), ...(o.ticker ? { market_ticker: o.ticker } : {}) }));
-    const base: AuditBase = { action: 'batch_cancel', origin: b.origin, ticker: null, asked: { orders: list.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
+    const base: AuditBase = { action: 'batch_cancel', origin: b.origin, originId: b.originId, ticker: null, asked: { orders: list.map((o) => o.order_id) }, gate: 'not gated (reduces)' };
     return this.auditing.audited(active, base, () => orders.batchCancel(active.session, list), describeBatchCancel);
   }
 
   /** With a ticker: batch-cancel my resting orders there; without: the exchange's cancel-all. */
-  async cancelAll(c: Out<typeof CancelAllInput>): Promise<{ canceled: number }> {
+  async cancelAll(c: In<typeof CancelAllInput>): Promise<{ canceled: number }> {
     const active = this.profiles.need();
-    const base: AuditBase = { action: 'cancel_all', origin: c.origin, ticker: c.ticker ?? null, asked: { ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
+    const base: AuditBase = { action: 'cancel_all', origin: c.origin, originId: c.originId, ticker: c.ticker ?? null, asked: { ...(c.subaccount !== undefined ? { subaccount: c.subaccount } : {}) }, gate: 'not gated (reduces)' };
     return this.auditing.audited(active, base, () => orders.cancelAll(active.session, c.ticker, c.subaccount), (r) => `${r.canceled} canceled`);
   }
 

@@ -16,7 +16,8 @@ import { useSession } from '../stores/session';
 import { resendWatch } from './watch';
 import { runCommand } from '../lib/commands';
 
-const MENU_COMMANDS: Record<string, string> = {
+/** The app menu's items (Electron) by the name main sends, and the action each runs. */
+export const MENU_COMMANDS: Record<string, string> = {
   palette: 'app.palette',
   help: 'app.help',
   'cancel-all-market': 'trade.cancelAllMarket',
@@ -69,7 +70,7 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     // App-menu accelerators (Electron) name an action; run it like its key would.
     api.on('commands', ({ command }) => {
       const id = MENU_COMMANDS[command];
-      if (id) runCommand(id);
+      if (id) runCommand(id, 'menu');
     }),
     api.bridge.onStatus((status) => {
       useConnection.setState({ bridge: status });

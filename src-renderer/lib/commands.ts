@@ -1,8 +1,21 @@
 // The command bus: keyboard, palette and buttons all run actions by id; the feature that owns an
 // action registers its handler. Features never call each other, they only run commands.
 import { useEffect, useRef } from 'react';
+import type { OrderOrigin } from '../../src-shared/ipc/contract';
 
-type Handler = () => void;
+/**
+ * Which gesture ran a command: a key of the key map, the command palette, a button on screen, or
+ * the app menu. A command that sends, cancels or amends passes it on as the order's origin, so the
+ * audit journal says which surface each order came from.
+ */
+export type CommandSource = 'key' | 'palette' | 'button' | 'menu';
+
+/** The order origin of a command's gesture. */
+export function originOf(via: CommandSource): OrderOrigin {
+  return via === 'key' ? 'hotkey' : via;
+}
+
+type Handler = (via: CommandSource) => void;
 const handlers = new Map<string, Handler[]>();
 
 /** Registers a handler; the most recently registered one runs. */
@@ -23,12 +36,12 @@ export function hasCommand(id: string): boolean {
   return (handlers.get(id)?.length ?? 0) > 0;
 }
 
-/** Runs a command; false when nothing handles it right now. */
-export function runCommand(id: string): boolean {
+/** Runs a command, saying which gesture ran it (a button on screen unless told); false when nothing handles it right now. */
+export function runCommand(id: string, via: CommandSource = 'button'): boolean {
   const list = handlers.get(id);
   const handler = list?.[list.length - 1];
   if (!handler) return false;
-  handler();
+  handler(via);
   return true;
 }
 
@@ -38,7 +51,7 @@ export function useCommand(id: string, handler: Handler, enabled = true): void {
   ref.current = handler;
   useEffect(() => {
     if (!enabled) return undefined;
-    return registerCommand(id, () => ref.current());
+    return registerCommand(id, (via) => ref.current(via));
   }, [id, enabled]);
 }
 
@@ -50,7 +63,7 @@ export function useCommands(entries: readonly (readonly [id: string, handler: Ha
   useEffect(() => {
     const offs = ref.current
       .filter(([, , enabled]) => enabled !== false)
-      .map(([id]) => registerCommand(id, () => ref.current.find(([x]) => x === id)?.[1]()));
+      .map(([id]) => registerCommand(id, (via) => ref.current.find(([x]) => x === id)?.[1](via)));
     return () => offs.forEach((off) => off());
   }, [key]);
 }

@@ -14,7 +14,7 @@ interface Choice {
 interface ConfirmRequest {
   title: string;
   body: string;
-  /** the actions offered beside Keep; the last one is focused unless it is dangerous (then Keep is: Enter never does the harm) */
+  /** the actions offered beside Keep, the last one styled as the main one; Keep is focused (Enter never does anything but keep) */
   choices: Choice[];
   /** a text field shown under the body; its value is what the promise resolves with */
   input?: { label: string };
@@ -49,7 +49,9 @@ export function ConfirmHost() {
     useConfirmStore.setState({ req: null });
   };
   const choices = req?.choices ?? [];
-  const keepFocused = choices[choices.length - 1]?.danger === true;
+  // the safe answer has focus, whatever is asked: Enter keeps; a dialog that asks for a text (the
+  // console's code) focuses its field instead, and Enter there confirms only once something is typed
+  const keepFocused = !req?.input;
   return (
     <Modal
       open={req !== null}
@@ -67,7 +69,6 @@ export function ConfirmHost() {
               type="button"
               className={`btn ${c.danger ? 'btn-danger' : i === choices.length - 1 ? 'btn-primary' : ''}`}
               onClick={() => done(c.value)}
-              {...(i === choices.length - 1 && !keepFocused ? { 'data-autofocus': true } : {})}
             >
               {c.label}
             </button>
@@ -80,12 +81,15 @@ export function ConfirmHost() {
         <input
           type="text"
           aria-label={req.input.label}
+          data-autofocus
           autoComplete="off"
           inputMode="numeric"
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') done('ok');
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (text.trim()) done('ok');
           }}
         />
       ) : null}

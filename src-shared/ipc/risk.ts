@@ -44,9 +44,41 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = {
   confirmAboveCost: '2000',
 };
 
-/** Where an order action came from, for the audit journal. */
-export const OrderOrigin = z.enum(['ticket', 'ladder', 'hotkey', 'palette', 'blotter', 'rfq', 'chart', 'conditional', 'api']);
+/**
+ * Where an order action came from, as the page says it (the door accepts only these): the ticket's
+ * submit, a ladder click, a trading key ('hotkey'), a command palette entry, a button, the app
+ * menu, a blotter row, the RFQ blotter, the chart, or a script on the door ('api'). Informational:
+ * the gate and the audit journal record it, and no origin changes what the gate allows.
+ */
+export const OrderOrigin = z.enum(['ticket', 'ladder', 'hotkey', 'palette', 'button', 'menu', 'blotter', 'rfq', 'chart', 'api']);
 export type OrderOrigin = z.infer<typeof OrderOrigin>;
+
+/**
+ * Where main itself sends from, never accepted from the page: a local order's trigger (with the
+ * local order's id as `originId`), a strategy (with the strategy's id), a FIX session (with its
+ * session or ClOrdID), the kill switch's own sweeps.
+ */
+export const MainOrigin = z.enum(['conditional', 'strategy', 'fix', 'kill_switch']);
+export type MainOrigin = z.infer<typeof MainOrigin>;
+
+/** Any origin an audit entry can carry. */
+export type AnyOrderOrigin = OrderOrigin | MainOrigin;
+
+/** An origin's detail (a strategy's id, a local order's id): short, printable, no spaces. */
+export const OriginId = z.string().regex(/^[A-Za-z0-9._:@/-]{1,80}$/, 'an origin id: 1-80 letters, digits or ._:@/-');
+
+/**
+ * How main's own services say where an order action comes from when they call TradingService
+ * directly (the page cannot: its calls go through the door's schemas, which take OrderOrigin only).
+ * E.g. a strategy: `{ origin: 'strategy', originId: strategyId }`.
+ */
+export interface MainOriginMeta {
+  origin?: AnyOrderOrigin | undefined;
+  originId?: string | undefined;
+}
+
+/** A door input widened to carry main's own origins (for TradingService's callers inside main). */
+export type FromMain<I> = Omit<I, 'origin'> & MainOriginMeta;
 
 /** Fields every order-creating call may carry: who asked, and the trader's confirmation. */
 export const OrderCallMeta = {
@@ -90,7 +122,10 @@ export interface AuditEntry {
   keyId: string | null;
   /** place, amend, decrease, cancel, batch_cancel, cancel_all, quote, accept_quote, ... */
   action: string;
-  origin: OrderOrigin | null;
+  /** which surface asked (OrderOrigin from the page, MainOrigin from main's own services); null: not said */
+  origin: AnyOrderOrigin | null;
+  /** the origin's detail: the strategy's id, the local order's id; null when none */
+  originId?: string | null;
   ticker: string | null;
   /** what was asked, as the door parsed it (never a key) */
   asked: Record<string, unknown>;

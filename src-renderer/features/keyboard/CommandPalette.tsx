@@ -1,6 +1,10 @@
 // Ctrl/Cmd+K: every action by name with its key, plus markets to jump to. Ranked by cmdk's match
-// score; an action that trades or cancels is never preselected on a partial match (palette-rank).
-import { useEffect, useRef, useState } from 'react';
+// score. The palette never trades by default (palette-rank): it opens with nothing selected, its
+// own pick after a search is never an action that sends, cancels or amends, such an action cannot
+// be chosen until something is typed, and Enter runs one only when the trader moved onto it with
+// the arrow keys (or clicks it). Enter is the palette's, not cmdk's: it runs what this component
+// shows as selected, so cmdk's own first-item pick can never slip through.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Command, defaultFilter } from 'cmdk';
 import { runCommand, hasCommand } from '../../lib/commands';
 import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
@@ -8,11 +12,14 @@ import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
 import { useOverlay } from '../../stores/ui';
 import { Modal } from '../../ui/Modal';
-import { actionValue, preselect, rankItem } from './palette-rank';
+import { actionValue, enterMayRun, isDangerValue, preselect, rankItem } from './palette-rank';
 
 const filter = rankItem(defaultFilter ?? (() => 1));
 
 const GROUPS: ActionGroup[] = ['Trading', 'Ticket', 'Ladder', 'Panels', 'App'];
+
+/** Keys that move cmdk's selection (its vim-style Ctrl+N/P/J/K included). */
+const isMoveKey = (e: { key: string; ctrlKey: boolean }) => ['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) || (e.ctrlKey && ['n', 'p', 'j', 'k'].includes(e.key));
 
 export function CommandPalette() {
   const open = useOverlay((s) => s.open === 'palette');
@@ -22,54 +29,82 @@ export function CommandPalette() {
   const select = useTrading((s) => s.selectMarket);
   const mac = isMacPlatform();
   const [search, setSearch] = useState('');
-  const [value, setValue] = useState('');
-  // the next selection cmdk makes is its own pick after the search changed, not the trader's
-  const auto = useRef(false);
+  const searchRef = useRef('');
+  searchRef.current = search;
+  // a value no item has, new each time (so cmdk, which keeps its own copy, takes it): nothing selected
+  const nonce = useRef(0);
+  const none = useCallback(() => `\u2063none ${++nonce.current}`, []);
+  const [value, setValue] = useState(none);
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  // what is steering the selection during this event: the trader's keys or pointer, else cmdk itself
+  const steering = useRef<'keys' | 'pointer' | null>(null);
+  // the item the trader moved onto with the keys (a dangerous one runs on Enter only then)
+  const chosen = useRef<string | null>(null);
+  const [hint, setHint] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
-  const pickFor = (q: string) => {
+  const actionsByValue = useRef(new Map<string, () => void>());
+
+  const autoPick = useCallback(() => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].map((el) => ({ value: el.getAttribute('data-value') ?? '', disabled: el.getAttribute('aria-disabled') === 'true' }));
-    return preselect(items, q);
+    return preselect(items, searchRef.current) || none();
+  }, [none]);
+  const steer = (by: 'keys' | 'pointer') => {
+    steering.current = by;
+    queueMicrotask(() => {
+      steering.current = null;
+    });
   };
+
   useEffect(() => {
     if (!open) return undefined;
-    const raf = requestAnimationFrame(() => {
-      if (auto.current) setValue(pickFor(search));
-    });
+    // once cmdk has filtered and sorted for the new search: the palette's own pick
+    const raf = requestAnimationFrame(() => setValue(autoPick()));
     return () => cancelAnimationFrame(raf);
-  }, [search, open]);
+  }, [search, open, autoPick]);
   useEffect(() => {
     if (!open) {
       setSearch('');
-      setValue('');
+      setValue(none());
+      setHint('');
+      chosen.current = null;
     }
-  }, [open]);
+  }, [open, none]);
   const close = () => show(null);
-  const actionItems = (g: ActionGroup | null) =>
-    ACTIONS.filter((a) => (g === null || a.group === g) && a.id !== 'app.palette').map((a) => (
-      <Command.Item key={a.id} value={actionValue(a.id, a.label)} onSelect={() => run(a.id)} disabled={!hasCommand(a.id)}>
-        <span>{a.label}</span>
-        {keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : null}
-      </Command.Item>
-    ));
-  const marketItems = watchlist.map((t) => (
-    <Command.Item
-      key={`market ${t}`}
-      value={`open market ${t}`}
-      onSelect={() => {
-        select(t);
-        run('panel.ladder');
-      }}
-    >
-      <span>
-        Open <span className="mono">{t}</span>
-      </span>
-    </Command.Item>
-  ));
   const run = (id: string) => {
     close();
     // after the dialog has closed and given focus back
-    setTimeout(() => runCommand(id), 0);
+    setTimeout(() => runCommand(id, 'palette'), 0);
   };
+  const typed = search.trim() !== '';
+  actionsByValue.current = new Map();
+  const actionItems = (g: ActionGroup | null) =>
+    ACTIONS.filter((a) => (g === null || a.group === g) && a.id !== 'app.palette').map((a) => {
+      const v = actionValue(a.id, a.label);
+      const enabled = hasCommand(a.id) && (typed || !a.danger);
+      if (enabled) actionsByValue.current.set(v, () => run(a.id));
+      return (
+        <Command.Item key={a.id} value={v} onSelect={() => run(a.id)} disabled={!enabled} title={a.danger && !typed ? 'Type its name to choose it' : undefined}>
+          <span>{a.label}</span>
+          {keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : null}
+        </Command.Item>
+      );
+    });
+  const marketItems = watchlist.map((t) => {
+    const v = `open market ${t}`;
+    const go = () => {
+      select(t);
+      run('panel.ladder');
+    };
+    actionsByValue.current.set(v, go);
+    return (
+      <Command.Item key={`market ${t}`} value={v} onSelect={go}>
+        <span>
+          Open <span className="mono">{t}</span>
+        </span>
+      </Command.Item>
+    );
+  });
   return (
     <Modal open={open} onClose={close} title="Command palette" className="palette">
       <Command
@@ -77,13 +112,29 @@ export function CommandPalette() {
         loop
         filter={filter}
         value={value}
-        onValueChange={(v) => setValue(auto.current ? pickFor(search) : v)}
+        onValueChange={(v) => {
+          if (steering.current === 'keys') {
+            chosen.current = v;
+            setValue(v);
+          } else if (steering.current === 'pointer') {
+            // hovering shows where the pointer is; it does not choose (a click does)
+            chosen.current = null;
+            setValue(v);
+          } else {
+            setValue(autoPick());
+          }
+        }}
         onKeyDown={(e) => {
-          if (e.key !== 'Enter') auto.current = false;
+          if (isMoveKey(e)) steer('keys');
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          // Enter is ours: cmdk's would run its own selection, which may not be what is shown
+          e.preventDefault();
+          const v = valueRef.current;
+          const go = actionsByValue.current.get(v);
+          if (go && enterMayRun(v, searchRef.current, chosen.current)) go();
+          else if (go || isDangerValue(v) || typed) setHint('An action that sends, cancels or changes orders runs only when you choose it: type its name, move to it with ↓ ↑, then Enter (or click it).');
         }}
-        onPointerMoveCapture={() => {
-          auto.current = false;
-        }}
+        onPointerMoveCapture={() => steer('pointer')}
       >
         <Command.Input
           autoFocus
@@ -91,21 +142,27 @@ export function CommandPalette() {
           aria-label="Search actions"
           value={search}
           onValueChange={(q) => {
-            auto.current = true;
+            chosen.current = null;
+            setHint('');
             setSearch(q);
           }}
         />
+        {hint ? (
+          <div className="palette-hint dim" role="status">
+            {hint}
+          </div>
+        ) : null}
         <Command.List ref={listRef}>
           <Command.Empty>No action matches.</Command.Empty>
           {/* while searching, one list ranked by match (cmdk does not reorder groups); by group otherwise */}
-          {search.trim()
+          {typed
             ? [...actionItems(null), ...marketItems]
             : GROUPS.map((g) => (
-                <Command.Group key={g} heading={g}>
+                <Command.Group key={g} heading={g === 'Trading' ? 'Trading (type a name to choose one)' : g}>
                   {actionItems(g)}
                 </Command.Group>
               ))}
-          {!search.trim() && marketItems.length > 0 && <Command.Group heading="Watchlist">{marketItems}</Command.Group>}
+          {!typed && marketItems.length > 0 && <Command.Group heading="Watchlist">{marketItems}</Command.Group>}
         </Command.List>
       </Command>
     </Modal>

@@ -1,7 +1,8 @@
 // How the command palette ranks and preselects: cmdk's own match score (command-score), with an
 // action that sends, cancels or refuses orders (keymap `danger`) ranked below safe ones unless the
-// search names it outright, and never preselected on a partial match: Enter after a few letters
-// can only do something harmless.
+// search names it outright. The palette's own selection (when it opens, after the search changed)
+// is never such an action: one runs only when the trader typed to it and moved to it (the arrow
+// keys) or clicked it, so Enter on a palette the trader did not steer can only do something harmless.
 import { ACTION_BY_ID } from '../../lib/keymap';
 
 /** The palette item value of an action: its label, then its id (the last word). */
@@ -35,10 +36,22 @@ export function rankItem(score: (value: string, search: string, keywords?: strin
 }
 
 /**
- * The item to preselect after the search changed, from the items in the order cmdk shows them:
- * the first enabled one, skipping a dangerous action the search does not name outright; '' for none.
+ * The item the palette selects by itself (when it opens, after the search changed), from the items
+ * in the order cmdk shows them: none while nothing is typed (Enter on a freshly opened palette does
+ * nothing), else the first enabled one that is not dangerous, whatever the search; '' for none.
  */
 export function preselect(items: readonly { value: string; disabled: boolean }[], search: string): string {
-  const pick = items.find((i) => !i.disabled && (!isDangerValue(i.value) || namesOutright(i.value, search)));
+  if (!search.trim()) return '';
+  const pick = items.find((i) => !i.disabled && !isDangerValue(i.value));
   return pick?.value ?? '';
+}
+
+/**
+ * Whether Enter may run the selected item: a safe one always; a dangerous one only when the search
+ * is not empty (the trader typed to it) and the trader moved the selection onto it themselves.
+ */
+export function enterMayRun(value: string, search: string, chosenByTrader: string | null): boolean {
+  if (!value) return false;
+  if (!isDangerValue(value)) return true;
+  return search.trim() !== '' && chosenByTrader === value;
 }

@@ -28,7 +28,7 @@ export function useGlobalHotkeys(): void {
     if (!global && /^\d$/.test(combo ?? '') && (e.target as Element | null)?.closest?.('[data-typed-size]')) return;
     if (e.repeat && !id.startsWith('ticket.price')) return;
     e.preventDefault();
-    runCommand(id);
+    runCommand(id, 'key');
   };
 
   useHotkeys(globalKeys || 'f24', (e, h) => dispatch(e, h.hotkey, true), { enableOnFormTags: true, enabled: !!globalKeys }, [index]);

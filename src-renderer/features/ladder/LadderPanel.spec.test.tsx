@@ -347,22 +347,22 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4800, 800], version: 1 }]));
     await painted('0.45');
     act(() => {
-      void runCommand('ladder.improveBid');
+      void runCommand('ladder.improveBid', 'key');
     });
     act(() => {
-      void runCommand('ladder.improveAsk');
+      void runCommand('ladder.improveAsk', 'key');
     });
     await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledTimes(2));
-    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4600', count: '5.00', origin: 'ladder' });
-    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'ask', price: '0.4700', count: '5.00', origin: 'ladder' });
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4600', count: '5.00', origin: 'hotkey' });
+    expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'ask', price: '0.4700', count: '5.00', origin: 'hotkey' });
     // a one-tick spread: improving joins, it never crosses
     fake.api.placeOrder.mockClear();
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4500, 1000], yesAsks: [4600, 800], version: 2 }]));
     await waitFor(() => expect(rowAt('0.46').querySelector('[data-cell="ask"]')!.textContent).toContain('8'));
     act(() => {
-      void runCommand('ladder.improveBid');
+      void runCommand('ladder.improveBid', 'key');
     });
-    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4500', count: '5.00', origin: 'ladder' }));
+    await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledWith({ ticker: T, side: 'bid', price: '0.4500', count: '5.00', origin: 'hotkey' }));
   });
 
   it('cancel bids cancels only my bids in this market', async () => {
@@ -374,10 +374,10 @@ describe('the ladder keys: improve the inside, cancel one side', () => {
     act(() => applyBooks([{ ticker: T, stale: false, yesBids: [4400, 1000], yesAsks: [4800, 800], version: 1 }]));
     await painted('0.45');
     act(() => {
-      void runCommand('ladder.cancelBids');
+      void runCommand('ladder.cancelBids', 'key');
     });
     await waitFor(() => expect(fake.api.cancelOrder).toHaveBeenCalledTimes(1));
-    expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'ladder' });
+    expect(fake.api.cancelOrder).toHaveBeenCalledWith({ order_id: 'b1', ticker: T, origin: 'hotkey' });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type Dispatch,
   type SetStateAction,
 } from 'react';
+import type { OrderOrigin } from '../../../src-shared/ipc/contract';
 import { restingOrdersIn, usePrivate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
@@ -129,19 +130,19 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   }, [schedule]);
   // C and V act on the ladder the trader last focused or touched (several may be open)
   // Alt+[ / Alt+]: `improveBy` rows better than the painted inside (the price the ladder shows), never crossing
-  const improve = (side: Side) => {
+  const improve = (side: Side, origin: OrderOrigin) => {
     const m = model.current;
     if (!ticker || !m || typedSize.blocksOrders()) return;
     const price = improvePrice(m.bestBid, m.bestAsk, side, improveBy, step, grid);
     if (price === null) return;
     const o = orderForClick(view, side, price);
-    void placeAt(ticker, o.side, o.priceTicks).catch(() => undefined);
+    void placeAt(ticker, o.side, o.priceTicks, undefined, origin).catch(() => undefined);
   };
-  const cancelSide = (side: Side) => {
+  const cancelSide = (side: Side, origin: OrderOrigin) => {
     if (!ticker) return;
     const yesSide = view === 'yes' ? side : flip(side);
     const mine = restingOrdersIn(privateStore.getState(), ticker).filter((o) => o.side === yesSide);
-    if (mine.length) void cancelOrders(mine, 'ladder');
+    if (mine.length) void cancelOrders(mine, origin);
   };
   const claim = useLadderCommands({ center, toggleView: () => setView(view === 'yes' ? 'no' : 'yes'), improve, cancelSide });
 

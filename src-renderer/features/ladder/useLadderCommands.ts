@@ -2,15 +2,16 @@
 // touched: the command bus runs the most recently registered handler, so a ladder claims the
 // commands again when it gets focus or a pointer (Alt+2 focuses the main ladder's rows).
 import { useCallback, useEffect, useRef } from 'react';
-import { registerCommand } from '../../lib/commands';
+import type { OrderOrigin } from '../../../src-shared/ipc/contract';
+import { originOf, registerCommand } from '../../lib/commands';
 
 export interface LadderCommands {
   center: () => void;
   toggleView: () => void;
-  /** join the inside on a view side and improve it by one row, never crossing */
-  improve: (side: 'bid' | 'ask') => void;
+  /** join the inside on a view side and improve it by one row, never crossing; `origin`: the gesture that asked */
+  improve: (side: 'bid' | 'ask', origin: OrderOrigin) => void;
   /** cancel my orders on a view side in this market */
-  cancelSide: (side: 'bid' | 'ask') => void;
+  cancelSide: (side: 'bid' | 'ask', origin: OrderOrigin) => void;
 }
 
 /** Registers this ladder's handlers now and returns `claim`, which makes them the ones that run. */
@@ -27,10 +28,10 @@ export function useLadderCommands(handlers: LadderCommands): () => void {
     offs.current = [
       registerCommand('ladder.center', () => latest.current.center()),
       registerCommand('ladder.toggleView', () => latest.current.toggleView()),
-      registerCommand('ladder.improveBid', () => latest.current.improve('bid')),
-      registerCommand('ladder.improveAsk', () => latest.current.improve('ask')),
-      registerCommand('ladder.cancelBids', () => latest.current.cancelSide('bid')),
-      registerCommand('ladder.cancelAsks', () => latest.current.cancelSide('ask')),
+      registerCommand('ladder.improveBid', (via) => latest.current.improve('bid', originOf(via))),
+      registerCommand('ladder.improveAsk', (via) => latest.current.improve('ask', originOf(via))),
+      registerCommand('ladder.cancelBids', (via) => latest.current.cancelSide('bid', originOf(via))),
+      registerCommand('ladder.cancelAsks', (via) => latest.current.cancelSide('ask', originOf(via))),
     ];
   }, [release]);
   useEffect(() => {

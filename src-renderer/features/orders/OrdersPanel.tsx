@@ -49,8 +49,10 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
   const { busy, error, run } = useAction();
   const p = checkPriceText(price);
   const c = checkCountText(count);
+  // as it opens the dialog shows the order as it is: Enter (or Amend) does nothing until the trader changes something
+  const changed = !!p.value && !!c.value && (!p.value.eq(order.price) || !c.value.eq(new Decimal(order.filled).add(order.remaining)));
   const submit = async () => {
-    if (!p.value || !c.value) return;
+    if (!p.value || !c.value || !changed) return;
     const [pv, cv] = [p.value, c.value];
     await run(async () => {
       if (!(await amendOrderTo(order, wirePrice(pv), wireCount(cv), 'blotter', `Amend ${order.order_id} to ${fmtCount(cv.toString())} @ ${fmtPx(order.ticker, pv)}`))) return;
@@ -69,7 +71,7 @@ function AmendDialog({ order, onClose }: { order: OrderRow; onClose: () => void 
           <button type="button" className="btn" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="btn btn-primary" disabled={!p.ok || !c.ok || busy} onClick={() => void submit()}>
+          <button type="button" className="btn btn-primary" disabled={!p.ok || !c.ok || !changed || busy} title={changed ? undefined : 'Change the price or the count first'} onClick={() => void submit()}>
             {busy ? 'Amending…' : 'Amend'}
           </button>
         </>

@@ -108,7 +108,7 @@ function PositionsTable() {
               className="btn btn-sm"
               onClick={() => {
                 select(row.original.ticker);
-                runCommand('trade.flatten');
+                runCommand('trade.flatten', 'button');
               }}
             >
               Flatten

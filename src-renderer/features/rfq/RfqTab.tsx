@@ -118,9 +118,14 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
       onClose={onClose}
       title={`Quote ${rfq.market_ticker}${rfq.contracts_fp ? ` × ${fmtCount(rfq.contracts_fp)}` : ''}`}
       footer={
-        <button type="button" className="btn btn-primary" disabled={!y.ok || !n.ok || !!sumTooLow || m.isPending} onClick={() => m.mutate()}>
-          Send quote
-        </button>
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="btn btn-primary" disabled={!y.ok || !n.ok || !!sumTooLow || m.isPending} onClick={() => m.mutate()}>
+            Send quote
+          </button>
+        </>
       }
     >
       <form

@@ -197,7 +197,8 @@ type AuditRow = AuditEntry & { seq: number };
 const auditColumns: Columns<AuditRow> = [
   col<AuditRow>({ id: 'time', header: 'Time', size: 176, accessorFn: (e) => e.ts, cell: ({ getValue }) => fmtDateTimeMs(getValue() as number), meta: { csv: (e) => isoTime(e.ts) } }),
   col<AuditRow>({ id: 'action', header: 'Action', size: 90, accessorFn: (e) => e.action }),
-  col<AuditRow>({ id: 'origin', header: 'From', size: 70, accessorFn: (e) => e.origin ?? '' }),
+  // which surface sent it (a key, the palette, a button, a ladder click, a local order, a strategy with its id)
+  col<AuditRow>({ id: 'origin', header: 'From', size: 90, accessorFn: (e) => (e.origin ? `${e.origin}${e.originId ? ` ${e.originId}` : ''}` : ''), cell: ({ row, getValue }) => <span title={row.original.originId ?? undefined}>{String(getValue())}</span> }),
   col<AuditRow>({ id: 'ticker', header: 'Market', size: 150, accessorFn: (e) => e.ticker ?? '', cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
   col<AuditRow>({
     id: 'outcome',

@@ -18,6 +18,7 @@ import { Field } from '../../ui/Field';
 import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
 import { submitDraft } from './useTradingCommands';
+import { submitOrigin } from './submit-shown';
 import { usePanelTicker } from '../../hooks/useLink';
 import { bracketHint as bracketHintOf, DEFAULT_LOCAL_OPTS, fieldKey, MODE_LABEL, submitText as submitTextOf, ticketReady, type OrderMode, type TriggerSource } from './ticket-modes';
 import { sendLocalOrder } from './send-local';
@@ -81,13 +82,14 @@ export function TicketPanel() {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
+    const origin = submitOrigin(e?.currentTarget);
     setTouched(true);
     if (!ready || busy) return;
     setBusy(true);
     setAck(null);
     setError(null);
     try {
-      if (mode === 'limit') setAck(await submitDraft(info.fee, ticker));
+      if (mode === 'limit') setAck(await submitDraft(info.fee, ticker, origin));
       else await sendLocalOrder(mode, localOpts, draft, ticker, { price: check.price.value, count: check.count.value! });
     } catch (err) {
       setError(err);

@@ -3,7 +3,7 @@
 // that focuses Keep. The order goes the way every order goes (services/trade placeAt: main's risk
 // gate checks it, asks where it wants a confirmation, and refuses it with the kill switch on).
 import { Decimal, ticksToDollars } from '../../../src-shared/money';
-import { useCommand } from '../../lib/commands';
+import { originOf, useCommand } from '../../lib/commands';
 import { wireCount } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
@@ -44,7 +44,7 @@ export function planReverse(ticker: string, position: string | undefined, inside
 
 /** The reverse key (Shift+R by default) and palette action, for the ticket's linked market. */
 export function useReverseCommand(): void {
-  useCommand('trade.reverse', () => {
+  useCommand('trade.reverse', (via) => {
     if (refuseWhileTyping()) return;
     const t = useTrading.getState().ticker;
     if (!t) {
@@ -67,7 +67,7 @@ export function useReverseCommand(): void {
         confirmLabel: 'Reverse',
         danger: true,
       });
-      if (ok) await placeAt(t, plan.side, plan.priceTicks, plan.count, 'hotkey').catch(() => undefined);
+      if (ok) await placeAt(t, plan.side, plan.priceTicks, plan.count, originOf(via)).catch(() => undefined);
     })();
   });
 }

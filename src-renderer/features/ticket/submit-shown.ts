@@ -2,6 +2,7 @@
 // submit (what its button does, whatever the order type). A key never sends a ticket the trader
 // cannot see: it submits the ticket holding focus, else the one shown in the white link group,
 // else the only one shown; with none shown, or a dialog open over the tickets, it sends nothing.
+import { OrderOrigin } from '../../../src-shared/ipc/risk';
 
 const isShown = (el: HTMLElement): boolean => el.getClientRects().length > 0 && el.offsetParent !== null;
 
@@ -16,10 +17,26 @@ export function ticketFormToSubmit(doc: Document = document): HTMLFormElement | 
   return shown.find((f) => f.closest('[data-panel]')?.getAttribute('data-link') === 'white') ?? null;
 }
 
-/** Submits the ticket in view exactly as its button would; false when none is in view (nothing sent). */
-export function submitShownTicket(doc: Document = document): boolean {
+/**
+ * Submits the ticket in view exactly as its button would; false when none is in view (nothing
+ * sent). `origin`: the gesture that asked (a key, the palette), which the order carries instead of
+ * 'ticket' (the form's own submit reads it while the submit event runs).
+ */
+export function submitShownTicket(doc: Document = document, origin?: OrderOrigin): boolean {
   const form = ticketFormToSubmit(doc);
   if (!form) return false;
-  form.requestSubmit();
+  if (origin) form.dataset.origin = origin;
+  try {
+    form.requestSubmit();
+  } finally {
+    delete form.dataset.origin;
+  }
   return true;
+}
+
+/** The origin a ticket form's submit carries: what submitShownTicket said, else the ticket's own. */
+export function submitOrigin(form: EventTarget | null | undefined): OrderOrigin {
+  const said = form instanceof HTMLElement ? form.dataset.origin : undefined;
+  const parsed = OrderOrigin.safeParse(said);
+  return parsed.success ? parsed.data : 'ticket';
 }

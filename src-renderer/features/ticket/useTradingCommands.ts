@@ -2,8 +2,8 @@
 // submit, cancel all in the market and flatten. Mounted once by the app so they work with the
 // ticket panel closed.
 import { Decimal, ticksToDollars } from '../../../src-shared/money';
-import type { OrderAck } from '../../../src-shared/ipc/contract';
-import { runCommand, useCommand } from '../../lib/commands';
+import type { OrderAck, OrderOrigin } from '../../../src-shared/ipc/contract';
+import { originOf, runCommand, useCommand } from '../../lib/commands';
 import { validateTicket, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
@@ -26,7 +26,7 @@ function needMarket(): string | null {
   return t;
 }
 
-function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
+function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask', origin: OrderOrigin) {
   if (refuseWhileTyping()) return;
   const ticker = needMarket();
   if (!ticker) return;
@@ -36,11 +36,11 @@ function atInside(side: 'bid' | 'ask', take: 'bid' | 'ask') {
     notify('warning', `No ${take === 'bid' ? 'bid' : 'offer'} in ${ticker}`, 'Nothing to join or cross on that side.');
     return;
   }
-  void placeAt(ticker, side, price, undefined, 'hotkey').catch(() => undefined);
+  void placeAt(ticker, side, price, undefined, origin).catch(() => undefined);
 }
 
 /** Sends the ticket's draft as a limit for `ticker` (the ticket's own linked market); only the ticket form's submit calls it. */
-export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrading.getState().ticker): Promise<OrderAck | null> {
+export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrading.getState().ticker, origin: OrderOrigin = 'ticket'): Promise<OrderAck | null> {
   const { draft } = useTrading.getState();
   if (!ticker) {
     notify('warning', 'No market selected', 'Pick a market before submitting.');
@@ -51,7 +51,7 @@ export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrad
     notify('error', 'Ticket not ready', check.price.message ?? check.count.message ?? 'check price and count');
     return null;
   }
-  return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft), origin: 'ticket' });
+  return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft), origin });
 }
 
 export function useTradingCommands() {
@@ -61,21 +61,21 @@ export function useTradingCommands() {
   const presets = useSession((s) => s.settings.sizePresets);
   const confirmCancelAll = useSession((s) => s.settings.confirmCancelAll);
 
-  useCommand('trade.buyBid', () => atInside('bid', 'bid'));
-  useCommand('trade.buyAsk', () => atInside('bid', 'ask'));
-  useCommand('trade.sellAsk', () => atInside('ask', 'ask'));
-  useCommand('trade.sellBid', () => atInside('ask', 'bid'));
+  useCommand('trade.buyBid', (via) => atInside('bid', 'bid', originOf(via)));
+  useCommand('trade.buyAsk', (via) => atInside('bid', 'ask', originOf(via)));
+  useCommand('trade.sellAsk', (via) => atInside('ask', 'ask', originOf(via)));
+  useCommand('trade.sellBid', (via) => atInside('ask', 'bid', originOf(via)));
 
-  useCommand('trade.cancelAllMarket', () => {
+  useCommand('trade.cancelAllMarket', (via) => {
     const t = needMarket();
     if (!t) return;
     void (async () => {
       if (confirmCancelAll && !(await confirmAction({ title: 'Cancel all?', body: `Cancel every resting order of mine in ${t}?`, confirmLabel: 'Cancel all', danger: true }))) return;
-      await cancelAllIn(t);
+      await cancelAllIn(t, originOf(via));
     })();
   });
 
-  useCommand('trade.flatten', () => {
+  useCommand('trade.flatten', (via) => {
     if (refuseWhileTyping()) return;
     const t = needMarket();
     if (!t) return;
@@ -100,7 +100,7 @@ export function useTradingCommands() {
         confirmLabel: 'Flatten',
         danger: true,
       });
-      if (ok) await placeAt(t, side, price, count, 'hotkey').catch(() => undefined);
+      if (ok) await placeAt(t, side, price, count, originOf(via)).catch(() => undefined);
     })();
   });
 
@@ -145,8 +145,8 @@ export function useTradingCommands() {
   });
   // the ticket's own submit, so a key does exactly what the button in view says (a local stop
   // stays a local stop); with no ticket in view the key shows it and sends nothing
-  useCommand('ticket.submit', () => {
-    if (submitShownTicket()) return;
+  useCommand('ticket.submit', (via) => {
+    if (submitShownTicket(document, originOf(via))) return;
     if (document.querySelector('dialog[open]') !== null) return;
     runCommand('panel.ticket');
     notify('info', 'Nothing sent', 'The order ticket was not in view. Check it, then submit again.');
