@@ -174,7 +174,7 @@ export class TradingService implements ChannelImpl<'trading'> {
   // ------------------------------------------------------------------ orders
 
   /** While a replay is loaded an order without a subaccount goes to the replay's own (its fills never land in the live account). */
-  private inReplay<D extends OrderDraft>(d: D): D {
+  private inReplay<D extends { subaccount?: number | undefined }>(d: D): D {
     const sub = this.opts.replaySubaccount?.() ?? null;
     return sub === null || d.subaccount !== undefined ? d : { ...d, subaccount: sub };
   }
