@@ -16,6 +16,7 @@ import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
 import { TradingSession, type SessionOptions } from '../session/session';
+import type { ActiveSession } from '../session/active-session';
 import type { SessionObserver } from '../session/observer';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from '../base/errors';
@@ -50,15 +51,6 @@ export interface EmbeddedExchangeInfo {
  */
 export const PROVISIONED_VAULT_ID = 'embedded-provisioned';
 
-/** The session of the active profile and key, with who it trades as. */
-export interface ActiveSession {
-  session: TradingSession;
-  profileId: string;
-  keyId: string;
-  /** where the session signs (the profile as it was resolved when the session started) */
-  profile: Profile;
-}
-
 /**
  * A confirmation the page cannot give: a native dialog in main (Electron), or on the web host a
  * one-time code printed on its console that the page must send back (`code`, as the page gave it).
@@ -82,6 +74,9 @@ export interface ProfilesServiceOptions {
   /** called after every session change (null: no session) */
   onSession?: (active: ActiveSession | null) => Promise<void> | void;
 }
+
+// (declared on the session floor, which recorder, fix and strategies may import; app/ keeps importing it from here)
+export type { ActiveSession };
 
 type Out<T extends z.ZodType> = z.output<T>;
 

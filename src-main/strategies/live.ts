@@ -3,8 +3,8 @@
 // and the ladder use, so the risk gate, the kill switch and the audit journal see it; cancels
 // through cancelOrder. The session's stream feeds it: books once per frame for the markets it
 // watches, trades, and its own fills and order states.
-import type { TradingService } from '../app/trading-service';
-import type { ActiveSession } from '../app/profiles-service';
+import type { TradingPort as TradingService } from '../session/active-session';
+import type { ActiveSession } from '../session/active-session';
 import type { TradeView } from '../../src-shared/ipc/contract';
 import { centiFrom, StrategyRunner, ticksFrom, type StrategyOrder, type Venue } from './runner';
 
