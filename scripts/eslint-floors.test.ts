@@ -34,6 +34,7 @@ const snippet = (spec: string) => [...FORMS.map(([, f]) => f(spec)), 'export con
 
 async function messages(file: string, code: string): Promise<{ line: number; text: string }[]> {
   const [r] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  if (!r) throw new Error(`no lint result for ${file}`);
   return r.messages.map((m) => ({ line: m.line, text: `${m.ruleId ?? 'fatal'}: ${m.message}` }));
 }
 
