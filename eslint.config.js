@@ -6,8 +6,11 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
 import noCycleWithTypes from './scripts/eslint-rules/no-cycle-with-types.mjs';
+import floors from './scripts/eslint-rules/floors.mjs';
+
+// Project rules: local/no-cycle-with-types, local/floors.
+const local = { rules: { 'no-cycle-with-types': noCycleWithTypes, floors } };
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -15,53 +18,88 @@ const FEATURES = readdirSync(new URL('./src-renderer/features', import.meta.url)
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-const RENDERER_PATTERNS = [
-  { group: ['electron'], message: 'Only src-main/electron imports electron.' },
-  { group: ['**/src-main/**', '**/src-exchange/**'], message: 'The renderer talks to main only through TerminalApi.' },
-];
-const RENDERER_PATHS = () => nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node API.' }));
-
-// (paths from the repository root; a zone forbids `target` to import `from`)
-const R = './src-renderer';
+// Floors, checked by local/floors (scripts/eslint-rules/floors.mjs) on the path an import resolves
+// to, for every form: static, `import type`, `export ... from`, dynamic `import()`, `require()`.
+// Proved zone by zone in scripts/eslint-floors.test.ts. Paths from the repository root; a zone
+// forbids its `target` (minus `except`; `tests: false` skips test files) to import `from`
+// (minus `fromExcept`) or the bare `packages`.
+const R = 'src-renderer';
+const M = 'src-main';
 const SHARED_FLOOR = ['services', 'ui', 'hooks'].map((d) => `${R}/${d}`);
-const NOT_TESTS = (dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`];
+const TEST_SUPPORT = ['test-support', 'integration'];
+const NO_TEST_SUPPORT = 'Floors: production code never imports test support (test-support/, integration/).';
+// Main runs the exchange's replay engine and snapshot worker in-process (backtests, the recorder);
+// everything else of the exchange it knows only over the wire.
+const MAIN_RUNS_OF_EXCHANGE = ['src-exchange/replay', 'src-exchange/engine/fees', 'src-exchange/core/snapshot-worker'];
+export const MAIN_LOWER_FLOORS = ['base', 'api', 'stream', 'session', 'market', 'risk', 'vault', 'audit', 'ipc', 'embedded', 'alerts', 'conditional', 'recorder', 'fix', 'strategies'];
+
 const RENDERER_FLOORS = [
+  { target: R, packages: ['electron'], message: 'Floors: only src-main/electron imports electron.' },
+  { target: R, packages: nodeBuiltins, message: 'Floors: the renderer is sandboxed: no Node API.' },
+  { target: R, from: ['src-main', 'src-exchange'], message: 'Floors: the renderer talks to main only through TerminalApi (never src-main/ or src-exchange/).' },
   { target: `${R}/features`, from: `${R}/app`, message: 'Floors: features never import app/ (app composes features).' },
+  // Feature zones: a feature folder never imports another; they meet in app/ and the shared floors.
+  ...FEATURES.map((f) => ({
+    target: `${R}/features/${f}`,
+    from: `${R}/features`,
+    fromExcept: `${R}/features/${f}`,
+    message: `Floors: features never import each other (${f} is a feature): move what they share to ui/, hooks/, stores/ or services/.`,
+  })),
   { target: [...SHARED_FLOOR, `${R}/stores`, `${R}/lib`], from: `${R}/features`, message: 'Floors: shared code (services, ui, hooks, stores, lib) never imports a feature: move what both need down a floor.' },
-  { target: [...SHARED_FLOOR, `${R}/stores`, `${R}/lib`], from: `${R}/app`, message: 'Floors: shared code never imports app/.' },
+  { target: [...SHARED_FLOOR, `${R}/stores`, `${R}/lib`], from: `${R}/app`, message: 'Floors: shared code (services, ui, hooks, stores, lib) never imports app/.' },
   { target: [`${R}/stores`, `${R}/lib`], from: SHARED_FLOOR, message: 'Floors: stores/ and lib/ sit below services, ui and hooks.' },
   { target: `${R}/lib`, from: `${R}/stores`, message: 'Floors: lib/ is the lowest floor (plain functions, the bridge): it never imports a store.' },
-  { target: NOT_TESTS(R), from: `${R}/test`, message: 'src-renderer/test/ is test support: production code never imports it.' },
+  { target: R, except: `${R}/test`, tests: false, from: `${R}/test`, message: 'Floors: src-renderer/test/ is test support: production code never imports it.' },
+  { target: R, tests: false, from: TEST_SUPPORT, message: NO_TEST_SUPPORT },
+];
+
+const SHARED_FLOORS = [
+  {
+    target: 'src-shared',
+    packages: ['electron', 'react', 'react-dom', 'ws', 'fastify', ...nodeBuiltins],
+    message: 'Floors: src-shared is pure: no Node API, Electron, UI (DOM) or transport imports.',
+  },
+  { target: 'src-shared', from: ['src-main', 'src-renderer', 'src-exchange'], message: 'Floors: src-shared imports nothing outside itself.' },
+  { target: 'src-shared', from: TEST_SUPPORT, message: NO_TEST_SUPPORT },
 ];
 
 // Floors: src-shared <- src-exchange | src-main <- src-renderer; test-support/ and integration/
-// sit above the processes they drive and production code never imports them.
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts'];
-// Test support has a room of its own (test-support/exchange, test-support/main) and the tests that
-// drive the exchange with the terminal's client live in integration/: neither ships in a bundle.
-const NO_TEST_SUPPORT = { group: ['**/test-support/**', '**/integration/**'], message: 'Production code never imports test support or integration tests.' };
-const MAIN_NO_ELECTRON = { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' };
-// Main runs the exchange's replay engine and snapshot worker in-process (backtests, the recorder);
-// everything else of the exchange it knows only over the wire.
-const MAIN_PATTERNS = [
-  MAIN_NO_ELECTRON,
-  { group: ['**/src-renderer/**'], message: 'Main never imports the renderer.' },
+// sit above the processes they drive and production code never imports them. chaos/ (npm run
+// chaos) is a test tool, never bundled: it may start a real exchange and use test support like
+// main's tests do, and production main never imports it.
+const MAIN_FLOORS = [
+  { target: M, except: `${M}/electron`, packages: ['electron'], message: 'Floors: only src-main/electron imports electron; keep main logic plain Node.' },
+  { target: M, from: R, message: 'Floors: main never imports the renderer.' },
   {
-    regex: '(^|/)src-exchange/(?!replay/|engine/fees$|core/snapshot-worker$)',
-    message: 'Main knows the exchange over the wire: what both sides need (formats, schemas) lives in src-shared.',
+    target: M, except: `${M}/chaos`, tests: false, from: 'src-exchange', fromExcept: MAIN_RUNS_OF_EXCHANGE,
+    message: `Floors: main knows the exchange over the wire (in-process only ${MAIN_RUNS_OF_EXCHANGE.join(', ')}): what both sides need lives in src-shared.`,
   },
-  NO_TEST_SUPPORT,
-];
-const MAIN_LOWER_FLOORS = ['base', 'api', 'stream', 'session', 'market', 'risk', 'vault', 'audit', 'ipc', 'embedded', 'alerts', 'conditional'];
-const EXCHANGE_PATTERNS = [
-  { group: ['electron'], message: 'The exchange is plain Node.' },
-  { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal.' },
-  NO_TEST_SUPPORT,
+  { target: M, except: `${M}/chaos`, tests: false, from: TEST_SUPPORT, message: NO_TEST_SUPPORT },
+  { target: M, except: `${M}/chaos`, tests: false, from: `${M}/chaos`, message: 'Floors: production main never imports chaos/ (a test tool).' },
+  {
+    target: MAIN_LOWER_FLOORS.map((d) => `${M}/${d}`), tests: false, from: `${M}/app`,
+    message: `Floors: main's lower floors (${MAIN_LOWER_FLOORS.join(', ')}) never import app/: move what they share down to base/ or their own floor.`,
+  },
+  { target: `${M}/base`, tests: false, from: M, fromExcept: `${M}/base`, message: "Floors: base/ is main's bottom floor: it imports only src-shared and libraries." },
 ];
 
-const restrict = (patterns, paths = []) => ({
-  'no-restricted-imports': ['error', { paths, patterns }],
-});
+const EXCHANGE_FLOORS = [
+  { target: 'src-exchange', packages: ['electron'], message: 'Floors: the exchange is plain Node (no electron).' },
+  { target: 'src-exchange', from: [M, R], message: 'Floors: the exchange knows nothing of the terminal: a test that drives it with the terminal client belongs in integration/.' },
+  { target: 'src-exchange', tests: false, from: TEST_SUPPORT, message: NO_TEST_SUPPORT },
+];
+
+// Test support and the cross-room integration tests sit above both processes: they drive the
+// real exchange with the terminal's own client. Nothing imports the renderer or electron.
+const TEST_SUPPORT_FLOORS = [
+  { target: TEST_SUPPORT, packages: ['electron'], message: 'Floors: tests and their support are plain Node (no electron).' },
+  { target: TEST_SUPPORT, from: R, message: 'Floors: renderer tests live beside the renderer.' },
+];
+
+// Globals only one runtime has: src-shared runs in both.
+const SHARED_NO_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'process', 'Buffer', '__dirname', '__filename', 'global', 'setImmediate'];
+
+export const FLOORS = [...RENDERER_FLOORS, ...SHARED_FLOORS, ...MAIN_FLOORS, ...EXCHANGE_FLOORS, ...TEST_SUPPORT_FLOORS];
 
 export default tseslint.config(
   // (.stryker-tmp: the sandboxes a stopped mutation run leaves behind, a copy of the whole tree)
@@ -80,7 +118,7 @@ export default tseslint.config(
     // happens to work, and a circle closed by `import type` still ties two floors together.
     // (import-x/no-cycle skips type imports with no option to count them; see the rule's header.)
     files: ['**/*.ts', '**/*.tsx'],
-    plugins: { local: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
+    plugins: { local },
     rules: { 'local/no-cycle-with-types': 'error' },
   },
   {
@@ -98,19 +136,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-shared/**'],
-    rules: restrict(
-      [
-        { group: ['electron', 'react', 'react-dom', 'ws', 'fastify'], message: 'src-shared is pure: no runtime, UI or transport imports.' },
-        { group: ['**/src-main/**', '**/src-renderer/**', '**/src-exchange/**'], message: 'src-shared imports nothing outside itself.' },
-        NO_TEST_SUPPORT,
-      ],
-      nodeBuiltins.map((name) => ({ name, message: 'src-shared imports no Node API.' })),
-    ),
+    // Floors (above): one rule, every form of import, by resolved path.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    plugins: { local },
+    rules: { 'local/floors': ['error', { zones: FLOORS }] },
   },
   {
-    files: ['src-renderer/**'],
-    rules: restrict(RENDERER_PATTERNS, RENDERER_PATHS()),
+    // src-shared is pure: no DOM or Node globals either (the ones a browser-only or Node-only
+    // module would reach for; what both runtimes have, such as URL, TextEncoder, crypto, is fine).
+    files: ['src-shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...SHARED_NO_GLOBALS.map((name) => ({ name, message: 'Floors: src-shared is pure: no DOM-only or Node-only globals.' }))],
+    },
   },
   {
     // The wire and endpoint modules hold zod schemas main runs: the renderer takes only their types.
@@ -125,91 +163,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Renderer floors, one direction (as bulletproof-react): app -> features -> shared, where the
-    // shared floor is services/ui/hooks over stores over lib. Type imports count: a floor that
-    // needs a type from above is a type that lives on the wrong floor. Test support (test/) is
-    // for tests only.
-    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.tsx'],
-    plugins: { 'import-x': importX },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: RENDERER_FLOORS }],
-    },
-  },
-  // Feature zones: a feature folder never imports another; they meet in app/, stores/,
-  // services/, hooks/, ui/ and lib/.
-  ...FEATURES.map((f) => ({
-    files: [`src-renderer/features/${f}/**/*.ts`, `src-renderer/features/${f}/**/*.tsx`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...RENDERER_PATTERNS,
-            {
-              group: FEATURES.filter((o) => o !== f).flatMap((o) => [`../${o}/**`, `../../${o}/**`, `../../../${o}/**`, `**/features/${o}/**`]),
-              message: `Features never import each other (${f} is a feature): move what they share to ui/, hooks/, stores/ or services/.`,
-            },
-          ],
-          paths: RENDERER_PATHS(),
-        },
-      ],
-    },
-  })),
-  {
-    files: ['src-main/**'],
-    ignores: ['src-main/electron/**', 'src-main/chaos/**', ...TESTS],
-    rules: restrict(MAIN_PATTERNS),
-  },
-  {
-    files: ['src-main/electron/**'],
-    ignores: TESTS,
-    rules: restrict(MAIN_PATTERNS.filter((p) => p !== MAIN_NO_ELECTRON)),
-  },
-  {
-    // Main's lower floors never reach up into app/ (the services that compose them); what they
-    // share with app/ (errors, JSON files) lives in base/.
-    files: MAIN_LOWER_FLOORS.map((d) => `src-main/${d}/**`),
-    ignores: TESTS,
-    rules: restrict([...MAIN_PATTERNS, { regex: '^(\\.\\./)+(src-main/)?app(/|$)', message: `Main's lower floors (${MAIN_LOWER_FLOORS.join(', ')}) never import app/: move what they share down to base/.` }]),
-  },
-  {
-    // base/ is main's floor: it imports nothing of main.
-    files: ['src-main/base/**'],
-    ignores: TESTS,
-    rules: restrict([...MAIN_PATTERNS, { regex: '^\\.\\./(?!\\.\\./src-shared/)', message: "base/ is main's bottom floor: it imports only src-shared and libraries." }]),
-  },
-  {
-    // Main's tests may start a real exchange (its server, its key tools) and use the test support;
-    // so may the chaos runs (npm run chaos: a test tool, not shipped).
-    files: [...TESTS.map((t) => `src-main/${t}`), 'src-main/chaos/**'],
-    ignores: ['src-main/electron/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'Only src-main/electron imports electron; keep main logic plain Node.' },
-      { group: ['**/src-renderer/**'], message: 'Main never imports the renderer.' },
-    ]),
-  },
-  {
-    files: ['src-exchange/**'],
-    ignores: TESTS,
-    rules: restrict(EXCHANGE_PATTERNS),
-  },
-  {
-    // The exchange's own tests may use the test support, but still nothing of the terminal.
-    files: TESTS.map((t) => `src-exchange/${t}`),
-    rules: restrict([
-      { group: ['electron'], message: 'The exchange is plain Node.' },
-      { group: ['**/src-main/**', '**/src-renderer/**'], message: 'The exchange knows nothing of the terminal: a test that drives it with the terminal client belongs in integration/.' },
-    ]),
-  },
-  {
-    // Test support and the cross-room integration tests sit above both processes: they drive the
-    // real exchange with the terminal's own client. Nothing imports the renderer or electron.
-    files: ['test-support/**', 'integration/**'],
-    rules: restrict([
-      { group: ['electron'], message: 'Tests and their support are plain Node.' },
-      { group: ['**/src-renderer/**'], message: 'Renderer tests live beside the renderer.' },
-    ]),
   },
 );

@@ -1,10 +1,10 @@
 // The endpoint table against the contract: every operation in docs/spec/endpoints.txt is a row,
 // ids match ids.txt, auth follows Authentication rule 5, buckets and statuses follow the notes.
-/* eslint-disable no-restricted-imports -- tests read the spec files from disk */
+/* eslint-disable local/floors -- tests read the spec files from disk */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-/* eslint-enable no-restricted-imports */
+/* eslint-enable local/floors */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpointKey, endpointList, endpoints } from './endpoints';

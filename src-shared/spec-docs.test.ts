@@ -1,10 +1,10 @@
 // docs/spec is the project's copy of the team's shared spec: every file is there, and where the
 // shared folder sits beside the checkout, the copy is identical to it.
-/* eslint-disable no-restricted-imports -- tests read the spec files from disk */
+/* eslint-disable local/floors -- tests read the spec files from disk */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-/* eslint-enable no-restricted-imports */
+/* eslint-enable local/floors */
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -16,6 +16,7 @@ import { resolveProfile, type Profile } from '../api/profiles';
 import { Vault } from '../vault/vault';
 import type { SecretBox } from '../vault/secret-box';
 import { TradingSession, type SessionOptions } from '../session/session';
+import type { ActiveSession, ConfirmInMain } from '../session/active-session';
 import type { SessionObserver } from '../session/observer';
 import { MAX_PROFILES, ProfilesStore, type StoredProfile } from './profiles-store';
 import { StateError } from '../base/errors';
@@ -52,20 +53,6 @@ export interface EmbeddedExchangeInfo {
  */
 export const PROVISIONED_VAULT_ID = 'embedded-provisioned';
 
-/** The session of the active profile and key, with who it trades as. */
-export interface ActiveSession {
-  session: TradingSession;
-  profileId: string;
-  keyId: string;
-  /** where the session signs (the profile as it was resolved when the session started) */
-  profile: Profile;
-  /**
-   * The whole account as the gate and the kill switch count it, when the key may see only part
-   * of it (risk/account-view.ts). Absent: the session's store is the account.
-   */
-  account?: AccountView;
-}
-
 /**
  * A confirmation the page cannot give: a native dialog in main (Electron), or on the web host a
  * one-time code printed on its console that the page must send back (`code`, as the page gave it).
@@ -73,7 +60,7 @@ export interface ActiveSession {
  * console code is bound to it, and the dialog shows it; the caller applies that change only, and
  * only if nothing changed while the trader was asked.
  */
-export type ConfirmInMain = (q: { title: string; message: string; allow: string; code?: string | undefined; change?: string | undefined }) => Promise<boolean>;
+export type { ConfirmInMain };
 
 export interface ProfilesServiceOptions {
   dataDir: string;
@@ -100,6 +87,9 @@ export interface ProfilesServiceOptions {
   /** called while a session is still the active one, just before it ends (strategies bound to it stop and cancel there) */
   sessionEnding?: (old: ActiveSession) => Promise<void>;
 }
+
+// (declared on the session floor, which recorder, fix and strategies may import; app/ keeps importing it from here)
+export type { ActiveSession };
 
 type Out<T extends z.ZodType> = z.output<T>;
 

@@ -39,6 +39,7 @@ import { RiskStore } from '../risk/store';
 import type { AnsweredOrder } from '../session/private-sync';
 import * as orders from '../session/orders';
 import { ackTrace } from '../session/ack-trace';
+import type { TradingPort } from '../session/active-session';
 import { StateError } from '../base/errors';
 import type { ActiveSession, ConfirmInMain, ProfilesService } from './profiles-service';
 import { ackSummary, errorSummary, TradingAudit, type AuditBase } from './trading-audit';
@@ -71,7 +72,7 @@ export interface TradingServiceOptions {
   replaySubaccount?: () => number | null;
 }
 
-export class TradingService implements ChannelImpl<'trading'> {
+export class TradingService implements ChannelImpl<'trading'>, TradingPort {
   private readonly risk: RiskStore;
   private readonly auditing: TradingAudit;
   private readonly gate: RiskGate;

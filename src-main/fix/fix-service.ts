@@ -17,8 +17,8 @@
 import type { FixSettings, FixSettingsInput, FixView } from '../../src-shared/ipc/fix';
 import type { ChannelImpl, StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import { isLoopbackHost } from '../api/profiles';
-import type { ActiveSession, ConfirmInMain, ProfilesService } from '../app/profiles-service';
-import type { StoredProfile } from '../app/profiles-store';
+import type { ProfileKind } from '../../src-shared/ipc/contract';
+import type { ActiveSession, ConfirmInMain } from '../session/active-session';
 import { StateError } from '../base/errors';
 import { DropCopy } from './drop-copy';
 import type { FixEndpoint } from './initiator';
@@ -26,8 +26,24 @@ import { FixOrderEntry } from './order-entry';
 
 export const PRODUCTION_FIX = { host: 'fix.elections.kalshi.com', orderEntryPort: 8228, dropCopyPort: 8229 } as const;
 
+/** A profile as FIX reads and saves it (app/profiles-store's StoredProfile has these fields and more). */
+export interface FixProfile {
+  id: string;
+  name: string;
+  keys: readonly { apiKeyId: string }[];
+  kind: ProfileKind;
+  baseUrl?: string | undefined;
+  fix?: FixSettings | undefined;
+}
+
+/** What FIX needs of app/'s ProfilesService (a lower floor never imports app/: app passes its own). */
+export interface FixProfiles {
+  readonly profiles: { readonly activeProfileId: string | null; get(id: string): FixProfile | undefined; upsert(p: FixProfile): void };
+  active(): ActiveSession | null;
+}
+
 export interface FixServiceOptions {
-  profiles: ProfilesService;
+  profiles: FixProfiles;
   /** the embedded exchange's gateway, from its credentials.json */
   embeddedFix?: { host: string; port: number } | undefined;
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
@@ -199,7 +215,7 @@ export class FixService implements ChannelImpl<'fix'> {
    * A key-holding profile's FIX destination is bound like its REST base: moving its port asks the
    * trader (bound to this very move), and goes ahead only if the profile is as it was when asked.
    */
-  private async checkMove(p: StoredProfile, input: FixSettingsInput): Promise<void> {
+  private async checkMove(p: FixProfile, input: FixSettingsInput): Promise<void> {
     const from = p.fix?.port;
     const to = input.settings.port;
     if (p.keys.length === 0 || to === undefined || to === from) return;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
 import type { RecordingView, RecordingsView, RecorderSettingsInput } from '../../src-shared/ipc/recordings';
-import type { ActiveSession } from '../app/profiles-service';
+import type { ActiveSession } from '../session/active-session';
 import { StateError } from '../base/errors';
 import { DEFAULT_RECORDER_SETTINGS, Recorder, type RecordingInfo } from './recorder';
 

@@ -14,8 +14,8 @@
 // - nothing it does can throw on main's event loop (every promise here ends in a catch that
 //   cannot throw).
 import type { Worker } from 'node:worker_threads';
-import type { TradingService } from '../app/trading-service';
-import type { ActiveSession } from '../app/profiles-service';
+import type { TradingPort as TradingService } from '../session/active-session';
+import type { ActiveSession } from '../session/active-session';
 import type { TradeView } from '../../src-shared/ipc/contract';
 import type { StrategyRunView } from '../../src-shared/ipc/strategies';
 import type { Decisions, FromWorker, LiveEvent, StrategyBudget, ToWorker } from './protocol';
@@ -29,8 +29,8 @@ const contracts = (centi: number) => (centi / 100).toFixed(2);
  * The provenance a strategy's orders and cancels carry to the gate and the audit journal: the one
  * place it is set (the lead adapts it to the intent work: "strategy:<id>").
  */
-export function strategyOrigin(_strategyId: string): { origin: 'api' } {
-  return { origin: 'api' };
+export function strategyOrigin(strategyId: string): { origin: 'strategy'; originId: string } {
+  return { origin: 'strategy', originId: strategyId };
 }
 
 /** One order of the strategy, as main knows it (main does not take the worker's word for it). */

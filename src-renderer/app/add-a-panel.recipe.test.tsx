@@ -6,9 +6,9 @@
 // PanelId (the compiler makes each one list every panel), so a new one fails here until the
 // README says so.
 // this test reads the repository's own files (README, keymap.ts); it runs in vitest, never in the page
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line local/floors
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-// eslint-disable-next-line no-restricted-imports
+// eslint-disable-next-line local/floors
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // Every published example in the fixture corpus is read through the reader the terminal's stream
 // uses (readStreamFrame, liberal): none is "malformed", what the terminal relies on comes out with
 // the published values, and what the spec does not name is kept and noted, never an error.
-/* eslint-disable no-restricted-imports -- the test reads the corpus from disk */
+/* eslint-disable local/floors -- the test reads the corpus from disk */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
