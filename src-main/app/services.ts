@@ -96,9 +96,10 @@ export class TerminalServices {
       profiles: this.profiles,
       // the kill switch, once engaged, stops every strategy and holds every local order too
       emit: (stream, payload) => {
-        if (stream === 'risk' && (payload as StreamPayloads['risk']).killSwitch.engaged) {
+        const risk = stream === 'risk' ? (payload as StreamPayloads['risk']) : null;
+        if (risk?.killSwitch.engaged) {
           (this.strategies as StrategiesService | undefined)?.stopAll('the kill switch is engaged');
-          (this.tools as ToolsService | undefined)?.holdForKillSwitch();
+          (this.tools as ToolsService | undefined)?.holdForKillSwitch(risk.profileId);
         }
         opts.emit(stream, payload);
       },

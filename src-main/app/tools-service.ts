@@ -96,7 +96,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
       this.pinned = new Set();
       if (id) this.load(id);
     }
-    if (id && this.killEngaged()) this.holdForKillSwitch(); // engaged before this start: nothing restored may fire
+    if (id && this.killEngaged()) this.holdForKillSwitch(id); // engaged before this start: nothing restored may fire
     this.pushAll();
     await this.repin();
   }
@@ -247,9 +247,9 @@ export class ToolsService implements ChannelImpl<'tools'> {
    * could fire by itself is held, on disk, before the cancel-all is even answered. Again while it
    * stays engaged: nothing more to hold.
    */
-  holdForKillSwitch(): void {
+  holdForKillSwitch(profileId: string | null): void {
     // the push of another profile's risk (a profile switch under way) is not this profile's
-    if (!this.profileId || this.opts.trading.riskView().profileId !== this.profileId) return;
+    if (!this.profileId || profileId !== this.profileId) return;
     const held = this.local.holdForKill();
     const n = Object.values(held).reduce((a, b) => a + b, 0);
     if (!n) return;
