@@ -106,9 +106,13 @@ export class TerminalServices {
       fix: this.fix,
       dataDir: opts.dataDir,
       profiles: this.profiles,
-      // the kill switch, once engaged, stops every strategy too
+      // the kill switch, once engaged, stops every strategy and holds every local order too
       emit: (stream, payload) => {
-        if (stream === 'risk' && (payload as StreamPayloads['risk']).killSwitch.engaged) (this.strategies as StrategiesService | undefined)?.stopAll('the kill switch is engaged');
+        const risk = stream === 'risk' ? (payload as StreamPayloads['risk']) : null;
+        if (risk?.killSwitch.engaged) {
+          (this.strategies as StrategiesService | undefined)?.stopAll('the kill switch is engaged');
+          (this.tools as ToolsService | undefined)?.holdForKillSwitch(risk.profileId);
+        }
         opts.emit(stream, payload);
       },
       describeError: opts.describeError,

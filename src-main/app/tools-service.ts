@@ -17,6 +17,7 @@ import {
   type AlertsView,
   type BracketInput,
   type LocalActionInput,
+  type LocalKillReleaseInput,
   type LocalMoveInput,
   type LocalOrdersInput,
   type LocalOrdersView,
@@ -95,6 +96,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
       this.pinned = new Set();
       if (id) this.load(id);
     }
+    if (id && this.killEngaged()) this.holdForKillSwitch(id); // engaged before this start: nothing restored may fire
     this.pushAll();
     await this.repin();
   }
@@ -234,6 +236,46 @@ export class ToolsService implements ChannelImpl<'tools'> {
     }
   }
 
+  // ------------------------------------------------------------------ the kill switch
+
+  private killEngaged(): boolean {
+    return this.opts.trading.riskView().killSwitch.engaged;
+  }
+
+  /**
+   * The kill switch engaged (services.ts calls this on its risk push): every local order that
+   * could fire by itself is held, on disk, before the cancel-all is even answered. Again while it
+   * stays engaged: nothing more to hold.
+   */
+  holdForKillSwitch(profileId: string | null): void {
+    // the push of another profile's risk (a profile switch under way) is not this profile's
+    if (!this.profileId || profileId !== this.profileId) return;
+    const held = this.local.holdForKill();
+    const n = Object.values(held).reduce((a, b) => a + b, 0);
+    if (!n) return;
+    this.saveLocal();
+    this.opts.emit('local', this.localView());
+    this.opts.log?.(`[tools] kill switch: held ${n} local order(s)`);
+  }
+
+  private refuseWhileKilled(what: string): void {
+    if (this.killEngaged()) throw new StateError(`the kill switch is engaged: ${what}. Release it first (its release asks which local orders to arm again)`);
+  }
+
+  /** After the release: the held kinds the trader chose watch again, the rest are disarmed. */
+  async releaseKillHeldLocal(input: z.output<typeof LocalKillReleaseInput>): Promise<LocalOrdersView> {
+    this.need();
+    this.refuseWhileKilled('local orders it holds stay held');
+    const r = this.local.releaseKillHeld(new Set(input.rearm));
+    this.saveLocal();
+    await this.repin();
+    this.opts.emit('local', this.localView());
+    this.opts.log?.(`[tools] kill switch released: ${r.rearmed} local order(s) armed again, ${r.disarmed} disarmed`);
+    // re-armed orders read the market now: a trigger passed while they were held turns `missed`, never sent
+    if (r.rearmed && this.session?.session.isLive) for (const t of this.local.markets()) this.evaluate(t, this.quotes.quote(t));
+    return this.localView();
+  }
+
   // ------------------------------------------------------------------ methods
 
   async getAlerts(): Promise<AlertsView> {
@@ -305,6 +347,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
   async placeLocalOrders(input: LocalOrdersInput): Promise<LocalOrdersView> {
     const active = this.need();
     const first = input.orders[0]!;
+    this.refuseWhileKilled('no local order is set up');
     if (!active.session.isLive) throw new StateError('the stream is not live: a local order needs this terminal connected to watch its market');
     const ref = first.kind === 'trailing_stop' ? null : D(first.trigger);
     const q = await this.freshQuote(first.ticker);
@@ -324,6 +367,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
 
   async placeBracket(b: BracketInput): Promise<LocalOrdersView> {
     const active = this.need();
+    this.refuseWhileKilled('no bracket is set up');
     if (!active.session.isLive) throw new StateError('the stream is not live: a bracket needs this terminal connected to follow its entry');
     const price = D(b.price);
     const tick = await this.quotes.tickAt(this.need().session, b.ticker, price);
@@ -359,7 +403,10 @@ export class ToolsService implements ChannelImpl<'tools'> {
     const o = this.rule(() => this.local.need(input.id));
     let actions: LocalAction[] = [];
     if (input.action === 'cancel') actions = this.rule(() => this.local.cancel(input.id));
-    else if (input.action === 'arm') this.rule(() => this.local.arm(input.id, this.quotes.quote(o.ticker)));
+    else if (input.action === 'arm') {
+      this.refuseWhileKilled('no local order is armed');
+      this.rule(() => this.local.arm(input.id, this.quotes.quote(o.ticker)));
+    }
     else {
       if (!this.need().session.isLive) throw new StateError('the stream is not live: nothing is sent on an old price');
       if (input.confirmed) o.confirmed = true;
@@ -383,6 +430,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
 
   async resumeLocalOrders(input: z.output<typeof LocalResumeInput>): Promise<LocalOrdersView> {
     this.need();
+    if (input.keep) this.refuseWhileKilled('restored local orders are not armed');
     this.local.resume(input.keep);
     this.saveLocal();
     await this.repin();

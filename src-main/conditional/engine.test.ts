@@ -216,3 +216,47 @@ describe('limits', () => {
     expect(e.add([stopSell('0.42')], false, CENT, q('0.50'))).toHaveLength(1);
   });
 });
+
+describe('the kill switch holds local orders (issue 34)', () => {
+  const trailing = (): LocalOrderSpec => ({ kind: 'trailing_stop', ticker: 'KX', side: 'ask', count: '5', trailTicks: 1, source: 'last', limit: { kind: 'through', ticks: 0 } });
+
+  it('engaged: armed stops, take-profits and trailing stops are held and never fire, whatever the market does', () => {
+    const e = engine();
+    e.add([stopSell('0.45')], false, CENT, q('0.50'));
+    e.add([{ ...stopSell('0.60'), kind: 'take_profit' } as LocalOrderSpec], false, CENT, q('0.50'));
+    e.add([trailing()], false, CENT, q('0.50'));
+    expect(e.holdForKill()).toEqual({ stop: 1, take_profit: 1, trailing_stop: 1 });
+    expect([...e.orders.values()].map((o) => o.state)).toEqual(['kill_held', 'kill_held', 'kill_held']);
+    expect(e.observe('KX', q('0.40'))).toEqual([]);
+    expect(e.observe('KX', q('0.65'))).toEqual([]);
+    expect(e.killHeld()).toEqual({ stop: 1, take_profit: 1, trailing_stop: 1 });
+    // engaged again: nothing more to hold
+    expect(e.holdForKill()).toEqual({});
+  });
+
+  it('released: the kinds the trader chose watch again (a trigger passed meanwhile asks), the rest are disarmed', () => {
+    const e = engine();
+    const [stop] = e.add([stopSell('0.45')], false, CENT, q('0.50'));
+    const [trail] = e.add([trailing()], false, CENT, q('0.50'));
+    e.holdForKill();
+    e.observe('KX', q('0.44'));
+    expect(e.releaseKillHeld(new Set(['stop']))).toEqual({ rearmed: 1, disarmed: 1 });
+    expect(e.need(trail!.id).state).toBe('disarmed');
+    expect(e.need(stop!.id).state).toBe('armed');
+    // its trigger was passed while it was held: marked missed, not sent
+    expect(e.observe('KX', q('0.44'))).toEqual([]);
+    expect(e.need(stop!.id).state).toBe('missed');
+  });
+});
+
+describe("a trailing stop's detail", () => {
+  it('follows its trigger as the best price moves, at the market tick', () => {
+    const e = engine();
+    const [o] = e.add([{ kind: 'trailing_stop', ticker: 'KX', side: 'ask', count: '5', trailTicks: 1, source: 'last', limit: { kind: 'through', ticks: 0 } }], false, CENT, q('0.50'));
+    expect(e.need(o!.id).detail).toContain('falls to 0.49');
+    e.observe('KX', q('0.51'));
+    expect(e.need(o!.id).trigger?.toFixed(2)).toBe('0.50');
+    expect(e.need(o!.id).detail).toContain('falls to 0.50');
+    expect(e.need(o!.id).detail).not.toContain('0.49');
+  });
+});

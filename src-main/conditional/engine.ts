@@ -44,6 +44,8 @@ export interface LocalOrder {
   cancelAfterSend: boolean;
   /** the trader confirmed it past the gate's confirmation thresholds when setting it up (or firing it) */
   confirmed: boolean;
+  /** while `kill_held`: the state the kill switch took it from */
+  heldFrom?: 'armed' | 'waiting_entry' | 'held' | undefined;
   detail: string;
   createdAt: number;
   updatedAt: number;
@@ -113,7 +115,7 @@ export class LocalOrderEngine {
   /** Refuses when `n` more local orders would pass the cap (checked before a bracket's entry is sent). */
   roomFor(n: number): void {
     let live = 0;
-    for (const o of this.orders.values()) if (o.state === 'armed' || o.state === 'waiting_entry' || o.state === 'held' || o.state === 'missed' || o.state === 'triggered') live++;
+    for (const o of this.orders.values()) if (o.state === 'armed' || o.state === 'waiting_entry' || o.state === 'held' || o.state === 'kill_held' || o.state === 'missed' || o.state === 'triggered') live++;
     if (live + n > this.maxLive) throw new LocalRuleError(`at most ${this.maxLive} local orders can wait at once (${live} do); cancel some first`);
   }
 
@@ -183,7 +185,7 @@ export class LocalOrderEngine {
       if (v && spec.kind !== 'trailing_stop' && reached(o, v)) {
         throw new LocalRuleError(`the trigger ${px(o.trigger)} is already reached (${spec.source} ${px(v)}): a local order waits for a price the market has not reached; send a limit order instead`);
       }
-      o.detail = `armed: fires when ${spec.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${px(o.trigger)}`;
+      o.detail = `armed: ${armedText(o)}`;
       made.push(o);
     }
     for (const o of made) this.orders.set(o.id, o);
@@ -251,6 +253,8 @@ export class LocalOrderEngine {
         if (better) {
           o.best = v;
           o.trigger = trailTrigger(o);
+          // the detail follows the trigger (it read the first trigger for the order's life)
+          o.detail = `armed: ${armedText(o)}`;
           o.updatedAt = this.now();
           this.changed = true;
         }
@@ -329,7 +333,7 @@ export class LocalOrderEngine {
   /** Drag to a new trigger; refused when the new trigger is already reached. */
   move(id: string, trigger: Decimal, q: Quote): void {
     const o = this.need(id);
-    if (!ACTIVE.includes(o.state) && o.state !== 'held' && o.state !== 'missed') throw new LocalRuleError(`local order ${id} is ${o.state}: it cannot move`);
+    if (!ACTIVE.includes(o.state) && o.state !== 'held' && o.state !== 'kill_held' && o.state !== 'missed') throw new LocalRuleError(`local order ${id} is ${o.state}: it cannot move`);
     if (o.kind === 'bracket_target') throw new LocalRuleError('a bracket target rests at the exchange: move it as an order');
     if (!trigger.div(o.tick).isInteger()) throw new LocalRuleError(`trigger ${trigger.toString()} is not on the price step ${o.tick.toString()}`);
     const v = valueOf(q, o.source);
@@ -348,9 +352,13 @@ export class LocalOrderEngine {
   onFill(orderId: string, count: Decimal): { targets: { id: string; count: Decimal; price: Decimal }[] } {
     const targets: { id: string; count: Decimal; price: Decimal }[] = [];
     for (const o of this.orders.values()) {
-      if (o.entryOrderId === orderId && (o.state === 'waiting_entry' || o.state === 'armed' || o.state === 'sent' || o.state === 'held')) {
+      if (o.entryOrderId === orderId && (o.state === 'waiting_entry' || o.state === 'armed' || o.state === 'sent' || o.state === 'held' || o.state === 'kill_held')) {
         o.count = o.count.plus(count);
-        if (o.kind === 'bracket_target') {
+        if (o.state === 'kill_held') {
+          o.detail = `${KILL_HELD}; its entry filled ${o.count.toString()} meanwhile`;
+          o.updatedAt = this.now();
+          this.changed = true;
+        } else if (o.kind === 'bracket_target') {
           targets.push({ id: o.id, count, price: o.trigger! });
           o.updatedAt = this.now();
         } else if (o.state === 'waiting_entry') this.touch(o, 'armed', `armed for ${o.count.toString()}: fires when ${o.source} ${fireDirection(o) === 'down' ? 'falls to' : 'rises to'} ${px(o.trigger)}`);
@@ -421,6 +429,58 @@ export class LocalOrderEngine {
     this.touch(o, 'armed', 'armed again by the trader');
   }
 
+  /**
+   * The kill switch engaged: every local order that could fire by itself (armed, waiting for its
+   * entry, or restored and waiting for the trader) is held and never fires until the trader
+   * decides at the release. Returns how many it held, by kind (again: 0, nothing changes).
+   */
+  holdForKill(): Partial<Record<LocalOrder['kind'], number>> {
+    const held: Partial<Record<LocalOrder['kind'], number>> = {};
+    for (const o of this.orders.values()) {
+      if (o.state !== 'armed' && o.state !== 'waiting_entry' && o.state !== 'held') continue;
+      o.heldFrom = o.state;
+      o.verify = false;
+      this.touch(o, 'kill_held', KILL_HELD);
+      held[o.kind] = (held[o.kind] ?? 0) + 1;
+    }
+    return held;
+  }
+
+  /** Local orders the kill switch holds now, by kind. */
+  killHeld(): Partial<Record<LocalOrder['kind'], number>> {
+    const held: Partial<Record<LocalOrder['kind'], number>> = {};
+    for (const o of this.orders.values()) if (o.state === 'kill_held') held[o.kind] = (held[o.kind] ?? 0) + 1;
+    return held;
+  }
+
+  /**
+   * The kill switch was released: the held orders of the kinds in `rearm` watch again (one whose
+   * trigger was passed while it was held turns `missed` on the next quote and asks before
+   * sending); every other held one is disarmed (it can be armed again from its row).
+   */
+  releaseKillHeld(rearm: ReadonlySet<LocalOrder['kind']>): { rearmed: number; disarmed: number } {
+    let rearmed = 0;
+    let disarmed = 0;
+    for (const o of this.orders.values()) {
+      if (o.state !== 'kill_held') continue;
+      const from = o.heldFrom ?? 'armed';
+      o.heldFrom = undefined;
+      if (!rearm.has(o.kind)) {
+        disarmed++;
+        this.touch(o, 'disarmed', 'disarmed at the kill switch release: arm it again from its row');
+        continue;
+      }
+      rearmed++;
+      if (from === 'waiting_entry' && o.count.lte(0)) this.touch(o, 'waiting_entry', `armed again at the kill switch release: waiting for entry ${o.entryOrderId ?? ''} to fill`);
+      else if (o.kind === 'bracket_target') this.touch(o, 'disarmed', 'its entry filled while the kill switch was engaged: the target was not placed; place it from the ticket');
+      else {
+        o.verify = true; // a trigger passed while it was held asks before sending
+        this.touch(o, 'armed', `armed again at the kill switch release: ${armedText(o)}`);
+      }
+    }
+    return { rearmed, disarmed };
+  }
+
   need(id: string): LocalOrder {
     const o = this.orders.get(id);
     if (!o) throw new LocalRuleError(`no local order ${id}`);
@@ -430,7 +490,7 @@ export class LocalOrderEngine {
   /** Markets any live local order watches (their books must stream). */
   markets(): string[] {
     const s = new Set<string>();
-    for (const o of this.orders.values()) if (['armed', 'waiting_entry', 'held', 'missed', 'triggered', 'sent'].includes(o.state)) s.add(o.ticker);
+    for (const o of this.orders.values()) if (['armed', 'waiting_entry', 'held', 'kill_held', 'missed', 'triggered', 'sent'].includes(o.state)) s.add(o.ticker);
     return [...s];
   }
 
@@ -438,6 +498,21 @@ export class LocalOrderEngine {
   prune(now: number): void {
     for (const [id, o] of this.orders) if (['canceled', 'failed', 'disarmed', 'filled'].includes(o.state) && now - o.updatedAt > 86_400_000) this.orders.delete(id);
   }
+}
+
+const KILL_HELD = 'held by the kill switch: it does not fire while the kill switch is engaged; its release re-arms it or leaves it disarmed';
+
+/** The trigger's price at the order's tick ("0.49" on a cent market, "0.495" on a tenth-cent one). */
+export function pxAt(tick: Decimal, p: Decimal | null): string {
+  if (!p) return '—';
+  return p.toFixed(Math.max(2, tick.decimalPlaces()));
+}
+
+/** What an armed order waits for, from its current trigger (a trailing stop's too, with the best price it follows). */
+function armedText(o: LocalOrder): string {
+  const move = fireDirection(o) === 'down' ? 'falls to' : 'rises to';
+  const trail = o.trailTicks !== null && o.best ? ` (trails ${o.trailTicks} tick${o.trailTicks === 1 ? '' : 's'} behind the best ${o.source}, ${pxAt(o.tick, o.best)})` : '';
+  return `fires when ${o.source} ${move} ${pxAt(o.tick, o.trigger)}${trail}`;
 }
 
 function trailTrigger(o: LocalOrder): Decimal {

@@ -20,6 +20,7 @@ import { StatusBar } from '../features/status/StatusBar';
 import { ReplayBar } from '../features/replay/ReplayBar';
 import { useTradingCommands } from '../features/ticket/useTradingCommands';
 import { useRiskCommands } from '../features/risk/useRiskCommands';
+import { KillReleaseHost } from '../features/risk/KillReleaseDialog';
 import { useReverseCommand } from '../features/ticket/reverse';
 import { ConfirmHost } from '../ui/confirm';
 import { exportFocusedTable } from '../ui/DataTable';
@@ -140,6 +141,7 @@ export function App() {
       <StatusBar />
       <Toasts />
       <ConfirmHost />
+      <KillReleaseHost />
       <CommandPalette />
       <HelpOverlay />
       <SettingsDialog />

@@ -16,6 +16,7 @@ import { isPanelId, LINKABLE, PANELS } from './panels';
 import { PanelLinkContext, type PanelLink } from '../hooks/useLink';
 import { LINK_COLOURS, useTrading, type Link } from '../stores/trading';
 import { LinkChip } from '../ui/LinkChip';
+import { confirmAction } from '../ui/confirm';
 
 interface Mount {
   component: PanelId;
@@ -152,9 +153,16 @@ export function DockLayout() {
     apiRef.current?.updateOptions({ theme: theme === 'light' ? themeLight : themeDark });
   }, [theme]);
 
-  const reset = useCallback(() => {
+  // asks first (Keep is the focused button): the trader's arrangement is not thrown away by a stray key
+  const reset = useCallback(async () => {
+    const ok = await confirmAction({
+      title: 'Reset the layout?',
+      body: 'Every panel goes back to the default place and size; panels you added are closed. The layout saved for this profile is replaced.',
+      confirmLabel: 'Reset layout',
+      danger: true,
+    });
     const api = apiRef.current;
-    if (!api) return;
+    if (!ok || !api) return;
     api.clear();
     buildDefaultLayout(api, fcmRef.current);
   }, []);
@@ -243,7 +251,10 @@ export function DockLayout() {
     if (ref && ref.group.width >= 2 * MIN_SPLIT_WIDTH) api.addPanel({ ...base, position: { referencePanel: ref, direction: 'right' as const } });
     else {
       const n = api.groups.filter((g) => g.api.location.type === 'floating').length;
-      api.addPanel({ ...base, floating: { width: 380, height: Math.min(520, Math.max(300, api.height - 120)), x: 80 + 28 * (n % 8), y: 60 + 28 * (n % 8) } });
+      // beside the Markets list, not over it: a new panel is fed from that list (Alt+1, Enter)
+      const markets = component === 'markets' ? undefined : api.getPanel('markets');
+      const x0 = markets ? Math.max(0, Math.min(markets.group.width + 16, api.width - 380 - 28 * 8)) : 80;
+      api.addPanel({ ...base, floating: { width: 380, height: Math.min(520, Math.max(300, api.height - 120)), x: x0 + 28 * (n % 8), y: 60 + 28 * (n % 8) } });
     }
   }, []);
   const mountsRef = useRef(mounts);
@@ -272,7 +283,7 @@ export function DockLayout() {
   }, []);
 
   useCommands(PANEL_IDS.map((id) => [`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm] as const));
-  useCommand('app.resetLayout', reset);
+  useCommand('app.resetLayout', () => void reset());
   useCommand('app.popout', () => {
     const api = apiRef.current;
     const panel = api?.activePanel;

@@ -116,6 +116,7 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'layout.newMarkets', label: 'New markets list in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+n' },
   { id: 'app.palette', label: 'Command palette', group: 'App', defaultKeys: 'mod+k', global: true },
   { id: 'app.help', label: 'Keyboard help', group: 'App', defaultKeys: 'shift+slash' },
+  { id: 'app.helpF1', label: 'Keyboard help (F1, as in most programs)', group: 'App', defaultKeys: 'f1' },
   { id: 'app.settings', label: 'Settings and key map', group: 'App', defaultKeys: 'mod+comma', global: true },
   { id: 'app.resetLayout', label: 'Reset the panel layout', group: 'App', defaultKeys: 'alt+shift+r', danger: true },
   { id: 'app.popout', label: 'Pop the focused panel out into its own window', group: 'App', defaultKeys: 'alt+shift+p' },

@@ -9,4 +9,4 @@ export const setAlertsView = (alerts: AlertsView): void => useTools.setState({ a
 export const setLocalView = (local: LocalOrdersView): void => useTools.setState({ local });
 
 /** Local orders still able to fire or waiting on the trader, for the ladder's markers and the tab's count. */
-export const isLiveLocal = (state: string): boolean => ['armed', 'waiting_entry', 'held', 'missed', 'triggered'].includes(state);
+export const isLiveLocal = (state: string): boolean => ['armed', 'waiting_entry', 'held', 'kill_held', 'missed', 'triggered'].includes(state);

@@ -15,7 +15,7 @@ import { FixSettingsInput, type FixView } from './fix';
 import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { ReplayControlInput, StartReplayInput, type ReplayView } from './replay';
-import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, type AlertsView, type LocalOrdersView } from './tools';
+import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, LocalKillReleaseInput, type AlertsView, type LocalOrdersView } from './tools';
 import type { BatchCancelResult } from './batch-cancel';
 
 export { STREAM_NAMES, type StreamName };
@@ -208,6 +208,7 @@ export const channels = {
     localOrderAction: method(LocalActionInput).returns<LocalOrdersView>(),
     moveLocalOrder: method(LocalMoveInput).returns<LocalOrdersView>(),
     resumeLocalOrders: method(LocalResumeInput).returns<LocalOrdersView>(),
+    releaseKillHeldLocal: method(LocalKillReleaseInput).returns<LocalOrdersView>(),
   },
   recorder: {
     getRecordings: method().returns<RecordingsView>(),

@@ -149,6 +149,14 @@ export const LocalMoveInput = z.object({ id: Id, trigger: Price }).strict();
 /** After a restart with armed local orders: keep them armed, or disarm them all. */
 export const LocalResumeInput = z.object({ keep: z.boolean() }).strict();
 
+export const LocalKind = z.enum(['stop', 'take_profit', 'trailing_stop', 'bracket_target']);
+export type LocalKind = z.infer<typeof LocalKind>;
+/**
+ * After the kill switch is released: the kinds of local orders it held that are armed again (a
+ * trigger passed meanwhile turns `missed` and asks); every other held one is disarmed.
+ */
+export const LocalKillReleaseInput = z.object({ rearm: z.array(LocalKind).max(4) }).strict();
+
 export type LocalState =
   /** waiting for its bracket's entry to fill */
   | 'waiting_entry'
@@ -162,6 +170,8 @@ export type LocalState =
   | 'failed'
   /** restored after a restart and not yet confirmed by the trader */
   | 'held'
+  /** held by the kill switch: never fires while it is engaged; on release the trader re-arms it or it is disarmed */
+  | 'kill_held'
   /** its trigger was already reached when it was restored: fires only when the trader says so */
   | 'missed'
   | 'disarmed'

@@ -14,7 +14,7 @@ import { CandleChart, LineChart, type Candle, type ChartMarker, type LineDef } f
 import { Empty, ErrorState, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
-import { usePanelTicker } from '../../hooks/useLink';
+import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
 import { fmtPx, priceDecimalsOf } from '../../lib/ticks';
 
@@ -142,6 +142,7 @@ function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
 
 export function ChartPanel() {
   const ticker = usePanelTicker();
+  useAwaitFirstMarket(ticker); // a new panel in a link colour is fed by the next pick in Markets
   const [tab, setTab] = useState<'market' | 'event'>('market');
   const [period, setPeriod] = useState<Period>(60);
   const [archive, setArchive] = useState(false);

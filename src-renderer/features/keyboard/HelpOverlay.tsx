@@ -1,4 +1,5 @@
-// "?": every binding, grouped, plus the keys that work inside the ladder, tables and the layout.
+// "?" or F1: every binding, grouped, plus the keys that work inside the ladder, tables and the layout.
+import { useCommand } from '../../lib/commands';
 import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
 import { useSession } from '../../stores/session';
 import { useOverlay } from '../../stores/ui';
@@ -60,6 +61,8 @@ export function HelpOverlay() {
   const show = useOverlay((s) => s.show);
   const keymap = useSession((s) => s.keymap);
   const mac = isMacPlatform();
+  // F1 opens it as in most programs ("?" is app.help, run by the app)
+  useCommand('app.helpF1', () => show(open ? null : 'help'));
   return (
     <Modal open={open} onClose={() => show(null)} title="Keyboard">
       <div className="u-cols-2-300px-cg-24">

@@ -64,6 +64,7 @@ const CODES: Record<string, [key: string, code: string]> = {
   backquote: ['`', 'Backquote'],
   bracketleft: ['[', 'BracketLeft'],
   bracketright: [']', 'BracketRight'],
+  f1: ['F1', 'F1'],
 };
 
 /** Presses a binding ("mod+shift+k") on the focused element, as a keyboard would: modifiers down, key down and up, modifiers up. */

@@ -30,7 +30,7 @@ import { ladderGrid } from './ladder-grid';
 import { ROW_PX, useLadderPaint } from './useLadderPaint';
 import { RestingCount } from './RestingCount';
 import { rowIndexOf, useLadderDrag, useLadderKeys, useLadderOrders } from './useLadderInput';
-import { usePanelTicker } from '../../hooks/useLink';
+import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 import { useLadderCommands } from './useLadderCommands';
 import { useTypedSize, type TypedSize } from './useTypedSize';
 import { LadderToolbar, type StepChoice } from './LadderToolbar';
@@ -58,6 +58,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   // Alt+[ / Alt+] improve by this many rows (never crossing)
   const [improveBy, setImproveBy] = useState<number>(1);
   const typedSize = useTypedSize(ticker);
+  const waitsIn = useAwaitFirstMarket(ticker);
   const info = useMarketInfo(ticker);
   const rowsHost = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -180,7 +181,7 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   if (!ticker) {
     return (
       <div className="panel">
-        <Empty>No market selected. Pick one in Markets (Alt+1, then Enter on a row).</Empty>
+        <Empty>No market selected. Pick one in Markets (Alt+1, then Enter on a row){waitsIn ? `: the next pick there feeds this ${waitsIn} ladder` : ''}.</Empty>
       </div>
     );
   }

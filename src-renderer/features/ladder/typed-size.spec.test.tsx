@@ -11,6 +11,8 @@ import { applyBooks, booksStore } from '../../stores/books';
 import { applyPrivateUpdate } from '../../stores/private';
 import { useTrading } from '../../stores/trading';
 import { pendingTypedSize } from '../../stores/typed-size';
+import { useRisk } from '../../stores/risk';
+import { DEFAULT_RISK_LIMITS, type RiskView } from '../../../src-shared/ipc/risk';
 import { LadderPanel } from './LadderPanel';
 
 let fake: FakeTerminal;
@@ -115,5 +117,33 @@ describe('a typed size and a market switch', () => {
     act(() => screen.getByRole('button', { name: 'another panel' }).focus());
     expect(typedShown()).toContain('Typing size 3');
     expect(pendingTypedSize()).toBe('3');
+  });
+});
+
+describe('a size refused by the risk limit (issue 34)', () => {
+  const risk = (maxOrderContracts: string): RiskView => ({ profileId: 'p', limits: { ...DEFAULT_RISK_LIMITS, maxOrderContracts }, killSwitch: { engaged: false, since: null, detail: '' }, dailyPnl: null });
+
+  it('"Size 20 is over the limit" goes when the limit is raised; another error stays', async () => {
+    act(() => useRisk.setState({ view: risk('10') }));
+    render(withQueries(<LadderPanel />));
+    await painted('0.45');
+    act(() => grid().focus());
+    press('2');
+    press('0');
+    press('Enter');
+    expect(note()).toMatch(/Size 20 is over the largest order the risk limits allow \(10 contracts\)/);
+    act(() => useRisk.setState({ view: risk('100') }));
+    await waitFor(() => expect(note()).toBeNull());
+    // the raised limit takes the same size now
+    press('2');
+    press('0');
+    press('Enter');
+    expect(useTrading.getState().draft.count).toBe('20');
+    // a refusal that is not the limit's (size 0) is not cleared by a limits change
+    press('0');
+    press('Enter');
+    expect(note()).toMatch(/Size 0 is not a size/);
+    act(() => useRisk.setState({ view: risk('200') }));
+    expect(note()).toMatch(/Size 0 is not a size/);
   });
 });

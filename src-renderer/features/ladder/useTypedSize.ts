@@ -24,6 +24,8 @@ export interface TypedSizeCheck {
   /** the size to set, as count text */
   count?: string;
   message?: string;
+  /** refused by the risk limit's contracts per order (not by its form) */
+  overLimit?: boolean;
 }
 
 /** Whether typed digits make a size the ladder may set: a whole count above 0, at most the risk limit's contracts per order. */
@@ -32,15 +34,15 @@ export function checkTypedSize(typed: string, maxOrderContracts: string): TypedS
   const n = new Decimal(typed);
   if (n.isZero()) return { ok: false, message: 'Size 0 is not a size: type a count above 0' };
   const max = new Decimal(maxOrderContracts);
-  if (n.gt(max)) return { ok: false, message: `Size ${fmtCount(n.toFixed(0))} is over the largest order the risk limits allow (${fmtCount(max.toFixed(0))} contracts)` };
+  if (n.gt(max)) return { ok: false, overLimit: true, message: `Size ${fmtCount(n.toFixed(0))} is over the largest order the risk limits allow (${fmtCount(max.toFixed(0))} contracts)` };
   return { ok: true, count: n.toFixed(0) };
 }
 
 export interface TypedSize {
   /** the digits typed so far ('' after Backspace took them all), null when not typing */
   typed: string | null;
-  /** what the last Enter or refused key said (an error stays until the next key) */
-  note: { kind: 'error' | 'info'; text: string } | null;
+  /** what the last Enter or refused key said (an error stays until the next key; a refusal by the risk limit, until the limits change) */
+  note: { kind: 'error' | 'info'; text: string; limit?: boolean } | null;
   /** handles a key of the ladder's rows; true when it was the typed size's */
   onKey: (e: KeyboardEvent<HTMLElement>) => boolean;
   /** true (and says so in the foot) when a typed size waits for Enter: the order keys then send nothing */
@@ -77,6 +79,16 @@ export function useTypedSize(ticker: string | null): TypedSize {
     setNote({ kind: 'info', text: `Typed size ${cur || '…'} abandoned: the ladder changed market to ${ticker ?? 'none'}` });
   }, [ticker, setTyped]);
 
+  // a refusal by the risk limit ("Size 20 is over ...") is about the limits it was judged by:
+  // when they change (raised, lowered) it no longer says what is true, so it goes
+  const maxContracts = useRisk((s) => s.view?.limits.maxOrderContracts ?? null);
+  const maxRef = useRef(maxContracts);
+  useEffect(() => {
+    if (maxRef.current === maxContracts) return;
+    maxRef.current = maxContracts;
+    setNote((n) => (n?.kind === 'error' && n.limit ? null : n));
+  }, [maxContracts]);
+
   const onKey = (e: KeyboardEvent<HTMLElement>): boolean => {
     if (e.altKey || e.ctrlKey || e.metaKey) return false;
     const cur = typedRef.current;
@@ -106,7 +118,7 @@ export function useTypedSize(ticker: string | null): TypedSize {
       const check = checkTypedSize(cur, max);
       setTyped(null);
       if (!check.ok || !check.count) {
-        setNote({ kind: 'error', text: `${check.message ?? 'Not a size'}. Size unchanged.` });
+        setNote({ kind: 'error', text: `${check.message ?? 'Not a size'}. Size unchanged.`, ...(check.overLimit ? { limit: true } : {}) });
         return true;
       }
       useTrading.getState().setDraft({ count: check.count });

@@ -7,6 +7,8 @@ import { useDebounced } from '../../hooks/useDebounced';
 import { DataTable } from '../../ui/DataTable';
 import { marketColumns, useLiveMarkets } from './market-columns';
 import { usePanelLink, usePanelTicker, useSelectMarket } from '../../hooks/useLink';
+import { useTrading } from '../../stores/trading';
+import { useLinkPick } from '../../stores/link-pick';
 
 type StatusFilter = '' | 'unopened' | 'open' | 'paused' | 'closed' | 'settled';
 
@@ -46,8 +48,9 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
       if (!new Decimal(m.yes_bid_dollars ?? '0').gt(0) || !new Decimal(m.yes_ask_dollars ?? '1').lt(1)) continue;
       if (!live || new Decimal(m.volume_fp ?? '0').gt(live.volume_fp ?? '0')) live = m;
     }
-    if (live) select(live.ticker);
-  }, [all, ticker, filters.status, select, link]);
+    if (live) useTrading.getState().selectIn('white', live.ticker); // the white group's own, never a waiting panel's
+  }, [all, ticker, filters.status, link]);
+  const feeds = useLinkPick((s) => (link === 'white' && s.waiting.length ? s.waiting[s.waiting.length - 1]!.colour : null));
 
   const filtered = needle || filters.series || filters.event || filters.status !== 'open';
   return (
@@ -69,6 +72,11 @@ export function MarketList({ filters, setFilters }: { filters: MarketFilters; se
       rowClassName={(m) => (m.ticker === ticker ? 'selected-row' : undefined)}
       tools={
         <>
+          {feeds && (
+            <span className="badge" role="status" data-testid="markets-feeds">
+              Next pick feeds the new {feeds} panel
+            </span>
+          )}
           <input
             type="search"
             data-market-search

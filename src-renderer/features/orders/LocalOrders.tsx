@@ -9,6 +9,8 @@ import { fmtCount, fmtTime } from '../../lib/format';
 import { toastAction } from '../../hooks/useAction';
 import { useConnection } from '../../stores/connection';
 import { useTools, isLiveLocal } from '../../stores/tools';
+import { useRisk } from '../../stores/risk';
+import { heldByKind, heldText } from '../../stores/kill-release';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { fmtPx } from '../../lib/ticks';
 
@@ -19,6 +21,32 @@ export function localLimitText(o: Pick<LocalOrderView, 'limit' | 'side' | 'ticke
 }
 
 const act = (id: string, action: 'cancel' | 'fire' | 'arm') => toastAction(`Could not ${action} the local order`, () => getTerminalApi().localOrderAction({ id, action }));
+
+/** Local orders the kill switch holds: engaged, they wait for its release; released, for the trader's choice. */
+function KillHeldNote() {
+  const held = heldText(heldByKind(useTools((s) => s.local)?.orders ?? []));
+  const engaged = useRisk((s) => s.view?.killSwitch.engaged ?? false);
+  if (!held) return null;
+  const choose = (rearm: boolean) =>
+    toastAction(`Could not ${rearm ? 'arm' : 'disarm'} them`, () => getTerminalApi().releaseKillHeldLocal({ rearm: rearm ? ['stop', 'take_profit', 'trailing_stop', 'bracket_target'] : [] }), rearm ? 'Local orders armed again' : 'Local orders disarmed');
+  return (
+    <div className="local-choice" role="alert">
+      <span className="grow">
+        Held by the kill switch: {held}. {engaged ? 'They do not fire while it is engaged; its release asks whether to arm them again.' : 'The kill switch is released: arm them again (a trigger passed meanwhile asks before sending) or disarm them?'}
+      </span>
+      {!engaged && (
+        <>
+          <button type="button" className="btn btn-sm" onClick={() => void choose(true)}>
+            Re-arm all
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => void choose(false)}>
+            Disarm all
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
 
 export function LocalOrders() {
   const view = useTools((s) => s.local);
@@ -87,6 +115,7 @@ export function LocalOrders() {
           ? 'Local orders are held by this terminal, not the exchange: they fire only while it runs and is connected. Every order they send passes the risk gate.'
           : 'Not connected: local orders cannot fire until the stream is live again.'}
       </div>
+      <KillHeldNote />
       {view?.awaitingChoice && (
         <div className="local-choice" role="alert">
           <span className="grow">Local orders were restored after a restart and are not armed. Keep them armed (a trigger passed meanwhile will ask before sending) or disarm them all?</span>

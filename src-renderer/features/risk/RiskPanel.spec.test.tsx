@@ -10,6 +10,9 @@ import { DEFAULT_RISK_LIMITS, type AuditEntry, type RiskLimits, type RiskView } 
 import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { useRisk } from '../../stores/risk';
 import { ConfirmHost } from '../../ui/confirm';
+import { useNotices } from '../../stores/notices';
+import type { LocalOrderView } from '../../../src-shared/ipc/tools';
+import { KillReleaseHost } from './KillReleaseDialog';
 import { RiskPanel } from './RiskPanel';
 
 let fake: FakeTerminal;
@@ -82,6 +85,71 @@ describe('the Risk panel: kill switch and P&L', () => {
     await user.click(await screen.findByRole('button', { name: 'Release' }));
     await waitFor(() => expect(fake.api.releaseKillSwitch).toHaveBeenCalledWith({ confirm: true }));
     await waitFor(() => expect(within(ks).getByRole('status').textContent).toBe('off'));
+  });
+
+  const localOrder = (id: string, kind: LocalOrderView['kind'], state: LocalOrderView['state']): LocalOrderView => ({
+    id,
+    kind,
+    ticker: 'KXR-1',
+    side: 'ask',
+    count: '1',
+    source: 'last',
+    trigger: '0.4500',
+    trailTicks: kind === 'trailing_stop' ? 2 : null,
+    limit: { kind: 'through', ticks: 1 },
+    tick: '0.01',
+    state,
+    ocoGroup: null,
+    entryOrderId: null,
+    sentOrderId: null,
+    detail: '',
+    createdAt: 1,
+    updatedAt: 1,
+  });
+
+  it('engaging says which local orders it holds (issue 34)', async () => {
+    fake.api.engageKillSwitch.mockImplementation(async () => view({ killSwitch: { engaged: true, since: 1_760_000_000_000, detail: 'canceled 3 orders' } }));
+    fake.api.getLocalOrders.mockImplementation(async () => ({ orders: [localOrder('a', 'stop', 'kill_held'), localOrder('b', 'stop', 'kill_held'), localOrder('c', 'trailing_stop', 'kill_held')], awaitingChoice: false, live: true }));
+    render(withQueries(<RiskPanel />));
+    const ks = screen.getByRole('region', { name: 'Kill switch' });
+    await userEvent.setup().click(within(ks).getByRole('button', { name: 'Engage kill switch' }));
+    await waitFor(() => expect(useNotices.getState().toasts.some((t) => t.title === 'Kill switch engaged' && /Local orders held .*2 stops, 1 trailing stop/.test(t.body ?? ''))).toBe(true));
+    await waitFor(() => expect(ks.textContent).toContain('Local orders held: 2 stops, 1 trailing stop'));
+  });
+
+  it('release says what resumes and asks per kind: Keep is focused, only the ticked kind is armed again (issue 34)', async () => {
+    useRisk.setState({ view: view({ killSwitch: { engaged: true, since: null, detail: 'manual' } }) });
+    fake.api.getLocalOrders.mockImplementation(async () => ({ orders: [localOrder('a', 'stop', 'kill_held'), localOrder('c', 'trailing_stop', 'kill_held'), localOrder('d', 'stop', 'canceled')], awaitingChoice: false, live: true }));
+    fake.api.releaseKillSwitch.mockImplementation(async () => view());
+    fake.api.releaseKillHeldLocal.mockImplementation(async () => ({ orders: [], awaitingChoice: false, live: true }));
+    render(withQueries(
+      <>
+        <ConfirmHost />
+        <KillReleaseHost />
+        <RiskPanel />
+      </>,
+    ));
+    const user = userEvent.setup();
+    const ks = screen.getByRole('region', { name: 'Kill switch' });
+    await user.click(within(ks).getByRole('button', { name: 'Release…' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Release the kill switch\?/ });
+    expect(dialog.textContent).toMatch(/strategies it stopped stay stopped/);
+    const stops = within(dialog).getByRole('checkbox', { name: 'Re-arm 1 stop' }) as HTMLInputElement;
+    const trailing = within(dialog).getByRole('checkbox', { name: 'Re-arm 1 trailing stop' }) as HTMLInputElement;
+    expect(stops.checked).toBe(false);
+    expect(trailing.checked).toBe(false);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(fake.api.releaseKillSwitch).not.toHaveBeenCalled();
+    expect(fake.api.releaseKillHeldLocal).not.toHaveBeenCalled();
+
+    await user.click(within(ks).getByRole('button', { name: 'Release…' }));
+    const again = await screen.findByRole('dialog', { name: /^Release the kill switch\?/ });
+    await user.click(within(again).getByRole('checkbox', { name: 'Re-arm 1 stop' }));
+    await user.click(within(again).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(fake.api.releaseKillHeldLocal).toHaveBeenCalledWith({ rearm: ['stop'] }));
+    expect(fake.api.releaseKillSwitch).toHaveBeenCalledWith({ confirm: true });
+    await waitFor(() => expect(useNotices.getState().toasts.some((t) => t.title === 'Kill switch released' && /armed again: 1 stop; left disarmed: 1 trailing stop/.test(t.body ?? ''))).toBe(true));
   });
 
   it('cannot engage without an active profile', () => {

@@ -9,6 +9,8 @@ import { errorText } from '../../lib/errors';
 import { fmtCash, fmtDateTime, fmtDateTimeMs, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
 import { useRisk, setRiskView } from '../../stores/risk';
+import { useTools } from '../../stores/tools';
+import { heldByKind, heldText } from '../../stores/kill-release';
 import { engageKillSwitch, releaseKillSwitch } from '../../services/risk';
 import { withConsoleCode } from '../../services/console-code';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
@@ -32,6 +34,7 @@ export function RiskPanel() {
 function KillSwitch() {
   const view = useRisk((s) => s.view);
   const ks = view?.killSwitch;
+  const held = heldText(heldByKind(useTools((s) => s.local)?.orders ?? []));
   return (
     <section className="section" aria-label="Kill switch">
       <h3>Kill switch</h3>
@@ -45,7 +48,11 @@ function KillSwitch() {
             off
           </span>
         )}
-        <span className="dim grow">{ks?.engaged ? ks.detail || 'New orders are refused.' : 'Engaging cancels every resting order in every subaccount and refuses new orders until released. It stays engaged across restarts.'}</span>
+        <span className="dim grow">
+          {ks?.engaged
+            ? `${ks.detail || 'New orders are refused.'}${held ? ` Local orders held: ${held}.` : ''}`
+            : 'Engaging cancels every resting order in every subaccount, holds every local stop, take-profit and trailing stop, stops every strategy, and refuses new orders until released. It stays engaged across restarts.'}
+        </span>
         {ks?.engaged ? (
           <button type="button" className="btn btn-sm" onClick={() => void releaseKillSwitch()}>
             Release…

@@ -13,7 +13,7 @@ import { useMarket } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Empty } from '../../ui/States';
-import { usePanelTicker } from '../../hooks/useLink';
+import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 
 export interface TapeRow {
   id: string;
@@ -122,6 +122,7 @@ export function stableTapeRows(rows: readonly TapeRow[], cache: Map<string, Tape
 
 export function TapePanel() {
   const ticker = usePanelTicker();
+  useAwaitFirstMarket(ticker); // a new panel in a link colour is fed by the next pick in Markets
   const live = useMarket((s) => (ticker ? s.trades[ticker] : undefined));
   const fills = usePrivate((s) => s.fills);
   const history = useRest('getTrades', ticker ? { query: { ticker, limit: 200 } } : undefined, { enabled: !!ticker, staleTime: 10_000 });

@@ -19,7 +19,7 @@ import { Empty, InlineError } from '../../ui/States';
 import { runCommand } from '../../lib/commands';
 import { submitDraft } from './useTradingCommands';
 import { submitOrigin } from './submit-shown';
-import { usePanelTicker } from '../../hooks/useLink';
+import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 import { bracketHint as bracketHintOf, DEFAULT_LOCAL_OPTS, fieldKey, MODE_LABEL, submitText as submitTextOf, ticketReady, type OrderMode, type TriggerSource } from './ticket-modes';
 import { sendLocalOrder } from './send-local';
 import { LocalOrderFields } from './LocalOrderFields';
@@ -28,6 +28,7 @@ import { TicketSummary } from './TicketSummary';
 
 export function TicketPanel() {
   const ticker = usePanelTicker();
+  useAwaitFirstMarket(ticker); // a new panel in a link colour is fed by the next pick in Markets
   const draft = useTrading((s) => s.draft);
   const setDraft = useTrading((s) => s.setDraft);
   const focusRequest = useTrading((s) => s.focusRequest);
