@@ -35,8 +35,8 @@ describe('the packaged app (electron-builder.yml)', () => {
     expect(config.extraMetadata?.main).toBe('out/main/index.js');
   });
 
-  it('unpacks only native modules, the snapshot worker and the recorder store thread (worker threads load their script from disk)', () => {
-    expect(config.asarUnpack).toEqual(['**/*.node', 'out/main/snapshot-worker-thread.js', 'out/main/recorder-store-thread.js', 'out/main/chunks/**']);
+  it('unpacks only native modules, the snapshot worker, the recorder store thread and the strategy thread (worker threads load their script from disk)', () => {
+    expect(config.asarUnpack).toEqual(['**/*.node', 'out/main/snapshot-worker-thread.js', 'out/main/recorder-store-thread.js', 'out/main/strategy-thread.js', 'out/main/chunks/**']);
   });
 
   it('runs the embedded exchange as a utility process (run-as-node is off, so never a fork)', () => {
