@@ -11,6 +11,10 @@ export const K_SNAPSHOT = 0;
 export const K_LEVEL = 1;
 export const K_DELTA = 2;
 export const K_TRADE = 3;
+/** the recorder's own snapshot of main's book (`book` row, its `level` rows follow): the book as it
+ * stands, taken when recording starts, when a market is first seen and at intervals. Unlike an
+ * exchange `snapshot` it is no new subscription: what the trader took and trades still to come stay. */
+export const K_BOOK = 4;
 
 export const YES = 0;
 export const NO = 1;
@@ -97,6 +101,7 @@ export function decodeTape(rows: TapeRows): Tape {
     else if (k === 'level') kind = K_LEVEL;
     else if (k === 'snapshot') kind = K_SNAPSHOT;
     else if (k === 'trade') kind = K_TRADE;
+    else if (k === 'book') kind = K_BOOK;
     else continue; // tickers, lifecycle and own activity do not move the replayed books
     const name = rows.market[i]!;
     let id = marketIds.get(name);
@@ -109,7 +114,7 @@ export function decodeTape(rows: TapeRows): Tape {
     let side = 0;
     let price = 0;
     let size = 0;
-    if (kind !== K_SNAPSHOT) {
+    if (kind !== K_SNAPSHOT && kind !== K_BOOK) {
       const p = ticksOf(rows.price[i] ?? '');
       const q = centiOf(rows.size[i] ?? '');
       if (p < 0 || Number.isNaN(q)) throw new Error(`row ${i}: not a price and size: ${rows.price[i]} ${rows.size[i]}`);
