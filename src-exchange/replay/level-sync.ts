@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine';
 import type { OrderView } from '../engine/types';
 import { readSegs, setReplaySize, type Seg } from './level-queue';
 import { ReplayBooks } from './queue';
-import { K_BOOK, K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
+import { firstRows, K_BOOK, K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, nearestBooks, type Tape } from './tape';
 
 const TICKS = 10_000;
 const KEY_SIDE = TICKS + 1;
@@ -70,6 +70,8 @@ export class LevelSync {
   private readonly levelAt: (Held | undefined)[][];
   /** per market: the trader's levels changed this step, as queues in memory (sent to the engine by `materialize`) */
   private readonly queues: Map<number, Seg[]>[];
+  /** each market's first row (for a seek back from the nearest snapshots), made at the first seek back */
+  private firstRow: Int32Array | null = null;
 
   constructor(
     private readonly tape: Tape,
@@ -94,6 +96,8 @@ export class LevelSync {
   rebuild(cursor: number): void {
     const e = this.host.engine();
     this.rec = new ReplayBooks(this.tape);
+    // from the nearest snapshots (every market's book is set again there), not from the first row
+    this.rec.cursor = nearestBooks(this.tape, cursor, (this.firstRow ??= firstRows(this.tape)));
     this.rec.run(cursor);
     for (let m = 0; m < this.tape.markets.length; m++) {
       const ticker = this.host.live[m];

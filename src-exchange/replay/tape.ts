@@ -159,3 +159,32 @@ function pairTrades(t: Tape): void {
     }
   }
 }
+
+/**
+ * Where a replay rebuilding the books at row `cursor` can start: the earliest of each market's
+ * last snapshot (the exchange's or the recorder's own) before `cursor`, so every market's book is
+ * set again between there and `cursor` (a market with rows before `cursor` and no snapshot: 0).
+ * `firstRow` is each market's first row (firstRows()).
+ */
+export function nearestBooks(t: Tape, cursor: number, firstRow: Int32Array): number {
+  let needed = 0;
+  for (let m = 0; m < firstRow.length; m++) if (firstRow[m]! >= 0 && firstRow[m]! < cursor) needed++;
+  if (needed === 0) return cursor;
+  const found = new Uint8Array(t.markets.length);
+  for (let i = Math.min(cursor, t.length) - 1; i >= 0; i--) {
+    const k = t.kind[i]!;
+    if (k !== K_SNAPSHOT && k !== K_BOOK) continue;
+    const m = t.market[i]!;
+    if (found[m]) continue;
+    found[m] = 1;
+    if (--needed === 0) return i;
+  }
+  return 0;
+}
+
+/** Each market's first row (-1: none). */
+export function firstRows(t: Tape): Int32Array {
+  const out = new Int32Array(t.markets.length).fill(-1);
+  for (let i = 0; i < t.length; i++) if (out[t.market[i]!] === -1) out[t.market[i]!] = i;
+  return out;
+}
