@@ -14,7 +14,10 @@ const TICKERS = ['RPL-A', 'RPL-B'];
 
 function recording(): Tape {
   const rows = syntheticRows({ markets: 2, rows: 6_000, seed: 11, rowsPerSecond: 2_000 });
-  return decodeTape({ ...rows, market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
+  // recorded an hour ago: replayed trades carry their recorded time, and REST lists trades and
+  // fills only within the exchange's live window (the synthetic rows are dated 2025)
+  const shift = Date.now() * 1000 - 3_600_000_000 - rows.ts[0]!;
+  return decodeTape({ ...rows, ts: rows.ts.map((x) => x + shift), market: rows.market.map((m) => TICKERS[Number(m.slice(4))]!) });
 }
 
 let t: TestExchange | undefined;

@@ -66,6 +66,8 @@ export class ExchangeReplay {
   /** batches committed within a step (a long one is cut into records of BATCH_COMMANDS), not yet durable */
   private committing: Promise<void>[] = [];
   private commands = 0;
+  /** the recorded time (µs) of the row being sent (level-sync sets it): replayed books, trades and fills carry it, not the wall clock; 0 outside a step */
+  clockUs = 0;
   private unsubscribe: () => void = () => undefined;
   private closed = false;
 
@@ -134,6 +136,7 @@ export class ExchangeReplay {
   async close(): Promise<void> {
     this.closed = true;
     await this.pause();
+    this.clockUs = 0;
     // the recording's books leave with it
     this.submit({ type: 'cancelAllOrders', userId: this.makerId });
     await this.flush();
@@ -166,7 +169,9 @@ export class ExchangeReplay {
     const back = tsUs < this.player.books.nowUs;
     this.player.seek(tsUs);
     if (back) {
-      this.sync.rebuild(this.player.books.cursor);
+      const c = this.player.books.cursor;
+      this.clockUs = this.tape.length ? this.tape.tsUs[Math.max(0, c - 1)]! : 0;
+      this.sync.rebuild(c);
       // their cancels (published after this) find them gone
       for (const [id, o] of this.traderResting) if (this.live[o.m] !== null) this.traderResting.delete(id);
       for (let m = 0; m < this.live.length; m++) if (this.live[m] !== null) this.restingCount[m] = 0;
@@ -204,7 +209,8 @@ export class ExchangeReplay {
     this.batch ??= this.svc.node.beginBatch();
     // the command is the caller's own literal: stamped in place (nowMs last, as a spread put it)
     const stamped = cmd as CoreCommand;
-    stamped.nowMs = this.svc.node.now();
+    // recorded time: the tape and the chart show when it happened, not when it was replayed
+    stamped.nowMs = this.clockUs > 0 ? Math.floor(this.clockUs / 1000) : this.svc.node.now();
     const outcome = this.batch.apply(stamped);
     if (++this.batchSize >= (this.opts.batchCommands ?? BATCH_COMMANDS)) {
       // appended now, in apply order; durable and published behind

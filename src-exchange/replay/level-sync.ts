@@ -9,7 +9,7 @@ import type { Engine } from '../engine/engine';
 import type { OrderView } from '../engine/types';
 import { readSegs, setReplaySize, type Seg } from './level-queue';
 import { ReplayBooks } from './queue';
-import { K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
+import { firstRows, K_BOOK, K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, nearestBooks, type Tape } from './tape';
 
 const TICKS = 10_000;
 const KEY_SIDE = TICKS + 1;
@@ -27,6 +27,8 @@ export interface SyncHost {
   readonly traderResting: ReadonlyMap<string, TraderOrder>;
   /** per market: how many of them rest there */
   readonly restingCount: Int32Array;
+  /** the recorded time (µs) of the row being sent: the commands it becomes are stamped with it (0: the wall clock) */
+  clockUs: number;
 }
 
 interface Held {
@@ -68,6 +70,8 @@ export class LevelSync {
   private readonly levelAt: (Held | undefined)[][];
   /** per market: the trader's levels changed this step, as queues in memory (sent to the engine by `materialize`) */
   private readonly queues: Map<number, Seg[]>[];
+  /** each market's first row (for a seek back from the nearest snapshots), made at the first seek back */
+  private firstRow: Int32Array | null = null;
 
   constructor(
     private readonly tape: Tape,
@@ -92,6 +96,8 @@ export class LevelSync {
   rebuild(cursor: number): void {
     const e = this.host.engine();
     this.rec = new ReplayBooks(this.tape);
+    // from the nearest snapshots (every market's book is set again there), not from the first row
+    this.rec.cursor = nearestBooks(this.tape, cursor, (this.firstRow ??= firstRows(this.tape)));
     this.rec.run(cursor);
     for (let m = 0; m < this.tape.markets.length; m++) {
       const ticker = this.host.live[m];
@@ -126,12 +132,17 @@ export class LevelSync {
       this.rec.run(i + 1);
       const m = t.market[i]!;
       if (this.host.live[m] === null) continue;
+      // what this row becomes happens at its recorded time (a number stored: nothing allocated per row)
+      this.host.clockUs = t.tsUs[i]!;
       const k = t.kind[i]!;
-      if (k === K_SNAPSHOT) {
-        // a snapshot resets the market: every level the replay holds is set again (its rows follow)
+      if (k === K_SNAPSHOT || k === K_BOOK) {
+        // a snapshot resets the market: every level the replay holds is set again (its rows follow);
+        // the recorder's own snapshot of the book keeps what the trader took and trades still to come
         for (const [key, h] of this.levels[m]!) {
-          h.taken = 0;
-          h.pend = 0;
+          if (k === K_SNAPSHOT) {
+            h.taken = 0;
+            h.pend = 0;
+          }
           this.markDirty(m, key);
         }
         continue;
@@ -151,8 +162,10 @@ export class LevelSync {
       let h = this.levelAt[m]![key];
       if (traded > 0) (h ??= this.level(m, key)).pend += traded;
       if (h) {
-        // as reconcile would here: a level gone empty has no trade to come, and nothing taken beyond it
-        if (recorded === 0) h.pend = 0;
+        // as reconcile would here: nothing taken beyond the level. A level gone empty keeps the
+        // trades still to come (this exchange sends the maker's delta before the trade: the print
+        // that empties a level finds its size); only a surplus of trades over decreases is dropped
+        if (recorded === 0 && h.pend < 0) h.pend = 0;
         if (h.taken > recorded) h.taken = recorded;
       }
       // relevant(), its two cases apart
@@ -333,7 +346,8 @@ export class LevelSync {
     const h = this.level(m, side * KEY_SIDE + price);
     const recorded = this.rec.level(m, side, price);
     if (h.taken > recorded) h.taken = recorded;
-    if (recorded === 0) h.pend = 0;
+    // a level gone empty still holds the size of trades to come (apply() says why)
+    if (recorded === 0 && h.pend < 0) h.pend = 0;
     const target = Math.max(0, recorded - h.taken + Math.max(0, h.pend));
     const now = this.actual(h);
     if (target === now) return;

@@ -13,7 +13,7 @@
 //     it first), and as maker when recorded size arrives on the other side at a price that
 //     crosses it.
 import { TICKS_PER_DOLLAR } from '../engine/units';
-import { K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
+import { K_BOOK, K_DELTA, K_LEVEL, K_SNAPSHOT, K_TRADE, type Tape } from './tape';
 
 export interface OwnOrder {
   id: number;
@@ -116,6 +116,7 @@ export class ReplayBooks {
       else if (k === K_TRADE) this.trade(m, t.side[i]!, t.price[i]!, t.size[i]!);
       else if (k === K_LEVEL) this.setLevel(m, t.side[i]!, t.price[i]!, t.size[i]!);
       else if (k === K_SNAPSHOT) this.clear(m);
+      else if (k === K_BOOK) this.clear(m, true);
     }
     this.cursor = stop;
     return stop - start;
@@ -132,11 +133,12 @@ export class ReplayBooks {
     return n;
   }
 
-  private clear(m: number): void {
+  /** A snapshot: the levels (its rows follow); the recorder's own (`keepTaken`) leaves what the trader took. */
+  private clear(m: number, keepTaken = false): void {
     const b = this.book(m);
     for (const side of [0, 1]) {
       b.size[side]!.fill(0);
-      b.taken[side]!.fill(0);
+      if (!keepTaken) b.taken[side]!.fill(0);
       b.best[side] = -1;
     }
   }

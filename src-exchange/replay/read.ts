@@ -12,7 +12,7 @@ export async function readRecording(file: string): Promise<Tape> {
     const conn = await inst.connect();
     try {
       const r = await conn.runAndReadAll(
-        `SELECT ts_us::DOUBLE AS ts, kind, market, side, price, size FROM ${parquet ? `read_parquet('${file.replace(/'/g, "''")}')` : 'events'} WHERE kind IN ('snapshot', 'level', 'delta', 'trade') ORDER BY n`,
+        `SELECT ts_us::DOUBLE AS ts, kind, market, side, price, size FROM ${parquet ? `read_parquet('${file.replace(/'/g, "''")}')` : 'events'} WHERE kind IN ('snapshot', 'book', 'level', 'delta', 'trade') ORDER BY n`,
       );
       const cols = r.getColumnsObjectJS() as unknown as { ts: number[]; kind: string[]; market: string[]; side: (string | null)[]; price: (string | null)[]; size: (string | null)[] };
       return decodeTape({ ts: cols.ts ?? [], kind: cols.kind ?? [], market: cols.market ?? [], side: cols.side ?? [], price: cols.price ?? [], size: cols.size ?? [] });

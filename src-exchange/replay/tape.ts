@@ -11,6 +11,10 @@ export const K_SNAPSHOT = 0;
 export const K_LEVEL = 1;
 export const K_DELTA = 2;
 export const K_TRADE = 3;
+/** the recorder's own snapshot of main's book (`book` row, its `level` rows follow): the book as it
+ * stands, taken when recording starts, when a market is first seen and at intervals. Unlike an
+ * exchange `snapshot` it is no new subscription: what the trader took and trades still to come stay. */
+export const K_BOOK = 4;
 
 export const YES = 0;
 export const NO = 1;
@@ -97,6 +101,7 @@ export function decodeTape(rows: TapeRows): Tape {
     else if (k === 'level') kind = K_LEVEL;
     else if (k === 'snapshot') kind = K_SNAPSHOT;
     else if (k === 'trade') kind = K_TRADE;
+    else if (k === 'book') kind = K_BOOK;
     else continue; // tickers, lifecycle and own activity do not move the replayed books
     const name = rows.market[i]!;
     let id = marketIds.get(name);
@@ -109,7 +114,7 @@ export function decodeTape(rows: TapeRows): Tape {
     let side = 0;
     let price = 0;
     let size = 0;
-    if (kind !== K_SNAPSHOT) {
+    if (kind !== K_SNAPSHOT && kind !== K_BOOK) {
       const p = ticksOf(rows.price[i] ?? '');
       const q = centiOf(rows.size[i] ?? '');
       if (p < 0 || Number.isNaN(q)) throw new Error(`row ${i}: not a price and size: ${rows.price[i]} ${rows.size[i]}`);
@@ -153,4 +158,33 @@ function pairTrades(t: Tape): void {
       left -= x;
     }
   }
+}
+
+/**
+ * Where a replay rebuilding the books at row `cursor` can start: the earliest of each market's
+ * last snapshot (the exchange's or the recorder's own) before `cursor`, so every market's book is
+ * set again between there and `cursor` (a market with rows before `cursor` and no snapshot: 0).
+ * `firstRow` is each market's first row (firstRows()).
+ */
+export function nearestBooks(t: Tape, cursor: number, firstRow: Int32Array): number {
+  let needed = 0;
+  for (let m = 0; m < firstRow.length; m++) if (firstRow[m]! >= 0 && firstRow[m]! < cursor) needed++;
+  if (needed === 0) return cursor;
+  const found = new Uint8Array(t.markets.length);
+  for (let i = Math.min(cursor, t.length) - 1; i >= 0; i--) {
+    const k = t.kind[i]!;
+    if (k !== K_SNAPSHOT && k !== K_BOOK) continue;
+    const m = t.market[i]!;
+    if (found[m]) continue;
+    found[m] = 1;
+    if (--needed === 0) return i;
+  }
+  return 0;
+}
+
+/** Each market's first row (-1: none). */
+export function firstRows(t: Tape): Int32Array {
+  const out = new Int32Array(t.markets.length).fill(-1);
+  for (let i = 0; i < t.length; i++) if (out[t.market[i]!] === -1) out[t.market[i]!] = i;
+  return out;
 }

@@ -2,10 +2,13 @@
 // order. Money and counts stay the wire's decimal strings (never a float); a book snapshot
 // becomes a `snapshot` row (the book is cleared there) followed by one `level` row per level,
 // all under the snapshot's sid and seq, so a replay rebuilds exactly the book the terminal had.
+// The recorder's own snapshot of main's book (when recording starts, when a market is first seen,
+// and at intervals) is a `book` row followed by its `level` rows (no sid or seq: no subscription
+// made it). Recordings made before the `book` kind read as they did.
 // Pure: no DuckDB here (the rows cross to the store's thread as plain arrays).
 import type { StreamRead } from '../../src-shared/wire/stream';
 
-export const EVENT_KINDS = ['snapshot', 'level', 'delta', 'trade', 'ticker', 'lifecycle', 'fill', 'order'] as const;
+export const EVENT_KINDS = ['snapshot', 'book', 'level', 'delta', 'trade', 'ticker', 'lifecycle', 'fill', 'order'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** One batch of rows, column by column (structured-clone friendly; null where a column does not apply). */
@@ -98,6 +101,13 @@ export class BatchWriter {
     b.extra.push(extra);
   }
 
+  /** The recorder's snapshot of a book as main holds it: flat `[tick, centi, ...]` per side (market/book.ts `bids`). */
+  addBook(ts: number, market: string, yes: ArrayLike<number>, no: ArrayLike<number>): void {
+    this.row(ts, 'book', market, null, null, null, null, null, null);
+    for (let j = 0; j + 1 < yes.length; j += 2) this.row(ts, 'level', market, null, null, 'yes', dollarsOf(yes[j]!), countOf(yes[j + 1]!), null);
+    for (let j = 0; j + 1 < no.length; j += 2) this.row(ts, 'level', market, null, null, 'no', dollarsOf(no[j]!), countOf(no[j + 1]!), null);
+  }
+
   /** One message as it arrived at `ts` (µs). Returns false for a message the recorder does not keep. */
   add(m: StreamRead, ts: number, market: string): boolean {
     switch (m.type) {
@@ -146,4 +156,16 @@ export class BatchWriter {
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+/** 5300 ticks -> "0.5300" (integers only: no float formatting). */
+export function dollarsOf(ticks: number): string {
+  const t = Math.round(ticks);
+  return `${Math.floor(t / 10_000)}.${String(t % 10_000).padStart(4, '0')}`;
+}
+
+/** 1250 centi-contracts -> "12.50". */
+export function countOf(centi: number): string {
+  const c = Math.round(centi);
+  return `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
 }

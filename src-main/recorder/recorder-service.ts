@@ -29,6 +29,18 @@ export class RecorderService implements ChannelImpl<'recorder'> {
   constructor(private readonly opts: RecorderServiceOptions) {
     this.dir = path.join(opts.dataDir, 'recordings');
     this.recorder = new Recorder({ dir: this.dir, ...(opts.log ? { log: opts.log } : {}) });
+    // the recorder's own snapshots read main's books (the active session's)
+    this.recorder.bookSource = {
+      markets: () => {
+        const out: string[] = [];
+        for (const b of this.opts.active()?.session.books.books() ?? []) if (!b.stale) out.push(b.marketTicker);
+        return out;
+      },
+      levels: (market) => {
+        const b = this.opts.active()?.session.books.book(market);
+        return b && !b.stale ? { yes: b.bids(0), no: b.bids(1) } : undefined;
+      },
+    };
   }
 
   async start(): Promise<void> {

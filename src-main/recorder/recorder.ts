@@ -46,6 +46,16 @@ export interface RecorderOptions {
   log?: (m: string) => void;
   /** default MAX_RECORDINGS */
   maxRecordings?: number;
+  /** how often the recorder writes its own snapshot of each recorded market's book (default 10 s; 0: only at start and first sight) */
+  snapshotEveryMs?: number;
+}
+
+/** Main's books, as the recorder reads them for its own snapshots (`book` rows). */
+export interface BookSource {
+  /** the markets main holds a live book of */
+  markets(): Iterable<string>;
+  /** a market's levels per side as flat `[tick, centi, ...]`; undefined when main holds no live book of it */
+  levels(market: string): { yes: ArrayLike<number>; no: ArrayLike<number> } | undefined;
 }
 
 interface Active {
@@ -55,7 +65,10 @@ interface Active {
   named: Set<string> | null;
   /** in watched mode: markets whose book or trades arrived (their tickers and lifecycle are kept too) */
   booked: Set<string>;
+  /** markets whose book is in the recording (an exchange snapshot or the recorder's own): a replay starts each with its book */
+  seen: Set<string>;
   timer: NodeJS.Timeout;
+  snapTimer: NodeJS.Timeout | null;
   committedRows: number;
   failure: string | null;
 }
@@ -64,6 +77,8 @@ export class Recorder {
   private readonly store = new RecorderStore();
   private active: Active | null = null;
   private readonly flushMs: number;
+  /** main's books: read for the recorder's own snapshots (none: only the exchange's snapshots are recorded) */
+  bookSource: BookSource | null = null;
   /** stats of stopped recordings stored without them (before finalStats), by id, with the bytes they were read at */
   private readonly statsMemo = new Map<string, { bytes: number; stats: RecordingStats }>();
   /** rows committed per recording id, as the store reports */
@@ -109,7 +124,20 @@ export class Recorder {
     await this.store.open(id, file);
     const timer = setInterval(() => this.flush(), this.flushMs);
     timer.unref();
-    this.active = { meta, file, writer: new BatchWriter(), named: markets ? new Set(markets) : null, booked: new Set(), timer, committedRows: 0, failure: null };
+    const every = this.opts.snapshotEveryMs ?? 10_000;
+    const a: Active = { meta, file, writer: new BatchWriter(), named: markets ? new Set(markets) : null, booked: new Set(), seen: new Set(), timer, snapTimer: null, committedRows: 0, failure: null };
+    this.active = a;
+    // every recorded market starts with its book: a market main already streams sends no snapshot when recording starts
+    const ts = nowUs();
+    for (const market of a.named ?? [...(this.bookSource?.markets() ?? [])]) this.writeBook(a, market, ts);
+    if (every > 0) {
+      // and at intervals, so a replay can start (or seek) from a recent book
+      a.snapTimer = setInterval(() => {
+        const at = nowUs();
+        for (const market of a.seen) this.writeBook(a, market, at);
+      }, every);
+      a.snapTimer.unref();
+    }
     return meta;
   }
 
@@ -127,8 +155,28 @@ export class Recorder {
         a.booked.add(market);
       } else if (!a.booked.has(market)) return;
     }
+    if (!own && !a.seen.has(market)) {
+      // a market first seen: its book first (main applied this message to its book before the recorder sees it)
+      if (m.type === 'orderbook_snapshot') a.seen.add(market);
+      else if (m.type === 'orderbook_delta') {
+        if (this.writeBook(a, market, ts)) {
+          if (a.writer.size >= 20_000) this.flush();
+          return; // the book written holds this delta already
+        }
+      } else if (m.type === 'trade') this.writeBook(a, market, ts);
+    }
     a.writer.add(m, ts, market);
     if (a.writer.size >= 20_000) this.flush();
+  }
+
+  /** The recorder's snapshot of a market's book as main holds it; false when main holds no live book of it. */
+  private writeBook(a: Active, market: string, ts: number): boolean {
+    const levels = this.bookSource?.levels(market);
+    if (!levels) return false;
+    a.writer.addBook(ts, market, levels.yes, levels.no);
+    a.seen.add(market);
+    if (!a.named) a.booked.add(market);
+    return true;
   }
 
   /** Post what was gathered to the store thread (it commits it there). */
@@ -143,6 +191,7 @@ export class Recorder {
     if (!a) return null;
     this.flush();
     clearInterval(a.timer);
+    if (a.snapTimer) clearInterval(a.snapTimer);
     this.active = null;
     await this.store.close(a.meta.id);
     // read once now, so that listing it later opens nothing

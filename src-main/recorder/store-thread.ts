@@ -111,7 +111,7 @@ async function stats(id: string, file: string): Promise<RecordingStats> {
     const r = await c.runAndReadAll(
       `SELECT count(*)::BIGINT AS rows, min(ts_us)::BIGINT AS first, max(ts_us)::BIGINT AS last,
         count(*) FILTER (WHERE kind = 'delta')::BIGINT AS deltas, count(*) FILTER (WHERE kind = 'trade')::BIGINT AS trades,
-        list(DISTINCT market ORDER BY market) FILTER (WHERE kind IN ('delta', 'snapshot', 'trade')) AS markets FROM events`,
+        list(DISTINCT market ORDER BY market) FILTER (WHERE kind IN ('delta', 'snapshot', 'book', 'trade')) AS markets FROM events`,
     );
     const row = r.getRowObjectsJS()[0] as Record<string, unknown>;
     const num = (v: unknown) => (v === null || v === undefined ? null : Number(v as bigint));
