@@ -56,8 +56,9 @@ it('the market maker quotes and requotes on the lively simulation with no order 
   expect(run.status).toBe('running');
   expect(duplicates(orders)).toEqual([]);
   expect(run.log.filter((l) => /confirm to send/.test(l))).toEqual([]);
-  // it did quote both sides and move its quotes, so the run exercised the requote path
+  // it did quote and move its quotes (canceled ones), so the run exercised the requote path
   expect(orders.size).toBeGreaterThanOrEqual(4);
+  expect([...orders.values()].filter((o) => o.status === 'canceled').length).toBeGreaterThan(0);
 }, WATCH_MS + 90_000);
 
 it('the take-profit follower runs with no order refused as a duplicate and no fault', async () => {
@@ -66,4 +67,7 @@ it('the take-profit follower runs with no order refused as a duplicate and no fa
   expect(run.status).toBe('running');
   expect(duplicates(orders)).toEqual([]);
   expect(run.log.filter((l) => /confirm to send/.test(l))).toEqual([]);
+  // it followed, and its entries (which take at once, so their fill can come before their ack)
+  // are seen filled, not left pending
+  expect([...orders.values()].some((o) => o.side === 'bid' && o.status === 'done')).toBe(true);
 }, WATCH_MS + 90_000);
