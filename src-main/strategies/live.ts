@@ -63,6 +63,7 @@ export interface LiveStrategyOptions {
 
 const MAX_LOG = 100;
 const MAX_TRACKED = 500;
+const MAX_EARLY_FILLS = 200;
 
 export class LiveStrategy {
   status: 'starting' | 'running' | 'stopped' | 'faulted' = 'starting';
@@ -90,6 +91,12 @@ export class LiveStrategy {
   private stopWhenStarted: { why: string; cancel: boolean } | null = null;
   /** cancels on their way */
   private readonly canceling = new Set<Promise<void>>();
+  /**
+   * Fills that came on the private stream before the ack of the order they belong to could name
+   * it (an order that takes at once can fill before its ack): kept, bounded, while an order is in
+   * flight, and handed to the order when its ack comes.
+   */
+  private readonly earlyFills: Record<string, unknown>[] = [];
 
   constructor(private readonly opts: LiveStrategyOptions) {}
 
@@ -274,6 +281,9 @@ export class LiveStrategy {
         t.inFlight = false;
         t.exchangeId = ack.order_id;
         this.byExchangeId.set(ack.order_id, t);
+        const early = this.earlyFills.filter((f) => String(f.order_id ?? '') === ack.order_id);
+        if (early.length > 0) this.earlyFills.splice(0, this.earlyFills.length, ...this.earlyFills.filter((f) => !early.includes(f)));
+        for (const f of early) this.onFill(f);
         const rests = Number(ack.remaining_count) > 0;
         if (!this.running) {
           if (rests && t.cancelWhenAcked) this.cancelAtExchange(t, 'acked after the strategy stopped');
@@ -377,7 +387,13 @@ export class LiveStrategy {
   /** A fill from the private stream: the strategy's if the order is. */
   onFill(f: Record<string, unknown>): void {
     const t = this.byExchangeId.get(String(f.order_id ?? ''));
-    if (!t) return;
+    if (!t) {
+      if (this.inFlight() > 0) {
+        this.earlyFills.push(f);
+        if (this.earlyFills.length > MAX_EARLY_FILLS) this.earlyFills.shift();
+      }
+      return;
+    }
     const o = t.order;
     const count = centiFrom(String(f.count_fp ?? ''));
     o.filled += count;

@@ -61,7 +61,24 @@ function chartColors() {
   };
 }
 
-function baseOptions() {
+/**
+ * Calls `apply` whenever the document's theme changes (data-theme on <html>). The chart's colours
+ * are read from the CSS variables of the theme in force, so they must be read after <html> says
+ * the new theme: App sets data-theme in an effect that runs after its children's effects, so a
+ * chart that re-read its colours on the `theme` prop alone read the old theme's (it stayed dark).
+ */
+function useDocumentTheme(apply: () => void): void {
+  const latest = useRef(apply);
+  latest.current = apply;
+  useEffect(() => {
+    const mo = new MutationObserver(() => latest.current());
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => mo.disconnect();
+  }, []);
+}
+
+/** The options a chart takes from the theme in force (the CSS variables of <html>'s data-theme). */
+export function baseOptions() {
   const c = chartColors();
   return {
     autoSize: true,
@@ -87,6 +104,19 @@ function ascendingUnique<T extends { time: number }>(items: readonly T[]): reado
   const byTime = new Map<number, T>();
   for (const it of items) byTime.set(it.time, it);
   return [...byTime.values()].sort((a, b) => a.time - b.time);
+}
+
+function markerList(markers: readonly ChartMarker[]): SeriesMarker<Time>[] {
+  const c = chartColors();
+  return [...markers]
+    .sort((a, b) => a.time - b.time)
+    .map((m) => ({
+      time: ts(m.time),
+      position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
+      shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
+      color: m.side === 'buy' ? c.up : c.down,
+      text: m.text,
+    }));
 }
 
 /**
@@ -136,12 +166,18 @@ export function CandleChart({ candles, markers, theme, label, decimals = 2 }: { 
     candleSeries.current?.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals } });
   }, [decimals]);
 
-  useEffect(() => {
+  const markersRef = useRef(markers);
+  markersRef.current = markers;
+  // reads only refs: one function for the chart's life
+  const applyTheme = useRef(() => {
     const c = chartColors();
     chart.current?.applyOptions(baseOptions());
     candleSeries.current?.applyOptions({ upColor: c.up, downColor: c.down, borderUpColor: c.up, borderDownColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
     volumeSeries.current?.applyOptions({ color: c.volume });
-  }, [theme]);
+    markerApi.current?.setMarkers(markerList(markersRef.current));
+  }).current;
+  useEffect(() => applyTheme(), [theme, applyTheme]);
+  useDocumentTheme(applyTheme);
 
   useEffect(() => {
     const cs = candleSeries.current;
@@ -175,17 +211,7 @@ export function CandleChart({ candles, markers, theme, label, decimals = 2 }: { 
   }, [candles]);
 
   useEffect(() => {
-    const c = chartColors();
-    const list: SeriesMarker<Time>[] = [...markers]
-      .sort((a, b) => a.time - b.time)
-      .map((m) => ({
-        time: ts(m.time),
-        position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
-        shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
-        color: m.side === 'buy' ? c.up : c.down,
-        text: m.text,
-      }));
-    markerApi.current?.setMarkers(list);
+    markerApi.current?.setMarkers(markerList(markers));
   }, [markers, theme]);
 
   // the markers live on a canvas: list them for screen readers (and tests) as well
@@ -221,6 +247,7 @@ export function LineChart({ lines, theme, label, decimals = 4 }: { lines: readon
   useEffect(() => {
     chart.current?.applyOptions(baseOptions());
   }, [theme, decimals]);
+  useDocumentTheme(() => chart.current?.applyOptions(baseOptions()));
 
   useEffect(() => {
     const ch = chart.current;

@@ -20,7 +20,7 @@ import { useTrading } from '../../stores/trading';
 import { useMarket } from '../../stores/market';
 import { fmtCount } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
-import { useRest } from '../../hooks/useRest';
+import { useQueuePositions } from '../../hooks/useQueuePositions';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { cancelOrders, placeAt } from '../../services/trade';
 import { privateStore } from '../../stores/private';
@@ -79,17 +79,13 @@ export function LadderPanel({ compact = false }: { compact?: boolean } = {}) {
   };
 
   const resting = usePrivate((s) => (ticker ? restingOrdersIn(s, ticker).length : 0));
-  const queue = useRest('getQueuePositions', ticker ? { query: { market_tickers: ticker } } : undefined, {
-    enabled: !!ticker && resting > 0,
-    refetchInterval: 3000,
-    staleTime: 2000,
-  });
+  // the same source as the Orders panel's Queue column (one query for every panel)
+  const queueMarkets = useMemo(() => (ticker && resting > 0 ? [ticker] : []), [ticker, resting]);
+  const queue = useQueuePositions(queueMarkets);
   useEffect(() => {
-    const m = new Map<string, string>();
-    for (const q of queue.data?.queue_positions ?? []) m.set(q.order_id, q.queue_position);
-    queueRef.current = m;
+    queueRef.current = new Map(queue);
     setQueueVersion((v) => v + 1);
-  }, [queue.data]);
+  }, [queue]);
 
   // a new market starts centered, following, with its own step
   useEffect(() => {

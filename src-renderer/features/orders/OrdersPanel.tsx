@@ -5,7 +5,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Decimal } from '../../../src-shared/money';
 import { useAction } from '../../hooks/useAction';
 import { getTerminalApi } from '../../lib/bridge';
-import { useRest } from '../../hooks/useRest';
+import { useQueuePositions } from '../../hooks/useQueuePositions';
 import { checkCountText, checkPriceText, wireCount, wirePrice } from '../../lib/order-check';
 import { fmtCount, fmtTimeMs, isoTime } from '../../lib/format';
 import { notify } from '../../stores/notices';
@@ -171,14 +171,18 @@ export function OrdersPanel() {
   const [decrease, setDecrease] = useState<OrderRow | null>(null);
   const localCount = useTools((s) => (s.local?.orders ?? []).filter((o) => isLiveLocal(o.state)).length);
 
+  const restingTickers = useMemo(() => [...new Set(Object.values(ordersMap).filter((o) => o.status === 'resting').map((o) => o.ticker))].slice(0, 100), [ordersMap]);
+  // the ladder's source (one query for every panel): the same order reads the same queue here as on its ladder
+  const queueBy = useQueuePositions(restingTickers);
+
   const rows = useMemo(() => {
+    // a new list when the queue positions change too: the table caches each row's column values
+    // (the Queue accessor included) until its data changes, so a position that came after the
+    // row was first drawn stayed blank until the order itself changed
+    if (!queueBy) return [];
     const all = Object.values(ordersMap).filter((o) => (tab === 'all' ? true : o.status === tab) && (!onlyMarket || o.ticker === ticker));
     return all.sort((a, b) => sortTime(b) - sortTime(a));
-  }, [ordersMap, tab, onlyMarket, ticker]);
-
-  const restingTickers = useMemo(() => [...new Set(Object.values(ordersMap).filter((o) => o.status === 'resting').map((o) => o.ticker))].slice(0, 100), [ordersMap]);
-  const queue = useRest('getQueuePositions', { query: { market_tickers: restingTickers.join(',') } }, { enabled: tab === 'resting' && restingTickers.length > 0, refetchInterval: 5000 });
-  const queueBy = useMemo(() => new Map((queue.data?.queue_positions ?? []).map((q) => [q.order_id, q.queue_position])), [queue.data]);
+  }, [ordersMap, tab, onlyMarket, ticker, queueBy]);
 
   const columns = useMemo<Columns<OrderRow>>(
     () => [
