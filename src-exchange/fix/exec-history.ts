@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { ExchangeEvent } from '../core/domain';
 import type { FillView, OrderView } from '../engine/types';
 import { execIdOf, execReport, fillReport, type Fields, type FixTrader } from './orders';
+import { jsonLines } from './jsonl';
 
 export interface ExecEntry {
   execId: string;
@@ -57,14 +58,7 @@ export class ExecHistory {
 
   private load(text: string): void {
     const cutoff = this.now() - LOOKBACK_MS;
-    for (const raw of text.split('\n')) {
-      if (raw === '') continue;
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        continue; // a torn last line
-      }
+    for (const line of jsonLines<Line>(text)) {
       if ('u' in line) this.byUser.set(line.u, this.byUser.get(line.u) ?? []);
       else {
         const e = line.e;

@@ -7,6 +7,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Fields, FixTrader } from './orders';
+import { jsonLines } from './jsonl';
 
 export interface SentMessage {
   fields: Fields;
@@ -42,14 +43,7 @@ export class SeqStore {
   }
 
   private load(text: string): void {
-    for (const raw of text.split('\n')) {
-      if (raw === '') continue;
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        continue; // a torn last line
-      }
+    for (const line of jsonLines<Line>(text)) {
       this.lines++;
       this.apply(line);
     }
