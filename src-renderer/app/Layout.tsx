@@ -251,10 +251,7 @@ export function DockLayout() {
     if (ref && ref.group.width >= 2 * MIN_SPLIT_WIDTH) api.addPanel({ ...base, position: { referencePanel: ref, direction: 'right' as const } });
     else {
       const n = api.groups.filter((g) => g.api.location.type === 'floating').length;
-      // beside the Markets list, not over it: a new panel is fed from that list (Alt+1, Enter)
-      const markets = component === 'markets' ? undefined : api.getPanel('markets');
-      const x0 = markets ? Math.max(0, Math.min(markets.group.width + 16, api.width - 380 - 28 * 8)) : 80;
-      api.addPanel({ ...base, floating: { width: 380, height: Math.min(520, Math.max(300, api.height - 120)), x: x0 + 28 * (n % 8), y: 60 + 28 * (n % 8) } });
+      api.addPanel({ ...base, floating: { width: 380, height: Math.min(520, Math.max(300, api.height - 120)), x: 80 + 28 * (n % 8), y: 60 + 28 * (n % 8) } });
     }
   }, []);
   const mountsRef = useRef(mounts);
