@@ -11,13 +11,15 @@
 // `npm run start:web` path, cold: host start to the first painted ladder, and the memory of
 // main + exchange + renderer. Headless. No wait depends on the machine's speed (slow starts are
 // waited for with progress) and every process started is stopped however the bench ends.
+// Then the same screen again with the depth heatmap's tab in front of the chart: its fps, long
+// tasks and heap (heatmap_* figures).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
@@ -386,6 +388,8 @@ async function firehose(): Promise<void> {
     console.log(`  renderer CPU profile written to ${process.env.BENCH_RENDER_PROF}`);
   }
   await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
+  // the same screen with the depth heatmap in front of the chart (issue 38): its own window
+  const heat = await withHeatmap(page);
   await browser.close();
   await host.close();
   await terminal.stop();
@@ -422,6 +426,33 @@ async function firehose(): Promise<void> {
   target('render_long_tasks == 0', longOver50 === 0);
   target('delta_to_paint_p95_ms <= 20', p95 <= 20);
   target(`renderer_heap_growth_pct <= 10 (over ${HEAP_S} s${HEAP_S < 300 ? ', not 5 min' : ''})`, growth <= 10);
+  reportHeatmap(heat);
+}
+
+function reportHeatmap(heat: PageFigures): void {
+  const heatFps = median(heat.fps);
+  const heatLong = heat.longTasks.filter((d) => d > 50).length;
+  console.log(`\n## the same screen with the depth heatmap open (its tab beside the chart, the white ladder's market, ${MEASURE_S} s)`);
+  console.log(`  frames per second: median ${heatFps.toFixed(1)} (min ${Math.min(...heat.fps).toFixed(1)}, n=${heat.fps.length}); long tasks over 50 ms: ${heatLong}`);
+  console.log(`  JS heap: ${(heat.heapStart / 2 ** 20).toFixed(1)} MB -> ${(heat.heapEnd / 2 ** 20).toFixed(1)} MB (the ring fills for 10 min, then stays: 2,400 columns a market)`);
+  figure('heatmap_render_fps_median', heatFps, 'frames/s (three ladders + the depth heatmap)');
+  figure('heatmap_long_tasks', heatLong, 'tasks over 50 ms (with the depth heatmap)');
+  figure('heatmap_heap_mb', heat.heapEnd / 2 ** 20, `MB JS heap after ${MEASURE_S} s with the depth heatmap`);
+  target('heatmap_render_fps_median >= 58', heatFps >= 58);
+  target('heatmap_long_tasks == 0', heatLong === 0);
+}
+
+/** Brings the depth heatmap's tab to the front (it sits beside the chart), waits for its canvas, measures a window. */
+async function withHeatmap(page: Page): Promise<PageFigures> {
+  await page.locator('.dv-tab', { hasText: 'Depth heatmap' }).first().click();
+  await inPage(page, 'the depth heatmap drawing', () => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-panel="heatmap"] canvas.heatmap-canvas');
+    return !!c && c.dataset.liveX !== undefined && c.dataset.liveX !== '';
+  });
+  await page.waitForTimeout(WARMUP_S * 1000);
+  const r = await measure(page, MEASURE_S);
+  await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-heatmap.png') });
+  return r;
 }
 
 interface StartFigures {
@@ -431,6 +462,30 @@ interface StartFigures {
   mainRss: number;
   exchangeRss: number;
   heap: number;
+  /** the peer: a bare node HTTP server spawned and its blank page loaded, in the same browser */
+  blankPage: number;
+}
+
+const BLANK_SERVER = "require('http').createServer((q, s) => s.end('<!doctype html><title>blank</title>')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })";
+
+/**
+ * The peer of the first ladder: the same start, bare: a node process spawned that serves a blank
+ * page, and that page loaded in a new page of the same browser (spawn to load), as the ladder's
+ * start is timed from the host's spawn.
+ */
+async function blankPageLoad(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  const t0 = performance.now();
+  const child = own(spawn(process.execPath, ['-e', BLANK_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (b: Buffer) => resolve(b.toString().trim()));
+    child.once('exit', () => reject(new Error('the blank page server ended before listening')));
+  });
+  await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+  const ms = performance.now() - t0;
+  await page.close();
+  await stopChild(child);
+  return ms;
 }
 
 /** A start whose ladder never showed sizes: reported as a missed target with what the screen showed. */
@@ -481,9 +536,10 @@ async function startOnce(dataDir: string): Promise<StartFigures> {
   await cdp.send('Performance.enable');
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
   const heap = metrics.find((m) => m.name === 'JSHeapTotalSize')?.value ?? 0;
-  await browser.close();
   await stopChild(child);
-  return { listening, pageLoaded, firstLadder, mainRss, exchangeRss, heap };
+  const blankPage = await blankPageLoad(browser);
+  await browser.close();
+  return { listening, pageLoaded, firstLadder, mainRss, exchangeRss, heap, blankPage };
 }
 
 /**
@@ -515,7 +571,9 @@ async function coldStart(): Promise<void> {
   }
   const totalMb = (again.mainRss + again.exchangeRss + again.heap) / 2 ** 20;
   console.log(`  memory (everyday start, 3 s after the first ladder): main ${mb(again.mainRss)} MB RSS, exchange ${mb(again.exchangeRss)} MB RSS, renderer JS heap ${mb(again.heap)} MB; total ${totalMb.toFixed(0)} MB (built bundles)`);
-  figure('startup_first_ladder_ms', again.firstLadder, 'ms (everyday start, built bundles)');
+  const vsBlank = again.firstLadder / again.blankPage;
+  console.log(`  peer: a bare node server spawned and its blank page loaded in the same browser: ${again.blankPage.toFixed(0)} ms; first ladder / blank page ${vsBlank.toFixed(2)}x`);
+  figure('startup_first_ladder_ms', again.firstLadder, 'ms (everyday start, built bundles; peer: a blank page spawned and loaded in the same browser)', again.blankPage, vsBlank);
   figure('startup_first_run_ms', first.firstLadder, 'ms (first start on a new data directory)');
   figure('memory_total_mb', totalMb, 'MB (main + exchange RSS + renderer JS heap, built bundles)');
   target('startup_first_ladder_ms <= 2000', again.firstLadder <= 2000);

@@ -36,6 +36,7 @@ const t0 = Date.now();
 let failed = false;
 for (const f of files) {
   console.log(`\n# ${f}${quick ? ' (quick)' : ''}`);
+  const started = Date.now();
   const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'pipe', 'pipe', 'ipc'], env }));
   // a bench prints as it goes; one silent for STALL_MS is hung (a wait that can never end), not
   // slow: it is stopped and counted as failed, so a hang costs minutes, not the CI run's hour
@@ -53,7 +54,8 @@ for (const f of files) {
   const status = await new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 1)));
   clearInterval(watch);
   if (stalled || (status !== 0 && status !== 2)) failed = true;
-  summary.push(`${f}: ${stalled ? `HUNG (silent ${Math.round(STALL_MS / 60_000)} min, stopped)` : status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
+  const took = `${Math.round((Date.now() - started) / 1000)} s`;
+  summary.push(`${f} (${took}): ${stalled ? `HUNG (silent ${Math.round(STALL_MS / 60_000)} min, stopped)` : status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
 }
 const figures: Record<string, { value: number; unit: string; peer: number | null; ratio: number | null }> = {};
 if (existsSync(figuresFile)) {

@@ -1,11 +1,12 @@
 // End-to-end fixture: a real web host (same main services, built renderer) with its embedded
 // exchange, started fresh per spec in its own data dir; a page opened on its tokened URL.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageAtFailure, recordSaid } from './said';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(root, 'e2e', 'artifacts');
@@ -31,6 +32,17 @@ function owned(child: ChildProcess): ChildProcess {
   return child;
 }
 
+/**
+ * How a process starts: from the source under tsx, or, when `npm test` has bundled the web host
+ * for this run (E2E_HOST_BUNDLE=1, scripts/build-host.mjs into out/host), from the bundles, as
+ * `npm run start:web` runs it; the bundled host then runs the bundled exchange too. The bundles
+ * skip tsx's compilation of a few hundred modules in each of a spec's three processes.
+ */
+function entry(what: 'host' | 'exchange'): string[] {
+  if (process.env.E2E_HOST_BUNDLE === '1') return [path.join(root, 'out/host', what === 'host' ? 'cli.js' : 'exchange.js')];
+  return ['--import', 'tsx', path.join(root, what === 'host' ? 'src-main/host/cli.ts' : 'src-exchange/cli.ts')];
+}
+
 /** A start is waited for as long as it takes (the test's own timeout bounds it); a slow one says so. */
 function slowStart(what: string): { done: () => void } {
   const t0 = Date.now();
@@ -45,7 +57,7 @@ function slowStart(what: string): { done: () => void } {
  */
 async function provisionExchange(exchangeDir: string, seed: number): Promise<Credentials> {
   const child = owned(
-    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-exchange/cli.ts'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
+    spawn(process.execPath, [...entry('exchange'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     }),
@@ -76,12 +88,37 @@ async function provisionExchange(exchangeDir: string, seed: number): Promise<Cre
   return creds;
 }
 
-export async function startTerminal(opts: { sim?: boolean; seed?: number; simRate?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
+/**
+ * One provisioned exchange per seed in this worker, copied for each terminal: provisioning (a
+ * first start: the seeded catalog, three accounts' RSA keys, the first snapshot) costs about 4 s,
+ * a copy of its directory a few milliseconds. Each terminal still gets its own exchange directory,
+ * as if its exchange had been provisioned, stopped and started again (what the fixture did before).
+ */
+const templates = new Map<number, Promise<{ dir: string; creds: Credentials }>>();
+const templateRoots: string[] = [];
+process.on('exit', () => templateRoots.forEach((d) => rmSync(d, { recursive: true, force: true })));
+async function provisionedCopy(exchangeDir: string, seed: number): Promise<Credentials> {
+  let t = templates.get(seed);
+  if (!t) {
+    const home = mkdtempSync(path.join(tmpdir(), 'e2e-exchange-template-'));
+    templateRoots.push(home);
+    const dir = path.join(home, 'exchange');
+    t = provisionExchange(dir, seed).then((creds) => ({ dir, creds }));
+    templates.set(seed, t);
+    t.catch(() => templates.delete(seed)); // a failed provisioning is tried again by the next terminal
+  }
+  const { dir, creds } = await t;
+  cpSync(dir, exchangeDir, { recursive: true });
+  return creds;
+}
+
+export async function startTerminal(opts: { sim?: boolean; seed?: number; simRate?: number; simMarketMinutes?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-terminal-'));
-  const provisioned = await provisionExchange(path.join(dataDir, 'exchange'), opts.seed ?? 7);
-  const args = ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
+  const provisioned = await provisionedCopy(path.join(dataDir, 'exchange'), opts.seed ?? 7);
+  const args = [...entry('host'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
   if (opts.sim === false) args.push('--no-sim');
   if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
+  if (opts.simMarketMinutes !== undefined) args.push('--sim-market-minutes', String(opts.simMarketMinutes));
   const child = owned(spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
   const logs: string[] = [];
   // The host prints its URL at once (the page may load while the exchange starts) and
@@ -143,25 +180,51 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** The page, recording what it says; a failed test's report ends with what it said (e2e/said.ts). */
+export async function sayingPage(page: Page, use: (p: Page) => Promise<void>, testInfo: TestInfo): Promise<void> {
+  await page.addInitScript(recordSaid);
+  await use(page);
+  if (testInfo.status !== testInfo.expectedStatus) console.log(await pageAtFailure(page));
+}
+
+/** The page's console problems, as a fixture. */
+async function problemsOf({ page }: { page: Page }, use: (p: string[]) => Promise<void>): Promise<void> {
+  await use(watchConsole(page));
+}
+
 /** A fresh terminal per test on an embedded exchange with these options, and the page's console problems. */
 export function terminalTest(opts: Parameters<typeof startTerminal>[0]) {
   return base.extend<{ terminal: Terminal; problems: string[] }>({
+    // the page depends on the terminal, so it is torn down first: a failure's report reads the
+    // page while its host still runs
+    page: async ({ page, terminal }, use, testInfo) => {
+      void terminal;
+      await sayingPage(page, use, testInfo);
+    },
     // Playwright reads fixture dependencies from the destructuring pattern, even an empty one.
     terminal: [
       // eslint-disable-next-line no-empty-pattern
-      async ({}, use) => {
+      async ({}, use, testInfo) => {
         const t = await startTerminal(opts);
         await use(t.terminal);
+        // a failed spec shows how the host ended (a host that died mid-spec says why here)
+        if (testInfo.status !== testInfo.expectedStatus) {
+          console.log(`e2e: the web host's last lines (exit ${t.child.exitCode ?? t.child.signalCode ?? 'still running'}):\n${t.terminal.logs.slice(-40).join('\n')}`);
+        }
         await t.stop();
       },
       // a slow machine's start (provisioning signs with RSA) is not the test's time
       { timeout: 600_000 },
     ],
-    problems: async ({ page }, use) => {
-      await use(watchConsole(page));
-    },
+    problems: problemsOf,
   });
 }
+
+/** For specs that start their own terminal: a page that says what it showed when its test fails, and its console problems. */
+export const pageTest = base.extend<{ problems: string[] }>({
+  page: async ({ page }, use, testInfo) => sayingPage(page, use, testInfo),
+  problems: problemsOf,
+});
 
 /**
  * A market that moves, at the pace the specs were written for: an order that joins the bid rests

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { createApiClient, type ApiClient } from '../src-main/api/client';
 import { artifacts, type Terminal } from './fixtures';
+import { saidMark, saidSince } from './said';
 
 export type AccountName = 'trader' | 'counterparty' | 'fcm';
 
@@ -65,6 +66,9 @@ export async function showPanel(page: Page, id: PanelName): Promise<Locator> {
   await page.keyboard.press(PANEL_KEYS[id]);
   const p = panel(page, id);
   await expect(p).toBeVisible();
+  // a panel just added takes focus a frame later: let that frame pass, so a focus the spec puts
+  // somewhere next is not moved after it (src-renderer/lib/focus-later.ts)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return p;
 }
 
@@ -85,10 +89,10 @@ export interface MarketRowInfo {
 export async function listedMarkets(page: Page): Promise<MarketRowInfo[]> {
   const rows = await marketsTable(page)
     .locator('tbody tr:not([aria-hidden])')
-    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')));
-  // columns: watch, ticker, title, bid, ask, last, volume, open int., closes, status
+    .evaluateAll((trs) => trs.map((tr) => ['ticker', 'bid', 'ask'].map((c) => tr.querySelector(`td[data-col="${c}"]`)?.textContent?.trim() ?? '')));
+  // by column id: a narrow list hides some of its columns (title, volume, ...), never these
   const twoDecimals = (t: string | undefined) => /^\d\.\d\d$/.test(t ?? '');
-  return rows.map((cells, index) => ({ index, ticker: cells[1] ?? '', bid: Number(cells[3]), ask: Number(cells[4]), cents: twoDecimals(cells[3]) && twoDecimals(cells[4]) }));
+  return rows.map(([ticker, bid, ask], index) => ({ index, ticker: ticker ?? '', bid: Number(bid), ask: Number(ask), cents: twoDecimals(bid) && twoDecimals(ask) }));
 }
 
 /**
@@ -121,8 +125,8 @@ export async function selectLivelyMarket(page: Page, opts: { exclude?: string[] 
     await table.focus();
     await page.keyboard.press('Home');
     for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
-    await expect(table.locator('tbody tr.active-row')).toContainText(target.ticker, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(table.locator('tbody tr.active-row')).toContainText(target.ticker, { timeout: 5_000 });
+  }).toPass({ timeout: 90_000 }); // each try is bounded by the machine's speed, not the wait: the test's timeout bounds it
   await page.keyboard.press('Enter');
   await expect(page.locator('.app-top')).toContainText(target.ticker);
   // a ladder's keys act on the book it shows: wait until the main ladder shows this market's book
@@ -159,7 +163,9 @@ export function ladderRowAt(page: Page, price: string): Locator {
 
 /** The Orders panel's row for an order id (in the tab shown). */
 export function orderRow(page: Page, text: string): Locator {
-  return panel(page, 'orders').locator('tbody tr').filter({ hasText: text });
+  // by its text, or by its order id (the row's key: the Order id column gives way on a narrow panel)
+  const rows = panel(page, 'orders').locator('tbody tr');
+  return rows.filter({ hasText: text }).or(rows.and(page.locator(`[data-row-id="${text}"]`)));
 }
 
 /** Problems minus Chromium's own noise: nothing is filtered today, kept for one place to justify it. */
@@ -183,7 +189,8 @@ export async function expectUnclipped(el: Locator): Promise<void> {
 /** Closes every toast (they stack over the bottom-right blotters), e.g. before a close-up. */
 export async function dismissToasts(page: Page): Promise<void> {
   const close = page.locator('.toast').getByRole('button', { name: 'Dismiss' });
-  while ((await close.count()) > 0) await close.first().click();
+  // a notice may go by itself between the count and the click: that click is not waited for
+  while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 /** The text of a row's cell under the column with this header (column order may change). */
@@ -192,4 +199,78 @@ export async function cellUnder(table: Locator, row: Locator, header: string): P
   const i = headers.findIndex((h) => h === header);
   if (i < 0) throw new Error(`no column "${header}" in [${headers.join(' | ')}]`);
   return (await row.locator('td').nth(i).innerText()).trim();
+}
+
+/** The depth heatmap's panel. */
+export const heatPanel = (page: Page) => page.locator('[data-panel="heatmap"] .panel.heatmap');
+
+/** Opens the depth heatmap from the command palette, as a trader does, and waits for its book. */
+export async function openHeatmap(page: Page): Promise<void> {
+  await page.keyboard.press('Control+KeyK');
+  await page.getByRole('dialog', { name: /Command palette/ }).getByRole('combobox').fill('Open depth heatmap');
+  await page.getByRole('option', { name: /Open depth heatmap/ }).click();
+  await expect(heatPanel(page).locator('canvas.heatmap-canvas')).toBeVisible();
+  await expect(heatPanel(page).getByRole('status')).toHaveCount(0, { timeout: 120_000 });
+}
+
+/**
+ * Types a size on the focused ladder (digits, then Enter) and waits until its foot says it is
+ * set. The digits are tried again (Escape first) until the foot shows them: a key pressed while
+ * the ladder re-renders its rows may land before its focus does.
+ */
+export async function setLadderSize(page: Page, size: number): Promise<void> {
+  const typed = page.locator('.ladder-foot').getByTestId('ladder-typed');
+  await expect(async () => {
+    await ladder(page).focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('c');
+    for (const d of String(size)) await page.keyboard.press(d);
+    await expect(typed).toHaveText(new RegExp(`Typing size ${size}(?!\\d)`), { timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ladder-foot')).toContainText(`Size ${size}`);
+}
+
+/**
+ * B on the ladder until a bid of ours rests in `ticker` (a row in the Orders panel, shown, and
+ * my cell on the ladder). On the lively sim an order that joins the bid can fill before it is
+ * seen resting (a taker sells the whole level, a maker's falling offer crosses it); the fill's
+ * toast ("Bought 1 YES …") says so, and B goes again. Anything else (a refusal) fails with the
+ * page's own words. Returns how many orders B placed (the last one rests).
+ */
+export async function restAtBid(page: Page, ticker: string): Promise<number> {
+  const bought = (l: string) => /Bought \d+ YES /.test(l) && l.includes(` YES ${ticker}`);
+  for (let tries = 1; ; tries++) {
+    const mark = await saidMark(page);
+    await ladder(page).focus();
+    await page.keyboard.press('b');
+    let filled = false;
+    await expect
+      .poll(
+        async () => {
+          if ((await orderRow(page, ticker).count()) > 0 && (await ladder(page).locator('[data-cell="mybid"] .mine').count()) > 0) return 'rests';
+          const since = await saidSince(page, mark);
+          filled = since.some(bought);
+          return filled ? 'filled' : since.join(' | ') || 'nothing said yet';
+        },
+        { message: `a bid of ours resting in ${ticker} after B`, timeout: 60_000 },
+      )
+      .toMatch(/^(rests|filled)$/);
+    if (!filled) return tries;
+    expect(tries, `B filled ${tries} times in a row in ${ticker}: never rested`).toBeLessThan(5);
+  }
+}
+
+/** Records every watched market for `ms` from the Recordings panel (Alt+Shift+D); returns the panel. */
+export async function recordFor(page: Page, name: string, ms: number): Promise<Locator> {
+  await page.keyboard.press('Alt+Shift+D');
+  const rec = page.getByTestId('recordings-panel');
+  await expect(rec).toBeVisible();
+  await rec.getByLabel('Recording name').fill(name);
+  await rec.getByRole('button', { name: 'Start recording' }).click();
+  await expect(rec.getByTestId('recording-now')).toContainText(name);
+  await page.waitForTimeout(ms); // the recording's own length
+  await rec.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(rec.getByTestId('recording-now')).toHaveCount(0);
+  return rec;
 }

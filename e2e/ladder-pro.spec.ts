@@ -2,18 +2,12 @@
 // tick better than the inside and the exchange holds exactly the order the ladder shows; Alt+Shift+[
 // cancels my bids there and the exchange holds none. The columns are screenshotted on the lively
 // simulation.
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { startTerminal, watchConsole, type Terminal } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { pageTest as test, startTerminal, type Terminal } from './fixtures';
 import { ladder, ladderRows, openTerminal, realProblems, restAs, selectLivelyMarket, shotOf } from './helpers';
 import { Decimal } from '../src-shared/money';
 
 const S = 'ladder-pro';
-
-const test = base.extend<{ problems: string[] }>({
-  problems: async ({ page }, use) => {
-    await use(watchConsole(page));
-  },
-});
 
 async function restingAtExchange(terminal: Terminal, ticker: string): Promise<{ side: string; price: string }[]> {
   const trader = restAs(terminal, 'trader');

@@ -4,18 +4,16 @@
 // only these orders move the book and the expected prices are exact.
 import { formatPriceAtTick, type PriceRange } from '../src-shared/price-ranges';
 import { randomUUID } from 'node:crypto';
-import { test, expect } from '@playwright/test';
 import { Decimal } from '../src-shared/money';
-import { startTerminal, watchConsole } from './fixtures';
+import { expect, pageTest as test, startTerminal } from './fixtures';
 import { cellUnder, marketsTable, openTerminal, realProblems, restAs, shot } from './helpers';
 
 const S = 'markets';
 const FOLLOW_MS = 1000;
 
-test('markets list: bid and ask of an unwatched market follow the exchange within a second', async ({ page }) => {
+test('markets list: bid and ask of an unwatched market follow the exchange within a second', async ({ page, problems }) => {
   const { terminal, stop } = await startTerminal({ sim: false });
   try {
-    const problems = watchConsole(page);
     await openTerminal(page, terminal);
     const table = marketsTable(page);
     const rowOf = (ticker: string) => table.locator('tbody tr').filter({ hasText: ticker });

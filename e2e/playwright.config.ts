@@ -11,6 +11,13 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
+// Specs that must have the machine to themselves: display truth judges values within two frames
+// at 1,500 commands/s, and the Electron shell rebuilds out/renderer, which the others serve.
+// `npm test` (and `npm run test:e2e`) runs `--project side-by-side`, then `--project alone`; a
+// project dependency would do the same but skips the second after a failure in the first, and
+// runs every spec of the first even when one file is named.
+const ALONE = [/truth\.spec\.ts$/, /electron\.spec\.ts$/];
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
@@ -18,7 +25,15 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Each spec starts its own terminal and exchange (ports 0, own data dirs), so spec files can run
+  // two at a time (E2E_WORKERS=2: most of a spec's time is spent waiting on the page and the
+  // servers). One at a time by default: on a two-core machine two specs' browsers, hosts and
+  // exchanges compete for the cores and a spec's walk through a long list ran out of its time.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  projects: [
+    { name: 'side-by-side', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list'], ['json']],
   use: {

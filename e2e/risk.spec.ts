@@ -4,7 +4,7 @@
 // shows all of it. On the web host the release also needs the one-time code the host printed on
 // its console (out of band: the page alone cannot release it); the spec reads it from the logs.
 import { test, expect } from './fixtures';
-import { consoleCode, ladder, openTerminal, orderRow, panel, realProblems, selectLivelyMarket, shot, shotOf, showPanel } from './helpers';
+import { consoleCode, ladder, openTerminal, orderRow, panel, realProblems, restAtBid, selectLivelyMarket, setLadderSize, shot, shotOf, showPanel } from './helpers';
 
 const S = 'risk';
 
@@ -30,13 +30,8 @@ test('risk: fat finger refused, kill switch by hotkey, release with confirmation
   await expect(orders.getByText('No resting orders.')).toBeVisible();
 
   // a normal order rests: size 1 typed on the ladder (digits, then Enter), B joins the bid
-  await ladder(page).focus();
-  await page.keyboard.press('c');
-  await page.keyboard.press('1');
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('b');
-  await expect(orderRow(page, ticker)).toHaveCount(1);
-  await expect(ladder(page).locator('[data-cell="mybid"] .mine')).toHaveCount(1);
+  await setLadderSize(page, 1);
+  await restAtBid(page, ticker);
 
   // the kill switch by its hotkey: everything canceled, the status bar says so
   await page.keyboard.press('ControlOrMeta+Shift+KeyK');
@@ -76,9 +71,7 @@ test('risk: fat finger refused, kill switch by hotkey, release with confirmation
   await expect(status).not.toContainText('KILL SWITCH ON');
 
   // trading again
-  await ladder(page).focus();
-  await page.keyboard.press('b');
-  await expect(orderRow(page, ticker)).toHaveCount(1);
+  await restAtBid(page, ticker);
 
   // the journal: the refusal, the kill switch and its release, the orders, newest first
   const risk = await showPanel(page, 'risk');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpointList } from '../src-shared/endpoints';
 import { buildHandlers } from '../src-exchange/handlers/index';
-import type { Services } from '../src-exchange/handlers/support';
+import type { Services } from '../src-exchange/core/services';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -6,7 +6,7 @@ import { startTestExchange, type TestExchange, avoidUtcMidnight } from '../test-
 import { apiError, centiOf, freshTicker, openMarket, rawSigned } from '../test-support/exchange/trading-fixtures';
 import type { ApiClient } from '../src-main/api/client';
 import { ArgsValidationError } from '../src-main/api/errors';
-import { ExchangeError } from '../src-exchange/http/errors';
+import { ExchangeError } from '../src-exchange/core/errors';
 import { placeSubtraderOrder } from '../src-exchange/handlers/fcm';
 
 let t: TestExchange;

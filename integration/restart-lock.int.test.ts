@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { waitForOutput } from '../test-support/child';
 import { createApiClient } from '../src-main/api/client';
 import type { CredentialsFile } from '../src-shared/credentials';
 import { probeProcess } from '../src-exchange/journal/process-identity';
@@ -22,33 +23,11 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Collects a stream's text and resolves when `re` matches it. */
-function waitFor(proc: ChildProcess, re: RegExp, what: string): Promise<RegExpExecArray> {
-  let text = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${what} in 60 s: ${text}`)), 60_000);
-    const onData = (d: Buffer) => {
-      text += d.toString();
-      const m = re.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code}) before ${what}: ${text}`));
-    });
-  });
-}
-
 /** An exchange CLI as a plain child of the test (reaped by Node when it dies). */
 async function launch(): Promise<{ proc: ChildProcess; origin: string }> {
   const proc = spawn(process.execPath, [...CLI, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(proc);
-  const m = await waitFor(proc, /exchange listening on (http:\/\/127\.0\.0\.1:\d+)/, 'listening line');
+  const m = await waitForOutput(proc, /exchange listening on (http:\/\/127\.0\.0\.1:\d+)/, 'listening line');
   return { proc, origin: m[1]! };
 }
 
@@ -62,8 +41,8 @@ async function launchUnreaped(): Promise<{ parent: ChildProcess; pid: number }> 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(parent);
-  const listening = waitFor(parent, /exchange listening on/, 'listening line');
-  const pid = Number((await waitFor(parent, /child (\d+)/, 'child pid'))[1]);
+  const listening = waitForOutput(parent, /exchange listening on/, 'listening line');
+  const pid = Number((await waitForOutput(parent, /child (\d+)/, 'child pid'))[1]);
   await listening;
   return { parent, pid };
 }
@@ -80,11 +59,12 @@ async function signedBalance(origin: string): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('exchange start and the data-dir lock', () => {
+// each case starts exchanges, which a busy machine does slowly: the timeout is only a hang guard
+describe('exchange start and the data-dir lock', { timeout: 300_000 }, () => {
   it('restarts at once after kill -9 while the killed PID is still a zombie', async () => {
     const { pid } = await launchUnreaped();
     process.kill(pid, 'SIGKILL');
-    for (let i = 0; i < 200 && probeProcess(pid).state !== 'gone'; i++) await sleep(10);
+    while (probeProcess(pid).state !== 'gone') await sleep(10); // however slowly the kill lands; the test's timeout is the hang guard
     expect(() => process.kill(pid, 0)).not.toThrow(); // unreaped: the PID still answers signals
     expect(probeProcess(pid)).toEqual({ state: 'gone' });
     expect(JSON.parse(readFileSync(path.join(dataDir, 'journal', 'LOCK'), 'utf8'))).toMatchObject({ pid });

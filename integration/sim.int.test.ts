@@ -314,18 +314,24 @@ describe('--sim-rate', () => {
       child.on('exit', (code) => resolve({ code, out }));
     });
 
-  it('refuses a rate that is not a whole number of commands per second, with usage, before touching the data dir', async () => {
+  it('refuses a rate that is not a whole number of commands per second (and market minutes out of range), with usage, before touching the data dir', async () => {
     const dataDir = path.join(tmpdir(), `sim-rate-${process.pid}-never-made`);
-    for (const bad of ['fast', '2.5', '999999']) {
-      const r = await run(['--port', '0', '--data-dir', dataDir, '--sim-rate', bad]);
+    // the five CLIs at once: each compiles the exchange with tsx first (seconds each on a busy machine)
+    const minutes = run(['--port', '0', '--data-dir', dataDir, '--sim-market-minutes', '0']);
+    const [neg, ...bads] = await Promise.all(['-5', 'fast', '2.5', '999999'].map((rate) => run(['--port', '0', '--data-dir', dataDir, '--sim-rate', rate])));
+    const m = await minutes;
+    expect(m.code).toBe(2);
+    expect(m.out).toContain('--sim-market-minutes must be');
+    expect(m.out).toContain('usage:');
+    for (const r of bads) {
       expect(r.code).toBe(2);
       expect(r.out).toContain('--sim-rate must be a whole number of commands per second');
       expect(r.out).toContain('usage:');
     }
     // a negative number reads as another option: refused by the parser, naming the option
-    const neg = await run(['--port', '0', '--data-dir', dataDir, '--sim-rate', '-5']);
-    expect(neg.code).toBe(2);
-    expect(neg.out).toContain("'--sim-rate'");
+    expect(neg!.code).toBe(2);
+    expect(neg!.out).toContain("'--sim-rate'");
     expect(() => readFileSync(path.join(dataDir, 'credentials.json'))).toThrow();
-  });
+    // the hang guard only: four child processes that compile before they refuse
+  }, 300_000);
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
 import { TestStream, openTestMarket } from '../test-support/exchange/ws-client';
-import type { ExchangeEvent } from '../src-exchange/core/domain';
+import type { ExchangeEvent } from '../src-exchange/state/domain';
 import { FillFrame, MarketLifecycleFrame, MarketPositionFrame, OrderGroupUpdatesFrame, TickerFrame, TradeFrame, UserOrderFrame } from '../src-shared/wire/stream';
 import type { ApiClient } from '../src-main/api/client';
 

@@ -9,6 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `--outdir <dir>` (inside the repository, so the bundles find node_modules): a private copy, as a
+// test that starts the host from its bundles builds one of its own rather than race out/host
+const at = process.argv.indexOf('--outdir');
+const outdir = at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : 'out/host';
 const t0 = Date.now();
 await build({
   absWorkingDir: root,
@@ -19,7 +23,7 @@ await build({
     'recorder-store-thread': 'src-main/recorder/store-thread.ts',
     'strategy-thread': 'src-main/strategies/strategy-thread.ts',
   },
-  outdir: 'out/host',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -30,5 +34,5 @@ await build({
   logLevel: 'warning',
 });
 // the example strategies are read at run time (the Strategies panel offers them)
-cpSync(path.join(root, 'src-main/strategies/examples'), path.join(root, 'out/host/examples'), { recursive: true });
-console.log(`web host bundled into out/host in ${Date.now() - t0} ms`);
+cpSync(path.join(root, 'src-main/strategies/examples'), path.resolve(root, outdir, 'examples'), { recursive: true });
+console.log(`web host bundled into ${outdir} in ${Date.now() - t0} ms`);

@@ -21,6 +21,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { startReaper } from './group-reaper.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -29,9 +30,13 @@ const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** every failed test with its error's text, printed last */
+const failures = [];
 const started = Date.now();
 /** every stage's row of the summary table */
 const rows = [];
+/** each stage's place in the run, for the summary's order (stages side by side end in any order) */
+let seq = 0;
 /** every test's time: { name, ms } */
 const timings = [];
 /** the vitest reports' files with their time, for the slowest files */
@@ -96,15 +101,20 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  * signal's name if killed). Whatever the group still holds then (a server or worker a test left
  * running) is named and killed.
  */
-function run(cmd, args, env = {}, ipc = false) {
+function run(cmd, args, env = {}, ipc = false, held = null) {
   return new Promise((resolve) => {
+    const out = held ? 'pipe' : 'inherit';
     const child = spawn(cmd, args, {
       cwd: root,
       // stdin is not passed: a stage in its own group must not read the terminal
-      stdio: ['ignore', 'inherit', 'inherit', ...(ipc ? ['ipc'] : [])],
+      stdio: ['ignore', out, out, ...(ipc ? ['ipc'] : [])],
       env: { ...process.env, ...env },
       detached: true,
     });
+    if (held) {
+      child.stdout.on('data', (d) => held.push(d));
+      child.stderr.on('data', (d) => held.push(d));
+    }
     running.add(child);
     if (child.pid) reaper.add(child.pid);
     child.once('error', (e) => {
@@ -125,20 +135,39 @@ function run(cmd, args, env = {}, ipc = false) {
 
 const secsSince = (t0) => (Date.now() - t0) / 1000;
 
-/** Runs one stage unless a signal stopped us; records its row. Returns true if it passed. */
-async function stage(name, cmd, args, env = {}) {
+/**
+ * Runs one stage unless a signal stopped us; records its row. Returns true if it passed. With
+ * `held`, the stage's output is held and printed whole when it ends (stages side by side).
+ */
+async function stage(name, cmd, args, env = {}, held = false) {
+  const at = seq++;
   if (stopping) {
-    rows.push({ name, result: `not run (${stopping})`, secs: 0, ok: false });
+    rows.push({ name, result: `not run (${stopping})`, secs: 0, ok: false, seq: at });
     return false;
   }
   const t0 = Date.now();
-  console.log(`\n=== ${name}: ${[path.basename(cmd), ...args].join(' ')}`);
-  const status = await run(cmd, args, env);
+  const what = [path.basename(cmd), ...args].join(' ');
+  console.log(`\n=== ${name}: ${what}${held ? ' (beside other stages; its output follows when it ends)' : ''}`);
+  const chunks = held ? [] : null;
+  const status = await run(cmd, args, env, false, chunks);
   const secs = secsSince(t0);
   const ok = status === 0;
+  if (chunks?.length) {
+    console.log(`\n--- ${name}'s output:`);
+    process.stdout.write(Buffer.concat(chunks));
+  }
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${secs.toFixed(1)}s`);
-  rows.push({ name, result: ok ? 'ok' : `FAILED (exit ${status})`, secs, ok });
+  rows.push({ name, result: ok ? 'ok' : `FAILED (exit ${status})`, secs, ok, seq: at });
   return ok;
+}
+
+/**
+ * Runs stages side by side (each in its own process group, its output held until it ends): the
+ * checks that only read the tree (typecheck, lint, the builds) fill the cores while another stage
+ * waits on sockets and timers. Resolves with each one's result, in order.
+ */
+function together(...stages) {
+  return Promise.all(stages.map((s) => s()));
 }
 
 function readJson(file) {
@@ -160,6 +189,10 @@ function addVitest(file) {
     if (f.startTime && f.endTime) fileTimes.push({ name: rel, ms: f.endTime - f.startTime });
     for (const t of f.assertionResults ?? []) {
       if (typeof t.duration === 'number') timings.push({ name: `${rel} > ${t.fullName ?? t.title}`, ms: t.duration });
+      if (t.status === 'failed') failures.push({ name: `${rel} > ${t.fullName ?? t.title}`, text: (t.failureMessages ?? []).join('\n') });
+    }
+    if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push({ name: rel, text: f.message ?? 'the file failed outside any test' });
     }
   }
 }
@@ -176,6 +209,13 @@ function addPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         const ms = (t.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0);
+        const last = (t.results ?? []).at(-1);
+        if (last && last.status !== 'passed' && last.status !== 'skipped') {
+          const errs = (last.errors ?? [last.error]).filter(Boolean).map((e) => e.message ?? String(e));
+          // what the fixture printed about the page at failure (e2e/fixtures.ts: pageAtFailure)
+          const said = (last.stdout ?? []).map((o) => o.text ?? '').join('').split('\n').filter((l) => /^e2e: (the page at failure|status bar|toasts and alerts| {2})/.test(l));
+          failures.push({ name: `e2e: ${[...here, spec.title].join(' > ')}${t.projectName ? ` [${t.projectName}]` : ''}`, text: errs.join('\n') || last.status, said });
+        }
         timings.push({ name: `e2e: ${[...here, spec.title].join(' > ')}${t.projectName ? ` [${t.projectName}]` : ''}`, ms });
       }
     }
@@ -191,6 +231,7 @@ function freshReport(file) {
 }
 
 function finish() {
+  rows.sort((a, b) => (a.seq ?? Infinity) - (b.seq ?? Infinity));
   const ok = rows.length > 0 && rows.every((r) => r.ok) && !stopping;
   const width = Math.max(5, ...rows.map((r) => r.name.length));
   console.log('\n=== summary');
@@ -203,6 +244,16 @@ function finish() {
   if (timings.length) {
     console.log('\n20 slowest tests:');
     for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20)) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)}s  ${t.name}`);
+  }
+  if (failures.length) {
+    // Last before the totals, so a log cut to its tail (CI's) still says what failed and why.
+    console.log(`\n${failures.length} failed test(s), each with the first lines of its error:`);
+    for (const f of failures) {
+      console.log(`  ✗ ${f.name}`);
+      const lines = stripVTControlCharacters(f.text).split('\n').filter((l) => l.trim()).slice(0, 24);
+      for (const l of lines) console.log(`      ${l.slice(0, 240)}`);
+      for (const l of (f.said ?? []).slice(-30)) console.log(`      ${l.slice(0, 240)}`);
+    }
   }
   console.log(`\nnpm test ${ok ? 'passed' : 'FAILED'} in ${secsSince(started).toFixed(0)}s`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
@@ -222,41 +273,80 @@ if (fake) {
     const g = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     g.unref();
     if (pids) fs.appendFileSync(pids, process.pid + ' ' + g.pid + '\\n');
-    const ok = behaviour !== 'fail';
-    fs.writeFileSync(report, JSON.stringify({ numPassedTests: ok ? 1 : 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0,
-      testResults: [{ name: 'fake.test.ts', startTime: 1, endTime: 11, assertionResults: [{ fullName: behaviour, duration: 10 }] }] }));
+    const ok = behaviour !== 'fail' && behaviour !== 'pwfail';
+    if (behaviour === 'pwfail') fs.writeFileSync(report, JSON.stringify({ stats: { expected: 0, unexpected: 1, skipped: 0 },
+      suites: [{ title: 'fake.spec.ts', specs: [{ title: 'pwfail', tests: [{ projectName: 'p', results: [{ status: 'failed', duration: 10,
+        errors: [{ message: 'Error: expected 1, received 0' }],
+        stdout: [{ text: 'e2e: still waiting for the web host to start (10 s)\\ne2e: the page at failure: focus on body\\n' }, { text: 'e2e: toasts and alerts the page showed (newest last):\\ne2e:   1.5 s  Refused by your risk limits\\n' }] }] }] }] }] }));
+    else fs.writeFileSync(report, JSON.stringify({ numPassedTests: ok ? 1 : 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0,
+      testResults: [{ name: 'fake.test.ts', startTime: 1, endTime: 11, assertionResults: [{ fullName: behaviour, duration: 10, status: ok ? 'passed' : 'failed',
+        failureMessages: ok ? [] : ['AssertionError: expected 1 to be 2\\n    at fake.test.ts:3:5'] }] }] }));
     console.log('fake stage: ' + behaviour);
     if (behaviour === 'hang') setInterval(() => {}, 1000);
     else process.exitCode = ok ? 0 : 1;`;
-  for (const spec of fake.split(',').filter(Boolean)) {
+  // "a:pass+b:fail,c:pass": a and b side by side (as typecheck, lint and the unit stage run), then c
+  const fakeStage = (spec, held) => async () => {
     const [name, behaviour = 'pass'] = spec.split(':');
     const report = freshReport(path.join(resultsDir, `fake-${process.pid}-${name}.json`));
-    await stage(name, process.execPath, ['-e', script, behaviour, report, process.env.TEST_ALL_FAKE_PIDS ?? '']);
-    addVitest(report);
+    await stage(name, process.execPath, ['-e', script, behaviour, report, process.env.TEST_ALL_FAKE_PIDS ?? ''], {}, held);
+    if (behaviour === 'pwfail') addPlaywright(report);
+    else addVitest(report);
     rmSync(report, { force: true });
+  };
+  for (const group of fake.split(',').filter(Boolean)) {
+    const specs = group.split('+');
+    await together(...specs.map((spec) => fakeStage(spec, specs.length > 1)));
   }
   finish();
 }
 
-if (want('typecheck')) await stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-if (want('lint')) await stage('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-
-if (want('unit')) {
+// The checks that only read the tree (typecheck, lint) and the builds e2e needs run beside the
+// unit + integration stage: that stage spends much of its time waiting on servers and sockets, and
+// the tests must pass on a busy machine anyway (`npm run test:stress`). Each prints its output and
+// its own time when it ends. TEST_ALL_SERIAL=1 runs them one after another instead (to time each
+// stage alone).
+const serial = process.env.TEST_ALL_SERIAL === '1';
+const e2eSpecs = want('e2e') && existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
+const held = !serial && !only;
+const early = [];
+if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
+if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
+// e2e serves the built renderer, and starts the bundled web host (built once here, not compiled
+// by tsx in each of every spec's three processes)
+let built = Promise.resolve(false);
+if (e2eSpecs.length) {
+  built = new Promise((resolve) => {
+    early.push(async () => {
+      const ok = await stage('build renderer', bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], {}, held);
+      resolve(ok && (await stage('build web host', process.execPath, ['scripts/build-host.mjs'], {}, held)));
+    });
+  });
+}
+const unitStage = async () => {
   const out = freshReport(path.join(resultsDir, 'vitest.json'));
   await stage('unit + integration', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
   addVitest(out);
+};
+if (serial) {
+  for (const s of early) await s();
+  if (want('unit')) await unitStage();
+} else {
+  await together(...early, ...(want('unit') ? [unitStage] : []));
 }
 
 if (want('e2e')) {
-  const specs = existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
-  if (specs.length === 0) {
+  if (e2eSpecs.length === 0) {
     console.log('\n=== e2e: no end-to-end specs exist yet; nothing run');
-  } else if (await stage('build renderer', bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'])) {
-    const out = freshReport(path.join(resultsDir, 'playwright.json'));
-    await stage('e2e', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-    addPlaywright(out);
+  } else if (await built) {
+    // the specs that share the machine, two at a time, then the ones that need it alone
+    // (e2e/playwright.config.ts); the second runs whatever the first did
+    for (const [name, project] of [['e2e', 'side-by-side'], ['e2e (alone)', 'alone']]) {
+      const out = freshReport(path.join(resultsDir, `playwright-${project}.json`));
+      await stage(name, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--project', project], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_HOST_BUNDLE: '1' });
+      addPlaywright(out);
+    }
   } else {
-    rows.push({ name: 'e2e', result: 'not run (build failed)', secs: 0, ok: false });
+    rows.push({ name: 'e2e', result: 'not run (build failed)', secs: 0, ok: false, seq: seq++ });
   }
 }
 

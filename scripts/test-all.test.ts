@@ -74,9 +74,19 @@ describe('npm test runner (scripts/test-all.mjs)', () => {
     expect(r.out).toMatch(/^first\s+FAILED \(exit 1\)\s+\d+\.\ds$/m);
     expect(r.out).toMatch(/^second\s+ok\s+\d+\.\ds$/m);
     expect(r.out).toMatch(/20 slowest tests:\n\s+0\.0s {2}fake\.test\.ts > (fail|pass)\n/);
+    // the failed test and its error come last before the totals, so a log cut to its tail says why
+    expect(r.out).toMatch(/1 failed test\(s\)[^\n]*\n {2}✗ fake\.test\.ts > fail\n {6}AssertionError: expected 1 to be 2\n {10}at fake\.test\.ts:3:5\n\nnpm test FAILED/);
     expect(r.lines.at(-1)).toBe('1 passed, 1 failed, 0 skipped');
     expect(r.pids.length).toBe(4); // two stages, each with its grandchild
     expect(r.out).toMatch(/left 1 process\(es\) running, killed/);
+  });
+
+  it("lists a failed e2e test with what the page said at failure (the fixture's lines), not its other output", async () => {
+    const r = await runFake('e2e:pwfail');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /1 failed test\(s\)[^\n]*\n {2}✗ e2e: fake\.spec\.ts > pwfail \[p\]\n {6}Error: expected 1, received 0\n {6}e2e: the page at failure: focus on body\n {6}e2e: toasts and alerts the page showed \(newest last\):\n {6}e2e: {3}1\.5 s {2}Refused by your risk limits\n\nnpm test FAILED/,
+    );
   });
 
   it('exits 0 when every stage passed', async () => {
@@ -96,6 +106,31 @@ describe('npm test runner (scripts/test-all.mjs)', () => {
     expect(r.out).not.toContain('fake stage: pass');
     expect(r.lines.at(-1)).toBe('1 passed, 0 failed, 0 skipped');
     expect(r.pids.length).toBe(2);
+  });
+
+  it('runs stages side by side (as typecheck, lint and the unit stage run): one failing, each in the summary in order, and no process left', async () => {
+    const r = await runFake('early:fail+beside:pass,later:pass');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^early\s+FAILED \(exit 1\)\s+\d+\.\ds\nbeside\s+ok\s+\d+\.\ds\nlater\s+ok\s+\d+\.\ds$/m);
+    // each one's output is printed whole when it ends
+    expect(r.out).toMatch(/--- early's output:\nfake stage: fail\n=== early: FAILED/);
+    expect(r.out).toMatch(/--- beside's output:\nfake stage: pass\n=== beside: ok/);
+    expect(r.lines.at(-1)).toBe('2 passed, 1 failed, 0 skipped');
+    expect(r.pids.length).toBe(6);
+  });
+
+  it('on Ctrl-C (SIGINT) while two stages run side by side, stops both and their grandchildren, starts no further stage', async () => {
+    const r = await runFake('one:hang+two:hang,after:pass', async (pidsFile, pid) => {
+      // both are running at once (and each its grandchild): only side by side can that happen
+      await until(() => pidsIn(pidsFile).length === 4);
+      process.kill(pid, 'SIGINT');
+    });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^one\s+FAILED \(exit SIGINT\)/m);
+    expect(r.out).toMatch(/^two\s+FAILED \(exit SIGINT\)/m);
+    expect(r.out).toMatch(/^after\s+not run \(SIGINT\)/m);
+    expect(r.out).not.toContain('fake stage: pass');
+    expect(r.pids.length).toBe(4);
   });
 
   it('SIGKILLed itself (no handler runs), its running stage and that stage\'s grandchild still go', async () => {

@@ -29,6 +29,7 @@ for (const name of ['default', 'high']) {
   if (!existsSync(file)) continue;
   const rep = JSON.parse(readFileSync(file, 'utf8'));
   console.log(`\n${name} rate (${rep.simRate ?? 'default'} commands/s), ${rep.minutes} min, ${rep.samples} samples`);
+  if (rep.settled) console.log(`held through a settlement: ${rep.settled} (its Positions row and today's P&L judged after it settled)`);
   console.log('panel       samples  values  in flight  wrong  longest wrong');
   for (const [panel, p] of Object.entries(rep.panels)) {
     console.log(`${panel.padEnd(11)} ${String(p.samples).padStart(7)} ${String(p.values).padStart(7)} ${String(p.transient).padStart(10)} ${String(p.wrong).padStart(6)}  ${p.wrong ? `${Math.round(p.longestWrongMs)} ms` : '-'}`);

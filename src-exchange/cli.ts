@@ -1,15 +1,15 @@
-// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCliArgs, type CliValues } from '../src-shared/cli-args';
 import { startExchange } from './server';
 import { JournalError } from './journal/errors';
-import { readRecording } from './replay/read';
 import type { Speed } from './replay/player';
+import { lifecycleOfMinutes } from './sim/lifecycle';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
-  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]');
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]');
   process.exit(2);
 }
 
@@ -18,37 +18,30 @@ function fail(message: string): never {
 let stopOnDisconnect: ((why: string) => void) | null = null;
 if (process.connected) process.on('disconnect', () => (stopOnDisconnect ? stopOnDisconnect('parent gone') : process.exit(0)));
 
+const OPTIONS = {
+  port: { type: 'int', min: 0, max: 65535, default: 0 },
+  'data-dir': { type: 'string', default: '.data/exchange' },
+  seed: { type: 'int', min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, default: 1 },
+  'no-sim': { type: 'boolean' },
+  'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
+  'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
+  'snapshot-every': { type: 'int', min: 100, max: Number.MAX_SAFE_INTEGER, what: 'journaled commands' },
+  'no-rate-limits': { type: 'boolean' },
+  replay: { type: 'string' },
+  speed: { type: 'string' },
+  play: { type: 'boolean' },
+} as const;
+
 async function main(): Promise<void> {
-  let values: Record<string, string | boolean | undefined>;
+  let values: CliValues<typeof OPTIONS>;
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string', default: '0' },
-        'data-dir': { type: 'string', default: '.data/exchange' },
-        seed: { type: 'string', default: '1' },
-        'no-sim': { type: 'boolean', default: false },
-        'sim-rate': { type: 'string' },
-        'snapshot-every': { type: 'string' },
-        'no-rate-limits': { type: 'boolean', default: false },
-        replay: { type: 'string' },
-        speed: { type: 'string' },
-        play: { type: 'boolean', default: false },
-      },
-      strict: true,
-    }));
+    values = parseCliArgs(process.argv.slice(2), OPTIONS);
   } catch (e) {
     fail((e as Error).message);
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${String(values.port)}`);
-  const seed = Number(values.seed);
-  if (!Number.isSafeInteger(seed)) fail(`--seed must be an integer, got ${String(values.seed)}`);
-  const dataDir = path.resolve(String(values['data-dir']));
-  const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
-  if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
-
-  const snapshotEvery = values['snapshot-every'] === undefined ? undefined : Number(values['snapshot-every']);
-  if (snapshotEvery !== undefined && !(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 100)) fail(`--snapshot-every must be a whole number of journaled commands, at least 100, got ${String(values['snapshot-every'])}`);
+  const { port, seed, 'sim-rate': simRate, 'sim-market-minutes': marketMinutes, 'snapshot-every': snapshotEvery } = values;
+  const dataDir = path.resolve(values['data-dir']);
+  const simOptions = { ...(simRate !== undefined ? { ratePerSecond: simRate } : {}), ...(marketMinutes !== undefined ? lifecycleOfMinutes(marketMinutes) : {}) };
 
   let speed: Speed | undefined;
   if (values.speed !== undefined) {
@@ -56,7 +49,9 @@ async function main(): Promise<void> {
     if (speed !== 'max' && !(Number.isFinite(speed) && speed >= 1 && speed <= 1000)) fail(`--speed must be 1 to 1000 or max, got ${String(values.speed)}`);
   }
   if ((speed !== undefined || values.play) && values.replay === undefined) fail('--speed and --play need --replay <recording>');
-  const tape = values.replay === undefined ? undefined : await readRecording(path.resolve(String(values.replay))).catch((e: unknown) => fail(`--replay: ${(e as Error).message}`));
+  // DuckDB is loaded only to read a recording (not on every start)
+  const replayFile = values.replay;
+  const tape = replayFile === undefined ? undefined : await import('./replay/read').then(({ readRecording }) => readRecording(path.resolve(replayFile))).catch((e: unknown) => fail(`--replay: ${(e as Error).message}`));
 
   const ex = await startExchange({
     dataDir,
@@ -64,9 +59,9 @@ async function main(): Promise<void> {
     seed,
     sim: !values['no-sim'],
     rateLimits: !values['no-rate-limits'],
-    ...(simRate !== undefined ? { simOptions: { ratePerSecond: simRate } } : {}),
+    ...(Object.keys(simOptions).length ? { simOptions } : {}),
     ...(snapshotEvery !== undefined ? { snapshotEvery } : {}),
-    ...(tape ? { replay: { tape, ...(speed !== undefined ? { speed } : {}), play: values.play === true } } : {}),
+    ...(tape ? { replay: { tape, ...(speed !== undefined ? { speed } : {}), play: values.play } } : {}),
   });
   console.log(`exchange listening on http://127.0.0.1:${ex.port}`);
   console.log(`exchange FIX on 127.0.0.1:${ex.fixPort} (FIXT.1.1: KalshiNR, KalshiRT, KalshiDC, KalshiMD, KalshiPT, KalshiRFQ)`);

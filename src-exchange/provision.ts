@@ -19,7 +19,27 @@ export const DEFAULT_ACCOUNTS: readonly AccountPlan[] = [
   { name: 'fcm', fcm: true },
 ];
 
-export function generateRsaKeyPair(): { publicKeyPem: string; privateKeyPem: string } {
+export interface KeyPair {
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+
+/**
+ * Key pairs handed in for the provisioned accounts instead of generating them: a JSON file
+ * `{ "pairs": [{ "publicKeyPem", "privateKeyPem" }] }` named by EXCHANGE_PROVISION_KEYS. For tests
+ * only (test-support/exchange/provision-keys.json: RSA generation costs seconds of a busy
+ * machine on every first start; vitest.config.ts sets it); unset, every start generates fresh keys.
+ */
+export function provisionKeysFromEnv(env: NodeJS.ProcessEnv = process.env): KeyPair[] | undefined {
+  const file = env.EXCHANGE_PROVISION_KEYS;
+  if (!file) return undefined;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pairs?: KeyPair[] };
+  const pairs = parsed.pairs ?? [];
+  if (!pairs.every((p) => typeof p.publicKeyPem === 'string' && typeof p.privateKeyPem === 'string')) throw new Error(`${file} (EXCHANGE_PROVISION_KEYS) is not a list of key pairs`);
+  return pairs;
+}
+
+export function generateRsaKeyPair(): KeyPair {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicExponent: 0x10001,

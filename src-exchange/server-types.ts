@@ -4,8 +4,8 @@
 // importing the server (or the bootstrap) that runs it.
 import type { Server } from 'node:http';
 import type { ProvisionedAccount } from '../src-shared/credentials';
-import type { Services } from './handlers/support';
-import type { AccountPlan } from './provision';
+import type { Services } from './core/services';
+import type { AccountPlan, KeyPair } from './provision';
 import type { SimOptions } from './sim/options';
 import type { Speed } from './replay/player';
 import type { Tape } from './replay/tape';
@@ -18,6 +18,8 @@ export interface ExchangeServerOptions {
   sim?: boolean;
   rateLimits?: boolean;
   accounts?: readonly AccountPlan[];
+  /** key pairs for the provisioned accounts, in order, instead of generating them (tests; default: EXCHANGE_PROVISION_KEYS, see provision.ts) */
+  provisionKeys?: readonly KeyPair[];
   clock?: () => number;
   snapshotEvery?: number;
   /** simulation tuning (rate, tick, lifecycle pace); see sim/options.ts */

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { ExchangeNode } from './core/node';
 import { buildApp, type KeyRecord } from './http/app';
 import { buildHandlers } from './handlers/index';
-import { users, type Services } from './handlers/support';
+import { users, type Services } from './core/services';
 import { bootstrapSteps, provisionAccounts } from './bootstrap';
-import { readCredentials, writeCredentials } from './provision';
+import { provisionKeysFromEnv, readCredentials, writeCredentials } from './provision';
 import type { StoredCredentialsFile } from '../src-shared/credentials';
 import { API_PREFIX, WS_PATH } from '../src-shared/endpoints';
 import type { Activity, ExchangeServerOptions, ServerAttacher } from './server-types';
@@ -46,27 +46,42 @@ export const serverAttachers: ServerAttacher[] = [streamAttacher];
 /** Background activities (the simulation) started after listen, stopped on close. */
 export const activities: Activity[] = [simActivity];
 
-export async function startExchange(opts: ExchangeServerOptions): Promise<RunningExchange> {
+/** The durable node in the data dir (made owner-only if new). */
+async function openNode(opts: ExchangeServerOptions): Promise<ExchangeNode> {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  const node = await ExchangeNode.open({
+  return ExchangeNode.open({
     dataDir: path.join(opts.dataDir, 'journal'),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}),
   });
-  const svc: Services = { node, seed: opts.seed ?? 1 };
+}
 
-  const stored = readCredentials(opts.dataDir);
-  let accounts: StoredCredentialsFile['accounts'] | null = stored?.accounts ?? null;
+/**
+ * The accounts: on an empty exchange, provisioned and bootstrapped now (then snapshotted);
+ * otherwise the stored ones, which an exchange with state must have.
+ */
+async function provisionedAccounts(
+  svc: Services,
+  opts: ExchangeServerOptions,
+  stored: StoredCredentialsFile['accounts'] | null,
+): Promise<StoredCredentialsFile['accounts']> {
   if (Object.keys(users(svc).users).length === 0) {
-    const fresh = await provisionAccounts(svc, opts.accounts);
-    accounts = fresh;
+    const fresh = await provisionAccounts(svc, opts.accounts, opts.provisionKeys ?? provisionKeysFromEnv());
     for (const step of bootstrapSteps) await step({ svc, accounts: fresh });
-    await node.snapshotNow();
-  } else if (!accounts) {
+    // nothing listens yet, so the seeded state is serialised here rather than by starting the
+    // snapshot worker to replay the whole journal (seconds on a busy machine, for every first start)
+    await svc.node.snapshotNow({ inline: true });
+    return fresh;
+  }
+  if (!stored) {
     throw new Error(`${opts.dataDir} has exchange state but no credentials.json; restore it or start with an empty data dir`);
   }
+  return stored;
+}
 
-  const lookupKey = (keyId: string): KeyRecord | undefined => {
+/** An API key's public key and caller, looked up in the exchange's users at each request. */
+function keyLookup(svc: Services): (keyId: string) => KeyRecord | undefined {
+  return (keyId) => {
     const u = users(svc);
     const key = u.keys[keyId];
     if (!key) return undefined;
@@ -85,6 +100,15 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
       },
     };
   };
+}
+
+export async function startExchange(opts: ExchangeServerOptions): Promise<RunningExchange> {
+  const node = await openNode(opts);
+  const svc: Services = { node, seed: opts.seed ?? 1 };
+
+  const stored = readCredentials(opts.dataDir);
+  const accounts = await provisionedAccounts(svc, opts, stored?.accounts ?? null);
+  const lookupKey = keyLookup(svc);
 
   const app = buildApp({ handlers: buildHandlers(svc), lookupKey, nowMs: () => node.now() }, { rateLimits: opts.rateLimits ?? true });
   // the simulation pauses while a recording is replayed

@@ -78,7 +78,8 @@ export class CopyTree {
     this.copied = copied.map(slash);
     for (const c of this.copied) {
       mkdirSync(dirname(join(root, c)), { recursive: true });
-      cpSync(join(ROOT, c), join(root, c), { recursive: true, filter: (s) => !/\.test\.tsx?$/.test(s) });
+      // test files stay out of a copied folder; one named on its own is copied (a recipe edits it)
+      cpSync(join(ROOT, c), join(root, c), { recursive: true, filter: (s) => s === join(ROOT, c) || !/\.test\.tsx?$/.test(s) });
     }
     for (const c of this.copied) {
       const files = /\.tsx?$/.test(c) ? [c] : sourceFiles(c);

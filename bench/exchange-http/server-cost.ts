@@ -22,16 +22,23 @@ const SNAPSHOT_EVERY = Number(process.env.BENCH_SNAPSHOT_EVERY ?? 5_000);
 
 type Reply = Record<string, unknown>;
 
+type Child = { hello: Reply; ask(m: string): Promise<Reply>; exit(): Promise<void> };
+
 /** The exchange process: its hello (port, accounts), a question answered by its next message, and its end. */
-async function startExchangeChild(dataDir: string): Promise<{ hello: Reply; ask(m: string): Promise<Reply>; exit(): Promise<void> }> {
+async function startExchangeChild(dataDir: string): Promise<Child> {
   const settings: ExchangeChildSettings = { dataDir, snapshotEvery: SNAPSHOT_EVERY, accounts: Array.from({ length: MIX_ACCOUNTS }, (_, k) => ({ name: `mix${k + 1}`, fcm: false })) };
+  return startChild('exchange-child.ts', JSON.stringify(settings));
+}
+
+/** A bench child process (its file in this folder, one argument) speaking hello / ask / exit over IPC. */
+async function startChild(file: string, arg: string): Promise<Child> {
   // BENCH_CHILD_PROF=<dir>: profile the exchange process (node --cpu-prof) to see where its time goes
   // BENCH_CHILD_FLAGS='--trace-gc ...': more node flags for the exchange process (what its collector does)
   const prof = [
     ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : []),
     ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = own(spawn(process.execPath, [...prof, '--import', 'tsx', path.join(HERE, 'exchange-child.ts'), JSON.stringify(settings)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = own(spawn(process.execPath, [...(file === 'exchange-child.ts' ? prof : []), '--import', 'tsx', path.join(HERE, file), arg], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const replies: ((m: Reply) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Reply));
   const next = () => new Promise<Reply>((resolve) => replies.push(resolve));
@@ -119,6 +126,44 @@ async function sustainableRun(op: Op, ask: (m: string) => Promise<Reply>, cancel
   return { sustainable, atSustainable, sustainableSnapshots, sustainableLag };
 }
 
+/**
+ * The peer, in the same run: the same mix against a bare fastify server that verifies the same
+ * signatures and answers a fixed body (bare-fastify.ts): throughput with CONCURRENCY in flight
+ * and p99 at TARGET_RATE offered, RUNS times each.
+ */
+async function bareFastifyPeer(accounts: ProvisionedAccount[]): Promise<{ rate: number; p99: number; errors: number }> {
+  const bare = await startChild('bare-fastify.ts', JSON.stringify(accounts));
+  const signer = mixAccountsOf(accounts);
+  const t = undiciRequester(`http://127.0.0.1:${bare.hello.port as number}`);
+  const tally: MixTally = { counts: { create: 0, cancel: 0, cancelGone: 0, ioc: 0 }, unexpected: new Map() };
+  const op = mixOp(t.request, signer.accounts, tally);
+  const forget = () => {
+    for (const a of signer.accounts) a.resting.length = 0;
+  };
+  await run(op, 3_000);
+  forget();
+  const rates: number[] = [];
+  const p99s: number[] = [];
+  let errors = 0;
+  for (let r = 0; r < RUNS; r++) {
+    const res = await run(op, CREATES_PER_RUN);
+    rates.push(res.opsPerSec);
+    errors += res.errors;
+    forget();
+  }
+  for (let r = 0; r < RUNS; r++) {
+    const res = await paced(op, TARGET_RATE, CREATES_PER_RUN);
+    p99s.push(percentile(res.latenciesMs, 99));
+    errors += res.errors;
+    forget();
+  }
+  signer.stop();
+  await t.close();
+  await bare.exit();
+  console.log(`  peer, bare fastify (verifies every signature, fixed body): throughput median ${fmtRate(median(rates))} (runs: ${rates.map(fmtRate).join(', ')}); at ${fmtRate(TARGET_RATE)} offered p99 median ${median(p99s).toFixed(2)} ms (runs: ${p99s.map((v) => v.toFixed(1)).join(', ')}); unexpected answers: ${errors}`);
+  return { rate: median(rates), p99: median(p99s), errors };
+}
+
 export async function serverCost(): Promise<{ p99: number; rate: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-http-child-'));
   const child = await startExchangeChild(dataDir);
@@ -159,8 +204,13 @@ export async function serverCost(): Promise<{ p99: number; rate: number }> {
   const by = [...tally.unexpected].map(([st, n]) => `${n} x ${st}`).join(', ');
   console.log(`  unexpected answers: ${errors}${by ? ` (${by}; 401 = a create signature older than 5 s by the time an overloaded generator sent it)` : ''}`);
   if ([...tally.unexpected.keys()].some((st) => st >= 500)) throw new Error(`the exchange answered 5xx to the mix: ${by}`);
-  figure('http_orders_per_s', median(rates), 'requests/s (70/20/10 mix)');
-  figure('http_order_p99_ms', median(pacedP99s), 'ms at 5,000/s, snapshots on');
+  const peer = await bareFastifyPeer(child.hello.accounts as ProvisionedAccount[]);
+  const rateRatio = median(rates) / peer.rate;
+  const p99Ratio = median(pacedP99s) / peer.p99;
+  console.log(`  exchange / bare fastify: throughput ${rateRatio.toFixed(2)} (goal >= 0.5), p99 at ${fmtRate(TARGET_RATE)} ${p99Ratio.toFixed(2)}x the bare server's`);
+  figure('http_orders_per_s', median(rates), 'requests/s (70/20/10 mix)', peer.rate, rateRatio);
+  figure('http_orders_vs_bare_fastify', rateRatio, 'x (exchange / bare fastify, same mix and signatures; goal >= 0.5)', peer.rate, rateRatio);
+  figure('http_order_p99_ms', median(pacedP99s), 'ms at 5,000/s, snapshots on (peer: the bare fastify server)', peer.p99, p99Ratio);
   figure('exchange_cpu_per_request_us', median(perOpUs), 'us');
   return { p99: median(pacedP99s), rate: median(rates) };
 }

@@ -7,56 +7,13 @@
 import { Decimal } from '../../src-shared/money';
 import { isOnTick, isPriceTextAtTick } from '../../src-shared/price-ranges';
 import type { ExchangeSnapshot } from './exchange';
+import { dollarsToTicks, num, PANELS, same, sameCash, TWO_FRAMES_MS, type Panel, type Shown } from './figures';
+import { heatBookOf, heldByRow } from './heatmap';
+import { pnlValues } from './pnl-values';
 import type { Screen } from './screen';
 import type { TickerTimeline } from './timeline';
 
-export const TWO_FRAMES_MS = 2 * (1000 / 60);
-export type Panel = 'ladder' | 'markets' | 'tape' | 'blotter' | 'positions' | 'balance' | 'status';
-export const PANELS: Panel[] = ['ladder', 'markets', 'tape', 'blotter', 'positions', 'balance', 'status'];
-
-/** A shown value and how to find its truth in a snapshot (undefined: the snapshot cannot say). */
-export interface Shown {
-  key: string;
-  panel: Panel;
-  shown: string;
-  truth: (ex: ExchangeSnapshot) => string | undefined;
-  /** compared as text (composite values), else as numbers */
-  exact?: boolean;
-  /** whether the exchange's value moved (and perhaps came back) between two moments, when known */
-  movedBetween?: (from: number, to: number) => boolean;
-  /** cash shown in cents: the exchange's finer value is compared rounded as the panel rounds it (half to even) */
-  cash?: boolean;
-  /**
-   * Whether the exchange has published this value on its stream: it applies a command (and its
-   * REST shows it) before the journal makes it durable, and streams it only then; a value not yet
-   * streamed is one no client could show, so it is not judged until it is.
-   */
-  published?: (truth: string) => boolean;
-  /** more to say in the report when it is wrong */
-  note?: () => string;
-  /** a comparison of its own */
-  matches?: (shown: string, truth: string) => boolean;
-}
-
-/** "1,234.50" / "$12.00" / "-$0.40" / "+$1.20" / "" -> a canonical decimal string ('' stays ''). */
-export function num(text: string): string {
-  const t = text.replace(/[,$+\s]/g, '').replace(/^—$/, '');
-  if (t === '') return '';
-  try {
-    return new Decimal(t).toString();
-  } catch {
-    return `?${text}`;
-  }
-}
-const same = (a: string, b: string) => num(a) === num(b);
-/** Cash as shown: "$1.00" for the exchange's 0.995 (cents, half to even, as fmtCash does). */
-function sameCash(shown: string, truth: string): boolean {
-  const s = num(shown);
-  const t = num(truth);
-  if (s === '' || t === '' || s.startsWith('?') || t.startsWith('?')) return s === t;
-  return new Decimal(s).eq(new Decimal(t).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN));
-}
-const dollarsToTicks = (d: string) => new Decimal(d).mul(10_000).toNumber();
+export { TWO_FRAMES_MS, PANELS, num, type Panel, type Shown } from './figures';
 
 /** Sizes at a ladder row: the view's bids floor to the row's step, its offers ceil, as the ladder buckets them. */
 function ladderTruth(ticker: string, view: 'yes' | 'no', step: number, rowTicks: number, side: 'bid' | 'ask') {
@@ -74,20 +31,6 @@ function ladderTruth(ticker: string, view: 'yes' | 'no', step: number, rowTicks:
     }
     return sum.isZero() ? '' : sum.toString();
   };
-}
-
-/** The mark a panel names: 'mid' is the book's (floored to the tick), 'last' the last trade; "price source". */
-function markTruth(ex: ExchangeSnapshot, ticker: string, source: string): string | undefined {
-  if (source === 'last') {
-    const last = ex.markets.get(ticker)?.last;
-    return last === undefined ? undefined : `${num(last)} last`;
-  }
-  const b = ex.books.get(ticker);
-  if (!b) return undefined;
-  const bid = b.yes.reduce<number | null>((m, [p]) => Math.max(m ?? 0, dollarsToTicks(p)), null);
-  const noBid = b.no.reduce<number | null>((m, [p]) => Math.max(m ?? 0, dollarsToTicks(p)), null);
-  if (bid === null || noBid === null) return 'no mark';
-  return `${num(new Decimal(Math.floor((bid + 10_000 - noBid) / 2)).div(10_000).toString())} mid`;
 }
 
 /**
@@ -109,6 +52,39 @@ function tickCheck(panel: Panel, key: string, ticker: string, text: string, grid
       return (gridOnly ? isOnTick(text, ranges) : isPriceTextAtTick(text, ranges)) ? text : `a price at the tick of ${ticker}`;
     },
   };
+}
+
+/** What each snapshot's book holds per heatmap row (read once per snapshot and row height). */
+const heldCache = new WeakMap<ExchangeSnapshot, Map<string, Map<number, number> | undefined>>();
+function heldAt(ex: ExchangeSnapshot, ticker: string, step: number): Map<number, number> | undefined {
+  const byKey = heldCache.get(ex) ?? new Map<string, Map<number, number> | undefined>();
+  heldCache.set(ex, byKey);
+  const key = `${ticker}|${step}`;
+  if (!byKey.has(key)) {
+    const b = ex.books.get(ticker);
+    byKey.set(key, b ? heldByRow(heatBookOf(b), step) : undefined);
+  }
+  return byKey.get(key);
+}
+
+/**
+ * The depth heatmap's newest column: heat on a row where the book holds size (its bids floored to
+ * the row, its offers ceiled), none elsewhere; judged while the row's levels held still.
+ */
+function heatmapValues(h: NonNullable<Screen['heatmap']>, timeline?: TickerTimeline): Shown[] {
+  const { ticker, step } = h;
+  return h.rows.map((r) => ({
+    key: `heatmap|${ticker}|${r.price}`,
+    panel: 'heatmap' as const,
+    exact: true,
+    shown: r.heat ? 'heat' : 'none',
+    truth: (ex: ExchangeSnapshot) => {
+      const held = heldAt(ex, ticker, step);
+      return held === undefined ? undefined : (held.get(r.price) ?? 0) > 0 ? 'heat' : 'none';
+    },
+    // a YES bid in [row, row + step) or an offer (a NO bid at 1 - p) with p in (row - step, row]
+    ...(timeline ? { movedBetween: (a: number, b: number) => (timeline.bookMovedBetween(ticker, 'yes', r.price, r.price + step - 1, a, b) ?? true) || (timeline.bookMovedBetween(ticker, 'no', 10_000 - r.price, 10_000 - r.price + step - 1, a, b) ?? true) } : {}),
+  }));
 }
 
 /** Every value the screen shows, with its truth. */
@@ -139,6 +115,7 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
       }
     }
   }
+  if (s.heatmap) out.push(...heatmapValues(s.heatmap, timeline));
   for (const m of s.markets ?? []) {
     for (const f of ['bid', 'ask', 'last'] as const) {
       out.push({ key: `markets|${m.ticker}|${f}`, panel: 'markets', shown: m[f], truth: (ex) => ex.markets.get(m.ticker)?.[f], ...(timeline ? { movedBetween: (a: number, b: number) => timeline.movedBetween(m.ticker, f, a, b), note: () => `the exchange's ticker stream last said ${timeline.lastValue(m.ticker, f) ?? 'nothing'}`, published: (t: string) => { const last = timeline.lastValue(m.ticker, f); return last === undefined || same(last, t); } } : {}) });
@@ -197,51 +174,8 @@ export function shownValues(s: Screen, timeline?: TickerTimeline): Shown[] {
       });
     }
   }
-  if (s.positions) {
-    const shownPos = new Map(s.positions.map((p) => [p.ticker, p]));
-    out.push({
-      key: 'positions|tickers',
-      panel: 'positions',
-      exact: true,
-      shown: JSON.stringify([...shownPos.keys()].sort()),
-      truth: (ex) => JSON.stringify([...ex.positions].filter(([, p]) => !new Decimal(p.position).isZero()).map(([t]) => t).sort()),
-    });
-    for (const p of s.positions) {
-      const [count = '', sideWord = ''] = p.position.split(/\s+/);
-      const signed = sideWord === 'NO' ? `-${num(count)}` : num(count);
-      // the mark as the panel says it took it (the book's mid, or the last trade), and the P&L at it
-      const [markText = '', source = ''] = p.mark.split(/\s+/);
-      out.push({ key: `positions|${p.ticker}|mark`, panel: 'positions', shown: p.mark === 'no mark' ? 'no mark' : `${num(markText)} ${source}`, truth: (ex) => markTruth(ex, p.ticker, source), exact: true });
-      out.push({
-        key: `positions|${p.ticker}|unrealized`,
-        panel: 'positions',
-        cash: true,
-        shown: num(p.unrealized),
-        truth: (ex) => {
-          const e = ex.positions.get(p.ticker);
-          const m = markTruth(ex, p.ticker, source);
-          if (!e || m === undefined) return undefined;
-          if (m === 'no mark') return '';
-          const yes = new Decimal(m.split(' ')[0]!);
-          const pos = new Decimal(e.position);
-          const value = pos.gte(0) ? pos.mul(yes) : pos.abs().mul(new Decimal(1).minus(yes));
-          return num(value.minus(new Decimal(e.cost).abs()).toString());
-        },
-      });
-      for (const f of ['position', 'cost', 'realized', 'fees'] as const) {
-        out.push({
-          key: `positions|${p.ticker}|${f}`,
-          panel: 'positions',
-          shown: f === 'position' ? signed : num(p[f]),
-          cash: f !== 'position',
-          truth: (ex) => {
-            const e = ex.positions.get(p.ticker);
-            return e ? num(e[f]) : 'none';
-          },
-        });
-      }
-    }
-  }
+  // Positions & P&L (rows, flat ones when listed, totals) and the Risk panel's today's P&L
+  out.push(...pnlValues(s, timeline));
   if (s.balance !== null) out.push({ key: 'balance', panel: 'balance', shown: num(s.balance), truth: (ex) => num(ex.balance), cash: true });
   // the exchange answered both reads around the sample: the terminal's link to it should be live
   out.push({ key: 'status|connection', panel: 'status', exact: true, shown: s.status.startsWith('Live') ? 'Live' : s.status, truth: () => 'Live' });
@@ -271,6 +205,8 @@ export interface PanelReport {
 /** Follows every value across samples; `sample` takes the screen and the snapshots around it. */
 export class Judge {
   private tracks = new Map<string, Track>();
+  /** when each value was last judged (a sample whose truth held still across it) */
+  private readonly judgedAt = new Map<string, number>();
   readonly report = new Map<Panel, PanelReport>(PANELS.map((p) => [p, { samples: 0, values: 0, transient: 0, wrong: 0, longestWrongMs: 0, examples: [] }]));
 
   constructor(private readonly timeline?: TickerTimeline) {}
@@ -290,6 +226,7 @@ export class Judge {
       }
       const r = this.report.get(v.panel)!;
       r.values++;
+      this.judgedAt.set(v.key, at);
       let track = this.tracks.get(v.key);
       if (!track || track.truth !== t0) {
         if (track) this.close(v.key, v.panel);
@@ -328,6 +265,11 @@ export class Judge {
     const t = this.tracks.get(key);
     if (t && t.wrongSince !== null && !t.counted) this.report.get(panel)!.transient++;
     this.tracks.delete(key);
+  }
+
+  /** When the value under `key` was last judged (undefined: never). */
+  lastJudged(key: string): number | undefined {
+    return this.judgedAt.get(key);
   }
 
   /** Wrong values in all panels. */

@@ -2,6 +2,7 @@
 // panel is read in the same task, between two paints). Text as shown: the judge compares numbers.
 import type { Page } from '@playwright/test';
 import { installInkReader } from './canvas-ink';
+import { readHeatColumn, type HeatColumn } from './heatmap';
 
 export interface ScreenLadder {
   ticker: string;
@@ -18,11 +19,19 @@ export interface Screen {
   /** the Orders panel's Resting tab rows, by order id */
   resting: { id: string; ticker: string; price: string; remaining: string }[] | null;
   /** Positions & P&L, the Positions tab */
-  positions: { ticker: string; position: string; cost: string; mark: string; unrealized: string; realized: string; fees: string }[] | null;
+  positions: { ticker: string; position: string; cost: string; mark: string; value: string; unrealized: string; realized: string; total: string; fees: string; absent: string[] }[] | null;
+  /** whether the Positions tab lists flat rows too ("Flat N" pressed) */
+  positionsWithFlat: boolean;
+  /** the Positions tab's totals over every position, flat and settled ones included */
+  pnlTotals: { unrealized: string; realized: string; fees: string; net: string } | null;
+  /** the Risk panel's today's P&L */
+  todayPnl: string | null;
   /** the Balance tab's cash balance */
   balance: string | null;
   /** the status bar's connection item */
   status: string;
+  /** the depth heatmap's newest column, read from its pixels right after the panels (null when not shown) */
+  heatmap: HeatColumn | null;
   /** animation frames the page has run so far (installFrameCounter), to judge "two frames" in the page's own frames */
   frames: number;
 }
@@ -47,6 +56,11 @@ export async function installFrameCounter(page: Page): Promise<void> {
 
 export async function readScreen(page: Page): Promise<Screen> {
   await installInkReader(page);
+  const panels = await readPanels(page);
+  return { ...panels, heatmap: await readHeatColumn(page) };
+}
+
+function readPanels(page: Page): Promise<Omit<Screen, 'heatmap'>> {
   return page.evaluate(() => {
     const shown = (el: Element | null): el is HTMLElement => !!el && (el as HTMLElement).checkVisibility?.() !== false && (el as HTMLElement).offsetParent !== null;
     const text = (el: Element | null | undefined) => (el?.textContent ?? '').trim();
@@ -119,10 +133,26 @@ export async function readScreen(page: Page): Promise<Screen> {
     const positions =
       tab === 'Positions' && pp && !pp.querySelector('[role="status"] .spinner')
         ? bodyRows(pp).map((tr) => {
-            const [ticker, position, cost, mark, unrealized, realized, fees] = cells(tr, 'ticker', 'position', 'cost', 'mark', 'unrealized', 'realized', 'fees');
-            return { ticker: ticker!, position: position!, cost: cost!, mark: mark!, unrealized: unrealized!, realized: realized!, fees: fees! };
+            const [ticker, position, cost, mark, value, unrealized, realized, total, fees] = cells(tr, 'ticker', 'position', 'cost', 'mark', 'value', 'unrealized', 'realized', 'total', 'fees');
+            // a column that gave way on a narrow panel ("+N cols") shows nothing to judge
+            const absent = ['position', 'cost', 'mark', 'value', 'unrealized', 'realized', 'total', 'fees'].filter((c) => !tr.querySelector(`td[data-col="${c}"]`));
+            return { ticker: ticker!, position: position!, cost: cost!, mark: mark!, value: value!, unrealized: unrealized!, realized: realized!, total: total!, fees: fees!, absent };
           })
         : null;
+    // the totals in the tab's tool bar: "Unrealized +$1.20", "Realized -$0.40", "Fees $0.09", "Net +$0.71"
+    let pnlTotals: { unrealized: string; realized: string; fees: string; net: string } | null = null;
+    let positionsWithFlat = false;
+    if (positions && pp) {
+      const tools = pp.querySelector('.table-tools');
+      const spans = tools ? [...tools.querySelectorAll(':scope > span')].map((e) => text(e)) : [];
+      const figure = (name: string) => spans.map((t) => new RegExp(`^${name}\\s+(\\S+)$`).exec(t)?.[1]).find((v) => v !== undefined) ?? null;
+      const [u, r, f, n] = [figure('Unrealized'), figure('Realized'), figure('Fees'), figure('Net')];
+      if (u !== null && r !== null && f !== null && n !== null) pnlTotals = { unrealized: u, realized: r, fees: f, net: n };
+      positionsWithFlat = [...(tools?.querySelectorAll('button[aria-pressed]') ?? [])].some((b) => /Flat \d+/.test(text(b)) && b.getAttribute('aria-pressed') === 'true');
+    }
+    const rp = panelOf('risk');
+    const today = rp && shown(rp) ? rp.querySelector('section[aria-label="Today\'s P&L"] strong') : null;
+    const todayPnl = today ? text(today) : null;
     let balance: string | null = null;
     if (tab === 'Balance' && pp) {
       const dt = [...pp.querySelectorAll('dt')].find((d) => text(d) === 'Cash balance');
@@ -132,6 +162,6 @@ export async function readScreen(page: Page): Promise<Screen> {
     const bar = document.querySelector('footer.statusbar');
     const status = text(bar?.querySelector('.item[role="status"]'));
     const frames = (window as unknown as { __truthFrames?: number }).__truthFrames ?? 0;
-    return { ladders, markets, tape, resting, positions, balance, status, frames };
+    return { ladders, markets, tape, resting, positions, positionsWithFlat, pnlTotals, todayPnl, balance, status, frames };
   });
 }

@@ -3,7 +3,7 @@
 // the timestamp window still applies to a cached one.
 import { constants, generateKeyPairSync, sign } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeError } from '../http/errors';
+import { ExchangeError } from '../core/errors';
 import { publicKeyFromPem, setVerifiedSignatureCache, verifySignature, type SignedHeaders } from './verify';
 
 const PATH = '/trade-api/v2/portfolio/events/orders';

@@ -2,7 +2,7 @@
 // (path with the /trade-api/v2 prefix, no query), SHA-256, MGF1(SHA-256), salt = digest length,
 // standard base64; timestamps more than 5 s off are refused with header_timestamp_expired.
 import { constants, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { ExchangeError, unauthorized } from '../http/errors';
+import { ExchangeError, unauthorized } from '../core/errors';
 
 export const MAX_SKEW_MS = 5_000;
 export const HEADER_PREFIXES = ['SVC-', 'KALSHI-'] as const;

@@ -4,7 +4,7 @@
 // updateMarketFees, lifecycle), so catalog and engine change together in one journal record.
 import type { Engine } from '../engine/engine';
 import type { Command as EngineCommand, FeeType, MarketResult } from '../engine/types';
-import { fail, type DomainCtx, type DomainModule, type DomainResult } from './domain';
+import { fail, type DomainCtx, type DomainModule, type DomainResult } from '../state/domain';
 import {
   CATALOG,
   effectiveFee,
@@ -249,6 +249,50 @@ function setEventFeeOverride(st: CatalogState, cmd: Extract<CatalogCommand, { ty
   return done();
 }
 
+/** A market in an event of the catalog, added to the engine (and opened when asked) with its series' fee. */
+function createMarket(st: CatalogState, cmd: Extract<CatalogCommand, { type: 'catalogCreateMarket' }>, ctx: DomainCtx, nowMs: number): DomainResult {
+  const evTicker = ticker((cmd.market as { event_ticker?: unknown })?.event_ticker, 'market.event_ticker');
+  const ev = st.events[evTicker];
+  if (!ev) return notFound(`event ${evTicker}`);
+  const meta = readMarket(cmd.market, ev.series_ticker, nowMs);
+  if (st.markets[meta.ticker] || ctx.engine.getMarket(meta.ticker)) return fail('conflict', `market ${meta.ticker} exists`, 409);
+  const fee = effectiveFee(st, evTicker);
+  if (!fee) return invalid(`series ${ev.series_ticker} is not in the catalog`);
+  drive(ctx, { type: 'addMarket', nowMs, ticker: meta.ticker, eventTicker: evTicker, seriesTicker: ev.series_ticker, title: meta.title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000), priceLevelStructure: meta.price_level_structure });
+  if (cmd.open === true) drive(ctx, { type: 'openMarket', nowMs, ticker: meta.ticker });
+  st.markets[meta.ticker] = meta;
+  ev.markets.push(meta.ticker);
+  ev.updated_ms = nowMs;
+  return done({ ticker: meta.ticker });
+}
+
+/** A collection of a known series whose associated events all exist. */
+function upsertCollection(st: CatalogState, cmd: Extract<CatalogCommand, { type: 'catalogUpsertCollection' }>, nowMs: number): DomainResult {
+  const tk = ticker((cmd.collection as { collection_ticker?: unknown })?.collection_ticker, 'collection.collection_ticker');
+  const prior = st.collections[tk];
+  const rec = readCollection(cmd.collection, nowMs, prior);
+  if (!st.series[rec.series_ticker]) return notFound(`series ${rec.series_ticker}`);
+  const missing = rec.associated_events.find((a) => !st.events[a.ticker]);
+  if (missing) return notFound(`event ${missing.ticker}`);
+  st.collections[tk] = rec;
+  if (!prior) st.collectionOrder.push(tk);
+  return done();
+}
+
+/** A milestone whose events all exist, noted on each of them. */
+function upsertMilestone(st: CatalogState, cmd: Extract<CatalogCommand, { type: 'catalogUpsertMilestone' }>, nowMs: number): DomainResult {
+  const rec = readMilestone(cmd.milestone, nowMs);
+  const unknown = [...rec.related_event_tickers, ...rec.primary_event_tickers].find((t) => !st.events[t]);
+  if (unknown) return notFound(`event ${unknown}`);
+  if (!st.milestones[rec.id]) st.milestoneOrder.push(rec.id);
+  st.milestones[rec.id] = rec;
+  for (const t of new Set([...rec.related_event_tickers, ...rec.primary_event_tickers])) {
+    const ev: EventRecord = st.events[t]!;
+    if (!ev.milestone_ids.includes(rec.id)) ev.milestone_ids.push(rec.id);
+  }
+  return done();
+}
+
 function applyCatalog(st: CatalogState, cmd: CatalogCommand, ctx: DomainCtx): DomainResult {
   const nowMs = ms(cmd.nowMs, 'nowMs');
   switch (cmd.type) {
@@ -282,21 +326,8 @@ function applyCatalog(st: CatalogState, cmd: CatalogCommand, ctx: DomainCtx): Do
       if (!prior) st.eventOrder.push(tk);
       return done();
     }
-    case 'catalogCreateMarket': {
-      const evTicker = ticker((cmd.market as { event_ticker?: unknown })?.event_ticker, 'market.event_ticker');
-      const ev = st.events[evTicker];
-      if (!ev) return notFound(`event ${evTicker}`);
-      const meta = readMarket(cmd.market, ev.series_ticker, nowMs);
-      if (st.markets[meta.ticker] || ctx.engine.getMarket(meta.ticker)) return fail('conflict', `market ${meta.ticker} exists`, 409);
-      const fee = effectiveFee(st, evTicker);
-      if (!fee) return invalid(`series ${ev.series_ticker} is not in the catalog`);
-      drive(ctx, { type: 'addMarket', nowMs, ticker: meta.ticker, eventTicker: evTicker, seriesTicker: ev.series_ticker, title: meta.title, feeType: fee.feeType, feeMultiplierE4: fee.feeMultiplierE4, openTime: Math.floor(meta.open_ms / 1000), closeTime: Math.floor(meta.close_ms / 1000), priceLevelStructure: meta.price_level_structure });
-      if (cmd.open === true) drive(ctx, { type: 'openMarket', nowMs, ticker: meta.ticker });
-      st.markets[meta.ticker] = meta;
-      ev.markets.push(meta.ticker);
-      ev.updated_ms = nowMs;
-      return done({ ticker: meta.ticker });
-    }
+    case 'catalogCreateMarket':
+      return createMarket(st, cmd, ctx, nowMs);
     case 'catalogUpdateMarket': {
       const meta: MarketMetaRecord | undefined = st.markets[cmd.ticker];
       if (!meta) return notFound(`market ${cmd.ticker}`);
@@ -309,17 +340,8 @@ function applyCatalog(st: CatalogState, cmd: CatalogCommand, ctx: DomainCtx): Do
       return lifecycle(st, cmd, ctx);
     case 'catalogSetEventFeeOverride':
       return setEventFeeOverride(st, cmd, ctx);
-    case 'catalogUpsertCollection': {
-      const tk = ticker((cmd.collection as { collection_ticker?: unknown })?.collection_ticker, 'collection.collection_ticker');
-      const prior = st.collections[tk];
-      const rec = readCollection(cmd.collection, nowMs, prior);
-      if (!st.series[rec.series_ticker]) return notFound(`series ${rec.series_ticker}`);
-      const missing = rec.associated_events.find((a) => !st.events[a.ticker]);
-      if (missing) return notFound(`event ${missing.ticker}`);
-      st.collections[tk] = rec;
-      if (!prior) st.collectionOrder.push(tk);
-      return done();
-    }
+    case 'catalogUpsertCollection':
+      return upsertCollection(st, cmd, nowMs);
     case 'catalogCreateMarketInCollection':
       return createMarketInCollection(st, cmd, ctx);
     case 'catalogUpsertStructuredTarget': {
@@ -328,18 +350,8 @@ function applyCatalog(st: CatalogState, cmd: CatalogCommand, ctx: DomainCtx): Do
       st.structuredTargets[rec.id] = rec;
       return done();
     }
-    case 'catalogUpsertMilestone': {
-      const rec = readMilestone(cmd.milestone, nowMs);
-      const unknown = [...rec.related_event_tickers, ...rec.primary_event_tickers].find((t) => !st.events[t]);
-      if (unknown) return notFound(`event ${unknown}`);
-      if (!st.milestones[rec.id]) st.milestoneOrder.push(rec.id);
-      st.milestones[rec.id] = rec;
-      for (const t of new Set([...rec.related_event_tickers, ...rec.primary_event_tickers])) {
-        const ev: EventRecord = st.events[t]!;
-        if (!ev.milestone_ids.includes(rec.id)) ev.milestone_ids.push(rec.id);
-      }
-      return done();
-    }
+    case 'catalogUpsertMilestone':
+      return upsertMilestone(st, cmd, nowMs);
     default:
       return invalid(`unknown catalog command ${(cmd as { type: string }).type}`);
   }

@@ -4,7 +4,7 @@ import { Engine } from '../engine/engine';
 import { hydrateEngineSnapshot, type ArchivedHistory, type ArchiveRef, type HistoryArchiver } from '../engine/archive';
 import type { EngineSnapshot } from '../engine/snapshot';
 import type { Command as EngineCommand, CommandType as EngineCommandType } from '../engine/types';
-import type { DomainCtx, DomainModule, DomainResult, ExchangeEvent } from './domain';
+import type { DomainCtx, DomainModule, DomainResult, ExchangeEvent } from '../state/domain';
 import { domainModules } from './modules';
 
 export interface CoreCommand {
@@ -55,12 +55,14 @@ export class ExchangeCore {
     private readonly modules: readonly DomainModule<any, any>[] = domainModules,
     snapshot?: CoreSnapshot,
     history?: ArchivedHistory,
+    adopt = false,
   ) {
     if (snapshot?.archive && !history) throw new Error(`this snapshot's history is in ${snapshot.archive.file}, which was not read`);
-    this.engine = snapshot ? Engine.fromSnapshot(snapshot.archive ? hydrateEngineSnapshot(snapshot.engine, history!) : snapshot.engine) : new Engine();
+    this.engine = snapshot ? Engine.fromSnapshot(snapshot.archive ? hydrateEngineSnapshot(snapshot.engine, history!) : snapshot.engine, adopt) : new Engine();
     this.domains = {};
     for (const m of modules) {
-      this.domains[m.name] = snapshot?.domains[m.name] !== undefined ? structuredClone(snapshot.domains[m.name]) : m.empty();
+      const saved = snapshot?.domains[m.name];
+      this.domains[m.name] = saved !== undefined ? (adopt ? saved : structuredClone(saved)) : m.empty();
       for (const t of m.commandTypes) {
         if (ENGINE_TYPES.has(t) || this.owners.has(t)) throw new Error(`command type ${t} has two owners`);
         this.owners.set(t, m);
@@ -71,6 +73,14 @@ export class ExchangeCore {
   /** From a snapshot; one with an `archive` needs that archive's history (journal/archive-file.ts readArchive). */
   static fromSnapshot(s: CoreSnapshot, history?: ArchivedHistory): ExchangeCore {
     return new ExchangeCore(domainModules, s, history);
+  }
+
+  /**
+   * From a snapshot that is the caller's to give away (just decoded from its file or a worker's
+   * message, read by nothing after): its objects become the state's, nothing is copied.
+   */
+  static adopt(s: CoreSnapshot, history?: ArchivedHistory): ExchangeCore {
+    return new ExchangeCore(domainModules, s, history, true);
   }
 
   toSnapshot(): CoreSnapshot {

@@ -1,5 +1,5 @@
 // The registry of domain modules. A new module is one import and one entry here.
-import type { DomainModule } from './domain';
+import type { DomainModule } from '../state/domain';
 import { usersModule } from './users-module';
 import { catalogModule } from './catalog-module';
 import { walletModule } from './wallet-module';

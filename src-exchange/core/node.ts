@@ -3,7 +3,7 @@
 // events published. Restart = newest snapshot + replay of the journal after it.
 import { Journal, type JournalHooks } from '../journal/journal';
 import { readArchive } from '../journal/archive-file';
-import type { ExchangeEvent } from './domain';
+import type { ExchangeEvent } from '../state/domain';
 import { BATCH, ExchangeCore, type BatchCommand, type CoreCommand, type CoreOutcome, type CoreSnapshot } from './core';
 import { SnapshotWorker } from './snapshot-worker';
 
@@ -74,7 +74,8 @@ export class ExchangeNode {
     try {
       // a snapshot the worker wrote keeps its history in the archive it names (engine/archive.ts)
       const history = snapshot?.state.archive ? await readArchive(opts.dataDir, snapshot.state.archive) : undefined;
-      core = snapshot ? ExchangeCore.fromSnapshot(snapshot.state, history) : new ExchangeCore();
+      // the snapshot was decoded for this start alone: adopted, not copied
+      core = snapshot ? ExchangeCore.adopt(snapshot.state, history) : new ExchangeCore();
     } catch (err) {
       await journal.close();
       throw new Error(`the snapshot at seq ${snapshot?.seq} cannot be restored: ${(err as Error).message}`, { cause: err });
@@ -216,17 +217,17 @@ export class ExchangeNode {
    * both go through here, so two never run at once: two at once would both be of the same seq
    * (the worker writes each to that seq's one temp file) and the second would find it renamed away.
    */
-  private runSnapshot(): Promise<void> {
+  private runSnapshot(inline = false): Promise<void> {
     this.sinceSnapshot = 0;
-    const run = this.takeSnapshot().finally(() => {
+    const run = this.takeSnapshot(inline).finally(() => {
       if (this.snapshotRun === run) this.snapshotRun = null;
     });
     this.snapshotRun = run;
     return run;
   }
 
-  private async takeSnapshot(): Promise<void> {
-    const worker = this.snapshotWorker();
+  private async takeSnapshot(inline: boolean): Promise<void> {
+    const worker = inline ? null : this.snapshotWorker();
     if (!worker) {
       // serialised synchronously inside writeSnapshot, so it matches lastSeq
       this.snapshotSeq = await this.journal.writeSnapshot(this.core.toSnapshot());
@@ -247,12 +248,15 @@ export class ExchangeNode {
    * Take a snapshot now (through the worker when it runs) and wait until it is durable. A snapshot
    * already in flight (a due one, or another caller's) is joined first; a new one follows it only
    * if commands were journaled since the newest snapshot, so each seq is snapshotted once.
+   * `inline` serialises on the event loop without starting the worker: for a caller with nothing
+   * else to serve yet (a first start's seeded state), where the worker's start and its replay of
+   * the whole journal would cost more than the snapshot itself.
    */
-  async snapshotNow(): Promise<void> {
+  async snapshotNow(opts: { inline?: boolean } = {}): Promise<void> {
     // a loop: callers woken by the same run must not both start the next one
     while (this.snapshotRun) await this.snapshotRun.catch(() => undefined);
     if (this.journal.lastSeq <= this.snapshotSeq) return;
-    await this.runSnapshot();
+    await this.runSnapshot(opts.inline === true);
   }
 
   /** A snapshot (due or explicit) is being taken. */

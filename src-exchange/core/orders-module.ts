@@ -2,7 +2,7 @@
 // as placed through the API, in one journal record (the usage-level upgrade asks whether recent
 // orders came that way). Its state is the newest API order ids per user.
 import type { CreateOrderCommand, OrderView } from '../engine/types';
-import { fail, type DomainModule } from './domain';
+import { fail, type DomainModule } from '../state/domain';
 
 /** The upgrade rule looks at the last 100 orders; remembering the newest 100 API orders suffices. */
 export const API_ORDER_WINDOW = 100;

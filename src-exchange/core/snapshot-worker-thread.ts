@@ -62,11 +62,12 @@ async function loadBase(upTo: number): Promise<void> {
     const state = JSON.parse(decoded.json) as CoreSnapshot;
     if (state.archive) {
       const history = await readArchive(dir, state.archive);
+      // copied: the archiver below keeps `history`, whose objects the engine must not share
       core = ExchangeCore.fromSnapshot(state, history);
       archiver = HistoryArchiver.resume(history, state.archive.records);
       archive = await ArchiveWriter.resume(dir, state.archive);
     } else {
-      core = ExchangeCore.fromSnapshot(state);
+      core = ExchangeCore.adopt(state);
     }
     seq = decoded.seq;
     return;

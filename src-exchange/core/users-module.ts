@@ -1,4 +1,4 @@
-import type { DomainModule } from './domain';
+import type { DomainModule } from '../state/domain';
 import { applyUsers, emptyUsers, type UsersCommand, type UsersState } from '../state/users';
 
 export const usersModule: DomainModule<UsersState, UsersCommand> = {

@@ -1,6 +1,6 @@
 // The wallet domain module: money history, allocation and netting (state/wallet.ts). Order
 // entry through the API is the orders module's (orders-module.ts).
-import { fail, type DomainModule } from './domain';
+import { fail, type DomainModule } from '../state/domain';
 import { applyWallet, emptyWallet, type WalletCommand, type WalletState } from '../state/wallet';
 
 type Command = WalletCommand;

@@ -2,8 +2,8 @@
 // level totals and locks agree with the orders. Used by tests; cheap enough to call
 // after every command in a property test.
 
-import { LEVELS_PER_SIDE, NIL, NO, YES } from './book';
-import { ownPrice, type State } from './engine-state';
+import { LEVELS_PER_SIDE, NIL, NO, YES, type Book, type BookSideIndex } from './book';
+import { ownPrice, type MarketState, type State } from './engine-state';
 import { MICRO_PER_CENTI_PAYOUT } from './units';
 
 export interface AuditTotals {
@@ -40,7 +40,14 @@ export function checkInvariants(st: State): string[] {
   const problems: string[] = [];
   const totals = auditTotals(st);
   if (totals.imbalance !== 0) problems.push(`money not conserved: imbalance ${totals.imbalance}`);
+  const { lockedBySub, restingByPos } = checkOrders(st, problems);
+  checkSubaccounts(st, lockedBySub, restingByPos, problems);
+  for (const m of st.marketList) checkMarket(st, m, problems);
+  return problems;
+}
 
+/** Every order: only resting ones hold cash, each in its slot, group and counts; sums what they hold and rest per subaccount and position. */
+function checkOrders(st: State, problems: string[]): { lockedBySub: Map<string, number>; restingByPos: Map<string, number> } {
   const lockedBySub = new Map<string, number>();
   const restingByPos = new Map<string, number>();
   for (const o of st.orders.values()) {
@@ -61,6 +68,11 @@ export function checkInvariants(st: State): string[] {
       problems.push(`order ${o.order_id} missing from its group`);
     }
   }
+  return { lockedBySub, restingByPos };
+}
+
+/** Every subaccount holds what its orders hold, within its cash; its positions count their resting orders. */
+function checkSubaccounts(st: State, lockedBySub: Map<string, number>, restingByPos: Map<string, number>, problems: string[]): void {
   for (const a of st.accountList) {
     for (const s of a.subs) {
       if (!s) continue;
@@ -76,44 +88,48 @@ export function checkInvariants(st: State): string[] {
       }
     }
   }
-  for (const m of st.marketList) {
-    const book = st.bookOf(m);
-    if (book.isCrossed()) problems.push(`book ${m.ticker} is crossed: yes ${book.bestYes} no ${book.bestNo}`);
-    let yes = 0;
-    let no = 0;
-    for (const a of st.accountList) {
-      for (const s of a.subs) {
-        const p = s?.positions.get(m.ticker);
-        if (!p) continue;
-        if (p.position > 0) yes += p.position;
-        else no -= p.position;
-      }
-    }
-    if (yes !== no || yes !== m.open_interest) problems.push(`market ${m.ticker}: yes ${yes} no ${no} open interest ${m.open_interest}`);
-    for (const side of [YES, NO] as const) {
-      let best = NIL;
-      let count = 0;
-      for (let p = LEVELS_PER_SIDE - 1; p >= 0; p--) {
-        const head = book.levelHead(side, p);
-        if (head === NIL) {
-          if (book.levelQty(side, p) !== 0) problems.push(`${m.ticker} empty level ${side}/${p} has count`);
-          continue;
-        }
-        if (best === NIL) best = p;
-        let sum = 0;
-        let prevSeq = -1;
-        for (let cur = head; cur !== NIL; cur = st.slots.next[cur]!) {
-          const o = st.slotOrders[cur]!;
-          sum += o.remaining_count;
-          count++;
-          if (o.seq <= prevSeq) problems.push(`${m.ticker} level ${side}/${p} not FIFO at ${o.order_id}`);
-          prevSeq = o.seq;
-        }
-        if (sum !== book.levelQty(side, p)) problems.push(`${m.ticker} level ${side}/${p} total ${book.levelQty(side, p)} != ${sum}`);
-      }
-      if (best !== book.best(side)) problems.push(`${m.ticker} best ${side} is ${book.best(side)}, expected ${best}`);
-      if (count !== (side === YES ? book.yesOrders : book.noOrders)) problems.push(`${m.ticker} side ${side} order count is off`);
+}
+
+/** A market: its book not crossed, yes and no positions equal to the open interest, each side's levels sound. */
+function checkMarket(st: State, m: MarketState, problems: string[]): void {
+  const book = st.bookOf(m);
+  if (book.isCrossed()) problems.push(`book ${m.ticker} is crossed: yes ${book.bestYes} no ${book.bestNo}`);
+  let yes = 0;
+  let no = 0;
+  for (const a of st.accountList) {
+    for (const s of a.subs) {
+      const p = s?.positions.get(m.ticker);
+      if (!p) continue;
+      if (p.position > 0) yes += p.position;
+      else no -= p.position;
     }
   }
-  return problems;
+  if (yes !== no || yes !== m.open_interest) problems.push(`market ${m.ticker}: yes ${yes} no ${no} open interest ${m.open_interest}`);
+  for (const side of [YES, NO] as const) checkBookSide(st, m.ticker, book, side, problems);
+}
+
+/** One side of a book: each level FIFO and totalling its orders, empty levels empty, the best price and order count right. */
+function checkBookSide(st: State, ticker: string, book: Book, side: BookSideIndex, problems: string[]): void {
+  let best = NIL;
+  let count = 0;
+  for (let p = LEVELS_PER_SIDE - 1; p >= 0; p--) {
+    const head = book.levelHead(side, p);
+    if (head === NIL) {
+      if (book.levelQty(side, p) !== 0) problems.push(`${ticker} empty level ${side}/${p} has count`);
+      continue;
+    }
+    if (best === NIL) best = p;
+    let sum = 0;
+    let prevSeq = -1;
+    for (let cur = head; cur !== NIL; cur = st.slots.next[cur]!) {
+      const o = st.slotOrders[cur]!;
+      sum += o.remaining_count;
+      count++;
+      if (o.seq <= prevSeq) problems.push(`${ticker} level ${side}/${p} not FIFO at ${o.order_id}`);
+      prevSeq = o.seq;
+    }
+    if (sum !== book.levelQty(side, p)) problems.push(`${ticker} level ${side}/${p} total ${book.levelQty(side, p)} != ${sum}`);
+  }
+  if (best !== book.best(side)) problems.push(`${ticker} best ${side} is ${book.best(side)}, expected ${best}`);
+  if (count !== (side === YES ? book.yesOrders : book.noOrders)) problems.push(`${ticker} side ${side} order count is off`);
 }

@@ -71,6 +71,45 @@ function blockOrder(st: State, market: MarketState, userId: string, p: Party, ye
   return order;
 }
 
+/** The block trade as the tape shows it. */
+function blockTradeView(st: State, ticker: string, takerSide: BookSide, yesPrice: number, count: number, now: number): TradeView {
+  return {
+    trade_id: st.nextTradeId(),
+    ticker,
+    taker_side: takerSide === 'bid' ? 'yes' : 'no',
+    taker_book_side: takerSide,
+    yes_price: yesPrice,
+    no_price: TICKS_PER_DOLLAR - yesPrice,
+    count,
+    created_time: now,
+    is_block_trade: true,
+  };
+}
+
+/** One party's fill of the block trade (both sides buy: yes for the buyer, no for the seller). */
+function blockFill(st: State, trade: TradeView, p: Party, order: OrderState, post: number): FillView {
+  return {
+    fill_id: st.nextFillId(),
+    trade_id: trade.trade_id,
+    order_id: order.order_id,
+    client_order_id: '',
+    user_id: p.account.user_id,
+    subaccount: p.sub.number,
+    ticker: trade.ticker,
+    side: p.side === 'bid' ? 'yes' : 'no',
+    book_side: p.side,
+    action: 'buy',
+    yes_price: trade.yes_price,
+    no_price: TICKS_PER_DOLLAR - trade.yes_price,
+    count: trade.count,
+    is_taker: p.isTaker,
+    fee: p.fee,
+    ts: trade.created_time,
+    post_position: post,
+    exchange_index: 0,
+  };
+}
+
 export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: EngineEvent[]): Reject | CommandOutputs['executeBlockTrade'] {
   const now = cmd.nowMs;
   if (!isId(cmd.buyerUserId) || !isId(cmd.sellerUserId)) return reject('invalid_parameters', 'buyer and seller user ids are required');
@@ -112,41 +151,11 @@ export function executeBlockTrade(st: State, cmd: ExecuteBlockTradeCommand, ev: 
 
   const taker = buyerIsTaker ? buyer : seller;
   const tape = st.tapeOf(market.ticker);
-  const trade: TradeView = {
-    trade_id: st.nextTradeId(),
-    ticker: market.ticker,
-    taker_side: taker.side === 'bid' ? 'yes' : 'no',
-    taker_book_side: taker.side,
-    yes_price: yesPrice,
-    no_price: TICKS_PER_DOLLAR - yesPrice,
-    count,
-    created_time: now,
-    is_block_trade: true,
-  };
+  const trade = blockTradeView(st, market.ticker, taker.side, yesPrice, count, now);
   tape.add(st.counters.trade, trade);
   ev.push({ type: 'trade', trade });
-  const fill = (p: Party, order: OrderState, post: number): FillView => ({
-    fill_id: st.nextFillId(),
-    trade_id: trade.trade_id,
-    order_id: order.order_id,
-    client_order_id: '',
-    user_id: p.account.user_id,
-    subaccount: p.sub.number,
-    ticker: market.ticker,
-    side: p.side === 'bid' ? 'yes' : 'no',
-    book_side: p.side,
-    action: 'buy',
-    yes_price: yesPrice,
-    no_price: TICKS_PER_DOLLAR - yesPrice,
-    count,
-    is_taker: p.isTaker,
-    fee: p.fee,
-    ts: now,
-    post_position: post,
-    exchange_index: 0,
-  });
-  const buyerFill = fill(buyer, buyerOrder, buyerPost);
-  const sellerFill = fill(seller, sellerOrder, sellerPost);
+  const buyerFill = blockFill(st, trade, buyer, buyerOrder, buyerPost);
+  const sellerFill = blockFill(st, trade, seller, sellerOrder, sellerPost);
   buyer.account.fills.push(buyerFill);
   seller.account.fills.push(sellerFill);
   ev.push({ type: 'fill', fill: { ...buyerFill } }, { type: 'fill', fill: { ...sellerFill } });

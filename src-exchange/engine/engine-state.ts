@@ -3,8 +3,6 @@
 
 import { Book, NIL, OrderSlots } from './book';
 import { ExpiryHeap } from './expiry';
-import type { FeeType } from './fees';
-import type { PriceLevelStructure } from '../../src-shared/price-ranges';
 import { idOfSalt, idSalt, makeId, type IdKind } from './ids';
 import { OrderIndex } from './order-index';
 import { Matcher } from './matching';
@@ -15,8 +13,6 @@ import type {
   BalanceView,
   BookSide,
   EngineEvent,
-  MarketResult,
-  MarketStatus,
   MarketView,
   OrderGroupView,
   OrderView,
@@ -28,41 +24,14 @@ import type {
 import { TICKS_PER_DOLLAR } from './units';
 import type { OrderState } from './order-state';
 
-export interface MarketState {
-  ticker: string;
-  event_ticker: string;
-  series_ticker: string;
-  title: string;
-  status: MarketStatus;
-  fee_type: FeeType;
-  fee_multiplier: number;
-  result: MarketResult | '';
-  open_time: number;
-  close_time: number;
-  created_ms: number;
-  determined_ms: number;
-  settled_ms: number;
-  /** The grid its orders' prices must be on. */
-  price_level_structure: PriceLevelStructure;
-  last_price: number;
-  volume: number;
-  open_interest: number;
+/** A market as the engine holds it: its view without the best prices (the book gives them), plus its book's index. */
+export type MarketState = Omit<MarketView, 'yes_bid' | 'yes_ask' | 'no_bid' | 'no_ask'> & {
   /** Index of the market's book (order of creation). */
   book: number;
-}
+};
 
-export interface PositionState {
-  ticker: string;
-  event_ticker: string;
-  position: number;
-  market_exposure: number;
-  total_traded: number;
-  realized_pnl: number;
-  fees_paid: number;
-  resting_orders_count: number;
-  last_updated_ms: number;
-  settled: boolean;
-}
+/** A position as a subaccount holds it: its view without the owner (the subaccount holding it says). */
+export type PositionState = Omit<PositionView, 'user_id' | 'subaccount' | 'exchange_index'>;
 
 export interface SubaccountState {
   number: number;
@@ -89,19 +58,13 @@ export interface AccountState {
   groups: string[];
 }
 
-export interface GroupState {
-  order_group_id: string;
-  user_id: string;
-  subaccount: number;
-  contracts_limit: number;
-  contracts_used: number;
-  tripped: boolean;
+/** An order group as the engine holds it: its view with its orders as a set, whether it was deleted, and its capacity slot. */
+export type GroupState = Omit<OrderGroupView, 'is_auto_cancel_enabled' | 'orders' | 'exchange_index'> & {
   deleted: boolean;
-  created_ms: number;
   /** Index into the matcher's capacity table. */
   index: number;
   orders: Set<string>;
-}
+};
 
 export interface Counters {
   order: number;

@@ -74,9 +74,10 @@ export class Engine {
     this.st = new State(options.idSeed ?? 0);
   }
 
-  static fromSnapshot(snapshot: EngineSnapshot): Engine {
+  /** `adopt`: the snapshot is the caller's to give away (see snapshot.ts fromSnapshot) */
+  static fromSnapshot(snapshot: EngineSnapshot, adopt = false): Engine {
     const e = new Engine();
-    e.st = fromSnapshot(snapshot);
+    e.st = fromSnapshot(snapshot, adopt);
     return e;
   }
 

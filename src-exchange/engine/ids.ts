@@ -2,7 +2,7 @@
 // id seed. The low 48 bits are the counter itself, so ids of one kind never collide;
 // the rest is a hash so ids do not look sequential. No randomness, no clock.
 
-import { fmix32 } from '../hash';
+import { fmix32 } from './hash';
 
 export type IdKind = 'order' | 'trade' | 'fill' | 'transfer' | 'group';
 

@@ -1,32 +1,13 @@
 // One order as the engine holds it (what a snapshot stores), in a module of its own: the order
 // index, its columns and the state that owns them all name it without importing each other.
 import { NIL } from './book';
-import type { BookSide, OrderStatus, SelfTradePreventionType, TimeInForce } from './types';
+import type { OrderView } from './types';
 
-export interface OrderState {
-  order_id: string;
-  user_id: string;
-  client_order_id: string;
-  ticker: string;
-  event_ticker: string;
-  side: BookSide;
-  status: OrderStatus;
-  yes_price: number;
-  fill_count: number;
-  remaining_count: number;
-  initial_count: number;
-  taker_fill_cost: number;
-  maker_fill_cost: number;
-  taker_fees: number;
-  maker_fees: number;
-  created_time: number;
-  last_update_time: number;
-  expiration_time: number | null;
-  time_in_force: TimeInForce;
-  self_trade_prevention_type: SelfTradePreventionType;
-  order_group_id: string | null;
-  subaccount: number;
-  post_only: boolean;
+/**
+ * An order as the engine holds it: its view without what follows from the rest (the NO price,
+ * the outcome, the constant action and type), plus the engine's own fields.
+ */
+export type OrderState = Omit<OrderView, 'outcome_side' | 'action' | 'type' | 'no_price' | 'exchange_index'> & {
   /** Creation ordinal (ties in the expiry heap). */
   num: number;
   /** Queue priority while resting: lower is earlier at a level. */
@@ -40,7 +21,7 @@ export interface OrderState {
   maker_carry: number;
   /** Runtime: the order's slot while resting, NIL otherwise (not in snapshots). */
   slot: number;
-}
+};
 
 /** What makes a new order: the rest starts at zero (no fill, cost, fee, lock or queue place) and not resting in a slot. */
 export type NewOrder = Pick<

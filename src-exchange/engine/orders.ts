@@ -19,6 +19,7 @@ import {
   type SubaccountState,
 } from './engine-state';
 import type { OrderState } from './order-state';
+import type { TradeLog } from './trade-log';
 import type { EngineEvent, FillView, OrderStatus, OrderView, TradeView } from './types';
 import { MICRO_PER_CENT, TICKS_PER_DOLLAR } from './units';
 
@@ -249,43 +250,9 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     market.volume += count;
     market.last_price = yesPrice;
 
-    const trade: TradeView = {
-      trade_id: st.nextTradeId(),
-      ticker: market.ticker,
-      taker_side: outcomeOf(taker.side),
-      taker_book_side: taker.side,
-      yes_price: yesPrice,
-      no_price: TICKS_PER_DOLLAR - yesPrice,
-      count,
-      created_time: nowMs,
-      is_block_trade: false,
-    };
-    tape.add(st.counters.trade, trade);
-    ev.push({ type: 'trade', trade });
+    const trade = recordTrade(st, tape, market.ticker, taker, yesPrice, count, ev, nowMs);
     const makerQuiet = mo.account.index === quietMaker;
-    if (!makerQuiet && !quietTaker) {
-      const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
-      const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
-      // fillView made the taker's fill last: the fill counter is its, the maker's is one before
-      const fillCounter = st.counters.fill;
-      mo.account.fills.add(fillCounter - 1, st.counters.trade, makerFill);
-      t.account.fills.add(fillCounter, st.counters.trade, takerFill);
-      ev.push({ type: 'fill', fill: makerFill }, { type: 'fill', fill: takerFill });
-    } else {
-      // a print: only a loud side's fill is made, under the number it has on the order path
-      if (makerQuiet) st.counters.fill++;
-      else {
-        const makerFill = fillView(st, maker, trade.trade_id, yesPrice, count, false, makerFee, makerPost, nowMs);
-        mo.account.fills.add(st.counters.fill, st.counters.trade, makerFill);
-        ev.push({ type: 'fill', fill: makerFill });
-      }
-      if (quietTaker) st.counters.fill++;
-      else {
-        const takerFill = fillView(st, taker, trade.trade_id, yesPrice, count, true, takerFee, takerPost, nowMs);
-        t.account.fills.add(st.counters.fill, st.counters.trade, takerFill);
-        ev.push({ type: 'fill', fill: takerFill });
-      }
-    }
+    recordFills(st, t, mo, taker, maker, trade.trade_id, yesPrice, count, takerFee, makerFee, takerPost, makerPost, quietTaker, makerQuiet, ev, nowMs);
 
     noteGroupFill(st, maker.order_group_id, count);
     noteGroupFill(st, taker.order_group_id, count);
@@ -293,6 +260,70 @@ export function applyMatch(st: State, t: Owner, taker: OrderState, ev: EngineEve
     else if (!makerQuiet) pushOrderEvent(ev, maker);
   }
   m.length = 0;
+}
+
+/** The match's trade, on the market's tape and in the events. */
+function recordTrade(st: State, tape: TradeLog, ticker: string, taker: OrderState, yesPrice: number, count: number, ev: EngineEvent[], nowMs: number): TradeView {
+  const trade: TradeView = {
+    trade_id: st.nextTradeId(),
+    ticker,
+    taker_side: outcomeOf(taker.side),
+    taker_book_side: taker.side,
+    yes_price: yesPrice,
+    no_price: TICKS_PER_DOLLAR - yesPrice,
+    count,
+    created_time: nowMs,
+    is_block_trade: false,
+  };
+  tape.add(st.counters.trade, trade);
+  ev.push({ type: 'trade', trade });
+  return trade;
+}
+
+/**
+ * The match's fills, in the accounts' fill logs and the events: both sides' on the order path;
+ * in a print, only a loud side's, under the number it has on the order path.
+ */
+function recordFills(
+  st: State,
+  t: Owner,
+  mo: Owner,
+  taker: OrderState,
+  maker: OrderState,
+  tradeId: string,
+  yesPrice: number,
+  count: number,
+  takerFee: number,
+  makerFee: number,
+  takerPost: number,
+  makerPost: number,
+  quietTaker: boolean,
+  makerQuiet: boolean,
+  ev: EngineEvent[],
+  nowMs: number,
+): void {
+  if (!makerQuiet && !quietTaker) {
+    const makerFill = fillView(st, maker, tradeId, yesPrice, count, false, makerFee, makerPost, nowMs);
+    const takerFill = fillView(st, taker, tradeId, yesPrice, count, true, takerFee, takerPost, nowMs);
+    // fillView made the taker's fill last: the fill counter is its, the maker's is one before
+    const fillCounter = st.counters.fill;
+    mo.account.fills.add(fillCounter - 1, st.counters.trade, makerFill);
+    t.account.fills.add(fillCounter, st.counters.trade, takerFill);
+    ev.push({ type: 'fill', fill: makerFill }, { type: 'fill', fill: takerFill });
+    return;
+  }
+  if (makerQuiet) st.counters.fill++;
+  else {
+    const makerFill = fillView(st, maker, tradeId, yesPrice, count, false, makerFee, makerPost, nowMs);
+    mo.account.fills.add(st.counters.fill, st.counters.trade, makerFill);
+    ev.push({ type: 'fill', fill: makerFill });
+  }
+  if (quietTaker) st.counters.fill++;
+  else {
+    const takerFill = fillView(st, taker, tradeId, yesPrice, count, true, takerFee, takerPost, nowMs);
+    t.account.fills.add(st.counters.fill, st.counters.trade, takerFill);
+    ev.push({ type: 'fill', fill: takerFill });
+  }
 }
 
 /** Whether an order's group has reached its limit (or was triggered). */

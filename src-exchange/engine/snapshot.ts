@@ -5,7 +5,7 @@
 import { NIL } from './book';
 import { addMarketState } from './markets';
 import { DEFAULT_PRICE_LEVEL_STRUCTURE } from './price-levels';
-import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type PositionState, type Totals } from './engine-state';
+import { syncGroupCapacity, State, type AccountState, type Counters, type GroupState, type MarketState, type PositionState, type SubaccountState, type Totals } from './engine-state';
 import type { OrderState } from './order-state';
 import type { FillView, SettlementView, TradeView, TransferView } from './types';
 import { newSubaccount } from './ledger';
@@ -17,13 +17,8 @@ export const SNAPSHOT_VERSION = 1;
 export type OrderSnapshot = Omit<OrderState, 'slot'>;
 /** `price_level_structure` is absent in snapshots written before markets carried one. */
 export type MarketSnapshot = Omit<MarketState, 'book' | 'price_level_structure'> & Partial<Pick<MarketState, 'price_level_structure'>>;
-export interface SubaccountSnapshot {
-  number: number;
-  cash: number;
-  locked: number;
-  updated_ms: number;
-  positions: PositionState[];
-}
+/** A subaccount as stored: its record with its positions listed (the touched flag is runtime only). */
+export type SubaccountSnapshot = Omit<SubaccountState, 'positions' | 'touched'> & { positions: PositionState[] };
 export interface AccountSnapshot {
   user_id: string;
   subs: Array<SubaccountSnapshot | null>;
@@ -35,17 +30,8 @@ export interface AccountSnapshot {
   transfers: TransferView[];
   groups: string[];
 }
-export interface GroupSnapshot {
-  order_group_id: string;
-  user_id: string;
-  subaccount: number;
-  contracts_limit: number;
-  contracts_used: number;
-  tripped: boolean;
-  deleted: boolean;
-  created_ms: number;
-  orders: string[];
-}
+/** A group as stored: its record with its orders listed (its capacity slot is rebuilt on restore). */
+export type GroupSnapshot = Omit<GroupState, 'index' | 'orders'> & { orders: string[] };
 export interface EngineSnapshot {
   version: typeof SNAPSHOT_VERSION;
   id_seed: number;
@@ -157,9 +143,13 @@ function toSnapshotGroups(st: State): GroupSnapshot[] {
   }));
 }
 
-/** Rebuild a State from a snapshot (the snapshot is copied, not adopted). */
-export function fromSnapshot(raw: EngineSnapshot): State {
-  const snap = JSON.parse(JSON.stringify(raw)) as EngineSnapshot;
+/**
+ * Rebuild a State from a snapshot. The snapshot is copied, unless `adopt`: the caller's snapshot
+ * is its own, fresh from a file or a worker's message and read by nothing else after (a start
+ * then skips copying megabytes it is about to drop).
+ */
+export function fromSnapshot(raw: EngineSnapshot, adopt = false): State {
+  const snap = adopt ? raw : (JSON.parse(JSON.stringify(raw)) as EngineSnapshot);
   if (snap.version !== SNAPSHOT_VERSION) throw new Error(`unsupported engine snapshot version ${String(snap.version)}`);
   const st = new State(snap.id_seed);
   st.counters = { ...snap.counters };

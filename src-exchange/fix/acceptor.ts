@@ -10,7 +10,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { KeyRecord } from '../http/app';
-import type { Services } from '../handlers/support';
+import type { Services } from '../core/services';
 import { ExecHistory } from './exec-history';
 import { RtSession } from './rt-session';
 import { SeqStore } from './seq-store';
@@ -57,6 +57,62 @@ function listen(server: Server, port: number): Promise<number> {
 
 const SAFE_KEY = /^[A-Za-z0-9-]{1,100}$/;
 
+/** At start, the KalshiRT session of every key with orders on disk. */
+function restoreRtSessions(dataDir: string, seqStore: (keyId: string, type: SessionType) => SeqStore, rtSession: (keyId: string) => RtSession): void {
+  if (!existsSync(dataDir)) return;
+  for (const name of readdirSync(dataDir)) {
+    const keyId = /^(.+)\.KalshiRT\.seq$/.exec(name)?.[1];
+    if (keyId === undefined || !SAFE_KEY.test(keyId)) continue;
+    if (seqStore(keyId, 'KalshiRT').owned.size > 0) rtSession(keyId);
+  }
+}
+
+/**
+ * Whether a new connection may have a session: at the cap of connections not logged on, the
+ * oldest of them makes room first (a flood of idle connections cannot keep a client that
+ * connects after it from logging on); at maxConnections it is refused (and destroyed).
+ */
+function admit(sessions: Set<FixSession>, limits: FixLimits, counts: { refused: number; evicted: number }, socket: Socket): boolean {
+  let oldestWaiting: FixSession | null = null;
+  let waiting = 0;
+  for (const s of sessions) {
+    if (!s.awaitingLogon) continue;
+    oldestWaiting ??= s;
+    waiting++;
+  }
+  if (waiting >= limits.maxUnauthenticated && oldestWaiting) {
+    oldestWaiting.shutdown();
+    sessions.delete(oldestWaiting);
+    counts.evicted++;
+  }
+  if (sessions.size >= limits.maxConnections) {
+    // refused before any byte is read: the descriptor is given back at once
+    if (counts.refused++ % 1_000 === 0) console.warn(`[exchange] FIX connection refused: ${sessions.size} open (${counts.refused} refused so far)`);
+    socket.on('error', () => undefined);
+    socket.destroy();
+    return false;
+  }
+  if (counts.evicted > 0 && counts.evicted % 1_000 === 1) console.warn(`[exchange] FIX: ${counts.evicted} connections that had not logged on closed to make room`);
+  return true;
+}
+
+/** One logged-on connection per (key, session type): a session claims its pair at Logon and releases it. */
+function sessionClaims(claimed: Map<string, FixSession>) {
+  return {
+    claim(keyId: string, type: SessionType, session: FixSession): boolean {
+      const k = `${keyId}|${type}`;
+      const holder = claimed.get(k);
+      if (holder && holder !== session) return false;
+      claimed.set(k, session);
+      return true;
+    },
+    release(keyId: string, type: SessionType, session: FixSession): void {
+      const k = `${keyId}|${type}`;
+      if (claimed.get(k) === session) claimed.delete(k);
+    },
+  };
+}
+
 export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcceptor> {
   const sessions = new Set<FixSession>();
   const stores = new Map<string, SeqStore>();
@@ -87,39 +143,12 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
     if (!rt) rtSessions.set(keyId, (rt = new RtSession(node, seqStore(keyId, 'KalshiRT'))));
     return rt;
   };
-  if (opts.dataDir && existsSync(opts.dataDir)) {
-    for (const name of readdirSync(opts.dataDir)) {
-      const keyId = /^(.+)\.KalshiRT\.seq$/.exec(name)?.[1];
-      if (keyId === undefined || !SAFE_KEY.test(keyId)) continue;
-      if (seqStore(keyId, 'KalshiRT').owned.size > 0) rtSession(keyId);
-    }
-  }
+  if (opts.dataDir) restoreRtSessions(opts.dataDir, seqStore, rtSession);
   const limits: FixLimits = { ...FIX_LIMITS, ...opts.limits };
-  let refused = 0;
-  let evicted = 0;
+  const counts = { refused: 0, evicted: 0 };
+  const { claim, release } = sessionClaims(claimed);
   const accept = (socket: Socket) => {
-    let oldestWaiting: FixSession | null = null;
-    let waiting = 0;
-    for (const s of sessions) {
-      if (!s.awaitingLogon) continue;
-      oldestWaiting ??= s;
-      waiting++;
-    }
-    // at the cap of connections not logged on, the oldest of them makes room: a flood of idle
-    // connections cannot keep a client that connects after it from logging on
-    if (waiting >= limits.maxUnauthenticated && oldestWaiting) {
-      oldestWaiting.shutdown();
-      sessions.delete(oldestWaiting);
-      evicted++;
-    }
-    if (sessions.size >= limits.maxConnections) {
-      // refused before any byte is read: the descriptor is given back at once
-      if (refused++ % 1_000 === 0) console.warn(`[exchange] FIX connection refused: ${sessions.size} open (${refused} refused so far)`);
-      socket.on('error', () => undefined);
-      socket.destroy();
-      return;
-    }
-    if (evicted > 0 && evicted % 1_000 === 1) console.warn(`[exchange] FIX: ${evicted} connections that had not logged on closed to make room`);
+    if (!admit(sessions, limits, counts, socket)) return;
     socket.setNoDelay(true);
     const s = new FixSession(socket, {
       limits,
@@ -128,17 +157,8 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
       history,
       seqStore,
       rtSession,
-      claim(keyId: string, type: SessionType, session) {
-        const k = `${keyId}|${type}`;
-        const holder = claimed.get(k);
-        if (holder && holder !== session) return false;
-        claimed.set(k, session);
-        return true;
-      },
-      release(keyId: string, type: SessionType, session) {
-        const k = `${keyId}|${type}`;
-        if (claimed.get(k) === session) claimed.delete(k);
-      },
+      claim,
+      release,
       onClose: (session) => sessions.delete(session),
     });
     sessions.add(s);

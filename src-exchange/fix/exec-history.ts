@@ -9,7 +9,7 @@
 // line per report, written synchronously as it is recorded, the 3-hour window kept on load.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import type { FillView, OrderView } from '../engine/types';
 import { execIdOf, execReport, fillReport, type Fields, type FixTrader } from './orders';
 import { jsonLines } from './jsonl';

@@ -2,8 +2,8 @@
 // its connection: who trades, how to send, and the shared state the acceptor keeps. The session
 // layer (session.ts) owns sequence numbers, heartbeats, resends and the Logon; an app owns the
 // application messages of its session kind.
-import type { ExchangeEvent } from '../core/domain';
-import type { Services } from '../handlers/support';
+import type { ExchangeEvent } from '../state/domain';
+import type { Services } from '../core/services';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { ExecHistory } from './exec-history';
 import type { Fields, FixTrader } from './orders';

@@ -7,12 +7,21 @@
 // Levels are on the YES leg: 269=0 Bid = a YES bid at its price, 269=1 Offer = a NO bid shown at
 // its YES price (1 - NO price). Sizes are contract counts (2 decimals). In X each entry carries
 // the level's new size; 271=0 (with 279=2 Delete) means the level is gone.
-import type { ExchangeEvent } from '../core/domain';
-import type { BookView } from '../engine/types';
+// SecurityStatus (f) per market: after each W, the market's trading status now (325
+// UnsolicitedIndicator=N), and on a subscription, each change of it (325=Y): 55 Symbol, 326
+// SecurityTradingStatus as FIX 5.0 SP2 defines it (17 ready to trade: open; 2 trading halt: paused;
+// 18 not available for trading: not yet open, closed, determined, settled), 58 the status' name.
+import type { ExchangeEvent } from '../state/domain';
+import type { BookView, MarketStatus } from '../engine/types';
 import { centiToCount } from '../engine/units';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
 import { writePrice, type Fields } from './orders';
+
+/** SecurityTradingStatus (326) of a market status. */
+export function tradingStatus(status: MarketStatus): number {
+  return status === 'open' ? 17 : status === 'paused' ? 2 : 18;
+}
 
 type Levels = Map<string, { type: '0' | '1'; ticks: number; centi: number }>;
 
@@ -25,7 +34,7 @@ function levelsOf(book: BookView): Levels {
 
 export class MarketDataApp implements SessionApp {
   /** subscribed tickers -> the levels last sent, and the request id to echo */
-  private readonly subs = new Map<string, { reqId: string | undefined; levels: Levels }>();
+  private readonly subs = new Map<string, { reqId: string | undefined; levels: Levels; status?: MarketStatus }>();
 
   constructor(private readonly link: SessionLink) {}
 
@@ -60,7 +69,9 @@ export class MarketDataApp implements SessionApp {
     for (const s of symbols) {
       const levels = levelsOf(this.book(s)!);
       this.snapshot(s, reqId, levels);
-      if (type === '1') this.subs.set(s, { reqId, levels });
+      const status = this.link.svc.node.core.engine.getMarket(s)?.status;
+      if (status) this.securityStatus(s, reqId, status, false);
+      if (type === '1') this.subs.set(s, { reqId, levels, ...(status ? { status } : {}) });
     }
     return true;
   }
@@ -72,9 +83,20 @@ export class MarketDataApp implements SessionApp {
     this.link.send('W', body);
   }
 
+  private securityStatus(ticker: string, reqId: string | undefined, status: MarketStatus, unsolicited: boolean): void {
+    this.link.send('f', [...(reqId !== undefined ? ([[324, reqId]] as Fields) : []), [55, ticker], [325, unsolicited ? 'Y' : 'N'], [326, tradingStatus(status)], [58, status]]);
+  }
+
   onEvents(events: readonly ExchangeEvent[]): void {
     const touched = new Set<string>();
-    for (const e of events) if (e.type === 'book' && this.subs.has(e.ticker)) touched.add(e.ticker);
+    for (const e of events) {
+      if (e.type === 'book' && this.subs.has(e.ticker)) touched.add(e.ticker);
+      if (e.type !== 'market') continue;
+      const sub = this.subs.get(e.market.ticker);
+      if (!sub || sub.status === e.market.status) continue;
+      sub.status = e.market.status;
+      this.securityStatus(e.market.ticker, sub.reqId, e.market.status, true);
+    }
     for (const ticker of touched) {
       const sub = this.subs.get(ticker)!;
       const book = this.book(ticker);

@@ -3,11 +3,13 @@
 // arrival order (orders.ts), answered with ExecutionReports / OrderCancelRejects; fills of the
 // session's orders reported as they happen, never twice; CancelOrdersOnDisconnect on close;
 // settlement reports on KalshiRT when the Logon asked (post-trade.ts).
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import type { OrderView } from '../engine/types';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';
+import { orderGroupRequest } from './order-groups';
 import { sendSettlements } from './post-trade';
+import { RfqCreator } from './rfq-creator';
 import { FixReject, orderGateway, type OrderGateway } from './orders';
 import { CXL_REJ } from './reasons';
 import { SessionOrders } from './session-orders';
@@ -17,6 +19,8 @@ export class OrderEntryApp implements SessionApp {
   /** the session's orders: this connection's (KalshiNR), or the (key, KalshiRT) session's, fed by it */
   private readonly orders: SessionOrders;
   private readonly shared: boolean;
+  /** KalshiRT only: the RFQ creator's messages (rfq-creator.ts) */
+  private readonly creator: RfqCreator | null;
 
   constructor(
     private readonly link: SessionLink,
@@ -25,13 +29,15 @@ export class OrderEntryApp implements SessionApp {
     this.gateway = orderGateway(link.svc, link.trader);
     this.shared = opts.orders !== undefined;
     this.orders = opts.orders ?? new SessionOrders(() => this.engine, { trader: () => link.trader, out: (t, body) => link.send(t, body) });
+    this.creator = this.shared ? new RfqCreator(link, (t, body) => this.orders.out(t, body)) : null;
   }
 
   onMessage(m: FixMessage): boolean {
     if (m.msgType === 'D') this.link.ordered(this.onNewOrder(m));
     else if (m.msgType === 'F') this.link.ordered(this.onCancel(m));
     else if (m.msgType === 'G') this.link.ordered(this.onReplace(m));
-    else return false;
+    else if (m.msgType === 'UOG') this.link.ordered(orderGroupRequest(this.link, m));
+    else return this.creator?.onMessage(m) ?? false;
     return true;
   }
 
@@ -128,6 +134,7 @@ export class OrderEntryApp implements SessionApp {
   onEvents(events: readonly ExchangeEvent[]): void {
     // ReceiveSettlementReports (20127=Y, KalshiRT): the post trade session's reports here too
     if (this.opts.settlements) sendSettlements(this.link, events);
+    this.creator?.onEvents(events);
     // a KalshiRT session's orders are fed by the session itself, logged on or not
     if (!this.shared) this.orders.onEvents(events);
   }

@@ -5,9 +5,8 @@
 // Prices are cents (44, 1-99) unless the Logon set UseDollars (21005=Y): then dollars to 4 places.
 import type { OrderView, FillView } from '../engine/types';
 import { centiToCount, countToCenti, dollarsToTicks } from '../engine/units';
-import { engineOf } from '../handlers/engine-access';
 import type { CoreOutcome } from '../core/core';
-import { rejectionError, type Services } from '../handlers/support';
+import { rejectionError, type Services } from '../core/services';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import { CXL_REJ, ORD_REJ, cxlRejReason, ordRejReason, type EngineRefusal } from './reasons';
 
@@ -68,7 +67,7 @@ function readQty(raw: string): number {
 }
 
 /** Endpoint of the trader's subaccount: AllocAccount (79), confined to a scoped key's own. */
-function readSubaccount(m: FixMessage, t: FixTrader): number {
+export function readSubaccount(m: FixMessage, t: FixTrader): number {
   const raw = m.get(79);
   const n = raw === undefined ? (t.subaccount ?? 0) : Number(raw);
   if (!Number.isSafeInteger(n) || n < 0 || n > 63) throw new FixReject('order', `AllocAccount (79) ${raw} must be a subaccount number 0-63`, ORD_REJ.unknownAccount);
@@ -152,22 +151,11 @@ export interface OrderGateway {
 }
 
 export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
-  const engine = () => engineOf(svc);
   const needWrite = (kind: 'order' | 'cancel') => {
     if (!t.canWrite) throw new FixReject(kind, 'this API key is read-only');
   };
 
-  function ownOrder(m: FixMessage, kind: 'cancel' | 'order'): OrderView {
-    const orderId = m.get(37);
-    const orig = m.get(41);
-    if (orderId === undefined && orig === undefined) throw new FixReject(kind, 'OrigClOrdID (41) or OrderID (37) is required');
-    const o = orderId !== undefined ? engine().getOrder(orderId) : engine().getOrderByClientId(t.userId, orig!);
-    if (!o || o.user_id !== t.userId || (t.subaccount !== null && o.subaccount !== t.subaccount)) {
-      throw new FixReject(kind, `unknown order ${orderId ?? orig}`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
-    }
-    if (orig !== undefined && orderId !== undefined && o.client_order_id !== orig) throw new FixReject(kind, `OrigClOrdID ${orig} is not order ${orderId}'s`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
-    return o;
-  }
+  const ownOrder = (m: FixMessage, kind: 'cancel' | 'order'): OrderView => findOwnOrder(svc, t, m, kind);
 
   return {
     ownOrder,
@@ -181,21 +169,7 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
       const ticker = required(m, 55, 'Symbol');
       const priceTicks = readPrice(required(m, 44, 'Price'), t.useDollars);
       const countCenti = readQty(required(m, 38, 'OrderQty'));
-      const tifRaw = m.get(59) ?? '1';
-      const tif = TIF[tifRaw];
-      if (tif === undefined) throw new FixReject('order', `TimeInForce (59) ${tifRaw} is not one of 0, 1, 3, 4, 6`, ORD_REJ.unsupportedCharacteristic);
-      let expirationTime: number | undefined;
-      let timeInForce: OrderView['time_in_force'] = 'good_till_canceled';
-      if (tif === 'gtd') {
-        const exp = m.get(126);
-        const ms = exp === undefined ? NaN : Date.parse(`${exp.slice(0, 4)}-${exp.slice(4, 6)}-${exp.slice(6, 8)}T${exp.slice(9)}Z`);
-        if (!Number.isFinite(ms)) throw new FixReject('order', 'ExpireTime (126) is required with TimeInForce 6 (GTD)');
-        // a past date is treated as immediate-or-cancel (order entry page)
-        if (ms <= svc.node.now()) timeInForce = 'immediate_or_cancel';
-        else expirationTime = Math.floor(ms / 1000);
-      } else if (tif === 'day') {
-        expirationTime = endOfDayEt(svc.node.now());
-      } else timeInForce = tif;
+      const { timeInForce, expirationTime } = readTimeInForce(m, () => svc.node.now());
       const stp = m.get(2964);
       if (stp !== undefined && stp !== '1' && stp !== '2') throw new FixReject('order', 'SelfTradePreventionType (2964) must be 1 or 2', ORD_REJ.unsupportedCharacteristic);
       const nowMs = svc.node.now();
@@ -251,6 +225,40 @@ export function orderGateway(svc: Services, t: FixTrader): OrderGateway {
       return { order: (outcome.result as { order: OrderView }).order, origClOrdId: o.client_order_id };
     },
   };
+}
+
+/** The order a cancel or replace names (OrderID 37 or OrigClOrdID 41), which must be the trader's own. */
+function findOwnOrder(svc: Services, t: FixTrader, m: FixMessage, kind: 'cancel' | 'order'): OrderView {
+  const engine = () => svc.node.core.engine;
+  const orderId = m.get(37);
+  const orig = m.get(41);
+  if (orderId === undefined && orig === undefined) throw new FixReject(kind, 'OrigClOrdID (41) or OrderID (37) is required');
+  const o = orderId !== undefined ? engine().getOrder(orderId) : engine().getOrderByClientId(t.userId, orig!);
+  if (!o || o.user_id !== t.userId || (t.subaccount !== null && o.subaccount !== t.subaccount)) {
+    throw new FixReject(kind, `unknown order ${orderId ?? orig}`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
+  }
+  if (orig !== undefined && orderId !== undefined && o.client_order_id !== orig) throw new FixReject(kind, `OrigClOrdID ${orig} is not order ${orderId}'s`, kind === 'cancel' ? CXL_REJ.unknownOrder : ORD_REJ.other);
+  return o;
+}
+
+/** TimeInForce (59, default 1 GTC) and, for GTD, ExpireTime (126); a Day order expires at 11:59:59 pm New York time. */
+function readTimeInForce(m: FixMessage, now: () => number): { timeInForce: OrderView['time_in_force']; expirationTime: number | undefined } {
+  const tifRaw = m.get(59) ?? '1';
+  const tif = TIF[tifRaw];
+  if (tif === undefined) throw new FixReject('order', `TimeInForce (59) ${tifRaw} is not one of 0, 1, 3, 4, 6`, ORD_REJ.unsupportedCharacteristic);
+  let expirationTime: number | undefined;
+  let timeInForce: OrderView['time_in_force'] = 'good_till_canceled';
+  if (tif === 'gtd') {
+    const exp = m.get(126);
+    const ms = exp === undefined ? NaN : Date.parse(`${exp.slice(0, 4)}-${exp.slice(4, 6)}-${exp.slice(6, 8)}T${exp.slice(9)}Z`);
+    if (!Number.isFinite(ms)) throw new FixReject('order', 'ExpireTime (126) is required with TimeInForce 6 (GTD)');
+    // a past date is treated as immediate-or-cancel (order entry page)
+    if (ms <= now()) timeInForce = 'immediate_or_cancel';
+    else expirationTime = Math.floor(ms / 1000);
+  } else if (tif === 'day') {
+    expirationTime = endOfDayEt(now());
+  } else timeInForce = tif;
+  return { timeInForce, expirationTime };
 }
 
 /** 11:59:59 pm in New York on the day of `nowMs`, as Unix seconds (Day orders expire then). */

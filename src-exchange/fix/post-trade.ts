@@ -7,7 +7,7 @@
 // (24 customer account) / 704 LongQty (YES contracts) / 705 ShortQty (NO contracts); the collateral
 // group 1703 NoCollateralAmountChanges (1: the payout) / 1704 CollateralAmountChange (dollars).
 // Here one report per (market, subaccount) settled, each its own single fragment.
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import type { SettlementView } from '../engine/types';
 import { centiToCount, microToDollars } from '../engine/units';
 import type { FixMessage } from '../../src-shared/fix/codec';

@@ -12,9 +12,9 @@
 // QuoteStatus codes are FIX 5.0's (0 accepted, 5 rejected, 10 pending, 17 canceled); the page names
 // the statuses but the codes were not on the part of it read.
 import { randomUUID } from 'node:crypto';
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import { centiToCount, microToDollars } from '../engine/units';
-import { rejectionError } from '../handlers/support';
+import { rejectionError } from '../core/services';
 import { COMMS_DOMAIN, type CommsState } from '../state/comms';
 import type { FixMessage } from '../../src-shared/fix/codec';
 import type { SessionApp, SessionLink } from './link';

@@ -6,7 +6,7 @@
 //   came after that answer's state (while a command is in flight its events wait for the answer);
 // - fills, cancels and replaces made elsewhere (a REST counterparty, the exchange's expiry, a REST
 //   cancel or amend) as they happen.
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import type { Engine } from '../engine/engine';
 import type { FillView, OrderView } from '../engine/types';
 import { execReport, fillReport, type Fields, type FixTrader } from './orders';

@@ -14,10 +14,10 @@
 //   resting orders when the connection ends for any reason.
 import { constants, verify } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import { publicKeyFromPem, MAX_SKEW_MS } from '../auth/verify';
 import type { KeyRecord } from '../http/app';
-import type { Services } from '../handlers/support';
+import type { Services } from '../core/services';
 import { FixParser, SOH, encode, fixTime, parseFixTime, type FixMessage } from '../../src-shared/fix/codec';
 import { DropCopyApp } from './drop-copy';
 import type { ExecHistory } from './exec-history';

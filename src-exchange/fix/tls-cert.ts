@@ -4,7 +4,6 @@
 // library) and keeps it in its data dir, so a client can pin the same certificate across restarts.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface FixCertificate {
   /** the certificate (PEM) a client pins or trusts; also at `certPath` */
@@ -20,6 +19,8 @@ export async function ensureFixCertificate(dir: string): Promise<FixCertificate>
   const keyPath = path.join(dir, 'tls-key.pem');
   if (existsSync(certPath) && existsSync(keyPath)) return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8'), certPath };
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // loaded only to make one (its x509 stack costs about a second of a start on a busy machine)
+  const { generate } = await import('selfsigned');
   const now = new Date();
   const made = await generate([{ name: 'commonName', value: 'embedded-exchange-fix' }], {
     keyType: 'ec',

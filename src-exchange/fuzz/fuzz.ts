@@ -193,19 +193,9 @@ export async function fuzzRest(ex: RunningExchange, account: { api_key_id: strin
   return report;
 }
 
-/** `count` generated frames on one signed WebSocket; every frame must get no crash and the socket must stay usable. */
-export async function fuzzWs(ex: RunningExchange, account: { api_key_id: string; private_key_pem: string }, count: number, seed: number): Promise<FuzzReport> {
-  const t0 = performance.now();
-  const key = createPrivateKey(account.private_key_pem);
-  const open = () => {
-    const ts = Date.now();
-    const ws = new WebSocket(`${ex.wsUrl}`, { headers: { 'SVC-ACCESS-KEY': account.api_key_id, 'SVC-ACCESS-TIMESTAMP': String(ts), 'SVC-ACCESS-SIGNATURE': rsaSign(key, `${ts}GET${WS_PATH}`) } });
-    return new Promise<WebSocket>((resolve, reject) => {
-      ws.once('open', () => resolve(ws));
-      ws.once('error', reject);
-    });
-  };
-  const frameArb = fc.oneof(
+/** Stream frames: any JSON, command-shaped objects with odd fields, any string, and a few known-bad ones. */
+function wsFrameArbitrary(): fc.Arbitrary<string> {
+  return fc.oneof(
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
     {
       weight: 4,
@@ -233,6 +223,37 @@ export async function fuzzWs(ex: RunningExchange, account: { api_key_id: string;
     { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
     { weight: 1, arbitrary: fc.constantFrom('{', '\u0000', '{"id":1,"cmd":"subscribe","params":' + '{"a":'.repeat(500), '[]', 'null', '{"id":1e400}') },
   );
+}
+
+/** Sends list_subscriptions with `id` and resolves with the answer's type (`error <code>` for an error), or says none came in 5 s. */
+function askListSubscriptions(ws: WebSocket, id: number): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const timer = setTimeout(() => resolve('no answer within 5 s'), 5_000);
+    const on = (d: WebSocket.RawData) => {
+      const m = JSON.parse(d.toString()) as { id?: number; type?: string; msg?: { code?: number } };
+      if (m.id !== id) return;
+      clearTimeout(timer);
+      ws.off('message', on);
+      resolve(m.type === 'error' ? `error ${m.msg?.code ?? '?'}` : (m.type ?? '?'));
+    };
+    ws.on('message', on);
+    ws.send(JSON.stringify({ id, cmd: 'list_subscriptions' }));
+  });
+}
+
+/** `count` generated frames on one signed WebSocket; every frame must get no crash and the socket must stay usable. */
+export async function fuzzWs(ex: RunningExchange, account: { api_key_id: string; private_key_pem: string }, count: number, seed: number): Promise<FuzzReport> {
+  const t0 = performance.now();
+  const key = createPrivateKey(account.private_key_pem);
+  const open = () => {
+    const ts = Date.now();
+    const ws = new WebSocket(`${ex.wsUrl}`, { headers: { 'SVC-ACCESS-KEY': account.api_key_id, 'SVC-ACCESS-TIMESTAMP': String(ts), 'SVC-ACCESS-SIGNATURE': rsaSign(key, `${ts}GET${WS_PATH}`) } });
+    return new Promise<WebSocket>((resolve, reject) => {
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    });
+  };
+  const frameArb = wsFrameArbitrary();
   const frames = fc.sample(frameArb, { numRuns: count, seed });
   const report: FuzzReport = { sent: 0, byStatus: {}, failures: [], seconds: 0 };
   const appendsBefore = ex.svc.node.journalStats.appends;
@@ -251,19 +272,7 @@ export async function fuzzWs(ex: RunningExchange, account: { api_key_id: string;
   // the socket (or a fresh one) still answers a well-formed command (once the command rate
   // limit the burst spent has refilled: error 27 is the limit speaking, asked again)
   if (ws.readyState !== ws.OPEN) ws = await open();
-  const ask = (id: number) =>
-    new Promise<string>((resolve) => {
-      const timer = setTimeout(() => resolve('no answer within 5 s'), 5_000);
-      const on = (d: WebSocket.RawData) => {
-        const m = JSON.parse(d.toString()) as { id?: number; type?: string; msg?: { code?: number } };
-        if (m.id !== id) return;
-        clearTimeout(timer);
-        ws.off('message', on);
-        resolve(m.type === 'error' ? `error ${m.msg?.code ?? '?'}` : (m.type ?? '?'));
-      };
-      ws.on('message', on);
-      ws.send(JSON.stringify({ id, cmd: 'list_subscriptions' }));
-    });
+  const ask = (id: number) => askListSubscriptions(ws, id);
   let answered = '';
   for (let attempt = 0; attempt < 10; attempt++) {
     answered = await ask(987_000 + attempt);

@@ -3,13 +3,14 @@
 import { apiOrdersOf, type OrdersState } from '../core/orders-module';
 import { endpointList } from '../../src-shared/endpoints';
 import { centiToCount } from '../engine/units';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../core/errors';
 import { endpointCostTable, tierLimits } from '../http/ratelimit';
 import { DEFAULT_COST, type UsageTier } from '../../src-shared/rate-limits';
 import { apiKeyHandlers } from './api-keys';
 import { engineOf } from './engine-access';
 import { seconds } from './present';
-import { caller, run, users, type HandlerFamily } from './support';
+import { caller, type HandlerFamily } from './support';
+import { run, users } from '../core/services';
 
 const DAY_MS = 86_400_000;
 /** How many of the caller's newest orders the upgrade rule looks at. */

@@ -6,12 +6,13 @@ import { createPublicKey, generateKeyPair as generateKeyPairCb, randomUUID, type
 import { promisify } from 'node:util';
 import type { z } from 'zod';
 import type { HandlerCtx } from '../http/app';
-import { forbidden, invalidParameters, notFound } from '../http/errors';
+import { forbidden, invalidParameters, notFound } from '../core/errors';
 import type { CreateApiKeyRequest, GenerateApiKeyRequest } from '../../src-shared/wire/api-keys';
 import { fcmStateOf, ownedSubtrader } from '../state/fcm';
 import { keysOfUser, type ApiKeyRecord, type Scope } from '../state/users';
 import { engineOf } from './engine-access';
-import { caller, run, users, type HandlerMap, type Services } from './support';
+import { caller, type HandlerMap } from './support';
+import { run, users, type Services } from '../core/services';
 
 const generateKeyPair = promisify(generateKeyPairCb);
 

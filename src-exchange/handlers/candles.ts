@@ -7,7 +7,7 @@
 // at the candle's end comes from every account's fills (0 once the market settled).
 import type { MarketView } from '../engine/types';
 import { centiToCount, TICKS_PER_DOLLAR, ticksToDollars } from '../engine/units';
-import { invalidParameters } from '../http/errors';
+import { invalidParameters } from '../core/errors';
 import { indexAfter, type Tape, type TradeTapes } from './tape';
 
 /** Most candles one request may return (the SDK's documented bulk limit). */

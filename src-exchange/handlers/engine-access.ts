@@ -5,10 +5,11 @@ import type { Engine } from '../engine/engine';
 import type { OrderView } from '../engine/types';
 import { countToCenti, dollarsToTicks } from '../engine/units';
 import type { HandlerCtx } from '../http/app';
-import { invalidParameters, notFound } from '../http/errors';
+import { invalidParameters, notFound } from '../core/errors';
 import { cutoffsAt, type Cutoffs } from '../state/catalog';
 import type { WalletState } from '../state/wallet';
-import { caller, subaccountOf, type Services } from './support';
+import { caller, subaccountOf } from './support';
+import { type Services } from '../core/services';
 
 export const engineOf = (svc: Services): Engine => svc.node.core.engine;
 export const walletState = (svc: Services): WalletState => svc.node.core.domain<WalletState>('wallet');

@@ -5,7 +5,7 @@
 // Thursdays 03:00-05:00 US Eastern (08:00-10:00 UTC). The next two windows are listed. The
 // embedded exchange keeps trading through them (they are announcements, as on the demo); the
 // status route says so by staying active.
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { caller, type HandlerFamily } from './support';
 
 const DAY_MS = 86_400_000;

@@ -6,12 +6,12 @@ import type { z } from 'zod';
 import type { MarketView } from '../engine/types';
 import type { CandlesticksQuery } from '../../src-shared/endpoints/markets';
 import { isArchivedMarket, isLiveFill, isLiveOrder, isLivePosition } from '../state/catalog';
-import { caller, pageOf, subaccountOf, type HandlerFamily } from './support';
+import { caller, pageOf, subaccountOf, type HandlerFamily, type HandlerMap } from './support';
 import { buildCandles, MAX_CANDLES, periodEnds } from './candles';
 import { presentMarket, presentTrade, sec } from './present-market';
 import { presentEventPositions, presentFill, presentOrder, presentPosition } from './present';
-import { readsOf, tradePage } from './reads';
-import { invalidParameters } from '../http/errors';
+import { readsOf, tradePage, type Reads } from './reads';
+import { invalidParameters } from '../core/errors';
 
 interface ArchiveQuery {
   ticker?: string;
@@ -27,8 +27,13 @@ const inSec = (ms: number, min: number | undefined, max: number | undefined) => 
   return (min === undefined || s >= min) && (max === undefined || s <= max);
 };
 
+/** The historical routes: the archive's markets and trades, and the caller's archived trading. */
 export const historicalHandlers: HandlerFamily = (svc) => {
   const reads = readsOf(svc);
+  return { ...archivedMarketHandlers(reads), ...archivedTradingHandlers(reads) };
+};
+
+function archivedMarketHandlers(reads: Reads): HandlerMap {
   const presentAll = (markets: readonly MarketView[], nowMs: number) =>
     markets.map((m) => presentMarket(reads.engine(), reads.cat(), m, reads.tapes.tape(m.ticker), nowMs));
 
@@ -103,7 +108,11 @@ export const historicalHandlers: HandlerFamily = (svc) => {
       });
       return { trades: page.trades.map(presentTrade), cursor: page.cursor, has_next: page.has_next };
     },
+  };
+}
 
+function archivedTradingHandlers(reads: Reads): HandlerMap {
+  return {
     getHistoricalFills: (ctx) => {
       const c = caller(ctx);
       const q = ctx.query as ArchiveQuery;
@@ -154,4 +163,4 @@ export const historicalHandlers: HandlerFamily = (svc) => {
       };
     },
   };
-};
+}

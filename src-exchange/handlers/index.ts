@@ -1,6 +1,7 @@
 // Every handler family, merged into one map keyed by endpoint id. A family is a function of
 // the services so it can close over the node; a test asserts every row has a handler.
-import type { HandlerFamily, HandlerMap, Services } from './support';
+import type { HandlerFamily, HandlerMap } from './support';
+import type { Services } from '../core/services';
 import { exchangeHandlers } from './exchange';
 import { tradingHandlers } from './trading';
 import { portfolioHandlers } from './portfolio';

@@ -3,7 +3,7 @@
 // the catalog; markets settled before the historical cutoff have left these routes.
 import type { z } from 'zod';
 import type { MarketView } from '../engine/types';
-import { invalidParameters, notFound } from '../http/errors';
+import { invalidParameters, notFound } from '../core/errors';
 import type { BulkCandlesticksQuery, CandlesticksQuery, GetMarketsQuery, TradesQuery } from '../../src-shared/endpoints/markets';
 import { isArchivedMarket, marketCloseMs, marketUpdatedMs } from '../state/catalog';
 import type { HandlerFamily } from './support';

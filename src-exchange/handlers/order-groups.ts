@@ -3,11 +3,12 @@
 import type { z } from 'zod';
 import type { OrderGroupView } from '../engine/types';
 import type { HandlerCtx } from '../http/app';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import type { CreateOrderGroupRequest, UpdateOrderGroupLimitRequest } from '../../src-shared/wire/orders';
 import { countCenti, engineOf, requireShard, subaccountFilter } from './engine-access';
 import { presentOrderGroup } from './present';
-import { caller, run, subaccountOf, type HandlerMap, type Services } from './support';
+import { caller, subaccountOf, type HandlerMap } from './support';
+import { run, type Services } from '../core/services';
 
 /** The caller's live group (within the subaccount asked for or a scoped key's), else 404. */
 function ownGroup(svc: Services, ctx: HandlerCtx, subaccount: number | undefined): OrderGroupView {

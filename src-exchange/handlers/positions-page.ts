@@ -3,7 +3,7 @@
 // in (ticker, subaccount) order, paged, presented with their event roll-up.
 import type { Engine } from '../engine/engine';
 import type { PositionView } from '../engine/types';
-import { invalidParameters } from '../http/errors';
+import { invalidParameters } from '../core/errors';
 import { isLivePosition, type Cutoffs } from '../state/catalog';
 import { presentEventPositions, presentPosition } from './present';
 import { pageOf } from './support';

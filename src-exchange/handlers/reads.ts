@@ -3,10 +3,10 @@
 // lookups that honour the archive, and keyset cursors for trade pages.
 import type { Engine } from '../engine/engine';
 import type { MarketView, TradeView } from '../engine/types';
-import { invalidParameters, notFound } from '../http/errors';
+import { invalidParameters, notFound } from '../core/errors';
 import { catalogOf } from '../core/catalog-module';
 import { cutoffsAt, isArchivedMarket, type CatalogState, type Cutoffs } from '../state/catalog';
-import { users, type Services } from './support';
+import { users, type Services } from '../core/services';
 import { indexAfter, TradeTapes } from './tape';
 
 export interface Reads {

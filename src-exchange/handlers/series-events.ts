@@ -3,7 +3,7 @@
 // Part of the market-data family (see ./market-data).
 import type { z } from 'zod';
 import type { MarketView } from '../engine/types';
-import { invalidParameters, notFound } from '../http/errors';
+import { invalidParameters, notFound } from '../core/errors';
 import type { ForecastQuery, GetEventsQuery, StructuredTargetsQuery } from '../../src-shared/endpoints/series-events';
 import type { CreateMarketInCollectionRequest } from '../../src-shared/wire/events';
 import {
@@ -21,7 +21,8 @@ import {
   type StructuredTargetRecord,
 } from '../state/catalog';
 import { forecastValue } from '../sim/livedata';
-import { caller, pageOf, run, type HandlerFamily } from './support';
+import { caller, pageOf, type HandlerFamily, type HandlerMap } from './support';
+import { run, type Services } from '../core/services';
 import { buildCandles, MAX_CANDLES, periodEnds } from './candles';
 import { iso, presentEvent, presentMarket, presentSeries, sec } from './present-market';
 import { readsOf, type Reads } from './reads';
@@ -106,9 +107,17 @@ function inCompetition(t: StructuredTargetRecord, competition: string): boolean 
   return [...named, ...leagues].includes(competition);
 }
 
+/** The series and event routes, in four families that share the event views below. */
 export const seriesEventHandlers: HandlerFamily = (svc) => {
   const reads = readsOf(svc);
+  const views = eventViews(reads);
+  return { ...seriesHandlers(reads), ...eventReadHandlers(reads, views), ...eventHistoryHandlers(svc, reads, views), ...collectionHandlers(svc, reads, views) };
+};
 
+type EventViews = ReturnType<typeof eventViews>;
+
+/** Markets of an event that are still live, presented markets, and the event lists. */
+function eventViews(reads: Reads) {
   const liveMarketsOf = (byEvent: Map<string, MarketView[]>, ev: string, nowMs: number) => {
     const cut = reads.cutoffs(nowMs);
     return (byEvent.get(ev) ?? []).filter((m) => !isArchivedMarket(m, cut));
@@ -149,6 +158,10 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
     return out;
   }
 
+  return { liveMarketsOf, present, listEvents };
+}
+
+function seriesHandlers(reads: Reads): HandlerMap {
   return {
     getSeriesList: (ctx) => {
       const q = ctx.query as { category?: string; tags?: string; include_product_metadata?: boolean; include_volume?: boolean; min_updated_ts?: number };
@@ -190,7 +203,11 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
           taker_fee: takerFeeText(c.fee_multiplier_e4),
         }));
     },
+  };
+}
 
+function eventHistoryHandlers(svc: Services, reads: Reads, { liveMarketsOf }: EventViews): HandlerMap {
+  return {
     getEventCandlesticks: (ctx) => {
       const ev = eventOf(reads.cat(), ctx.params.ticker!);
       if (ev.series_ticker !== ctx.params.series_ticker) throw notFound(`event ${ev.event_ticker} in series ${ctx.params.series_ticker}`);
@@ -250,7 +267,11 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
       // the spec's form: a plain array of { ts, percentile, value } (the SDK wraps it in forecast_history)
       return points;
     },
+  };
+}
 
+function eventReadHandlers(reads: Reads, { liveMarketsOf, present, listEvents }: EventViews): HandlerMap {
+  return {
     getEvents: (ctx) => listEvents(ctx.query as EventsQuery, ctx.nowMs, false),
     getMultivariateEvents: (ctx) => listEvents(ctx.query as EventsQuery, ctx.nowMs, true),
 
@@ -298,7 +319,11 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
         has_next: page.has_next,
       };
     },
+  };
+}
 
+function collectionHandlers(svc: Services, reads: Reads, { present }: EventViews): HandlerMap {
+  return {
     getMultivariateCollections: (ctx) => {
       const q = ctx.query as { status?: 'unopened' | 'open' | 'closed'; series_ticker?: string; associated_event_ticker?: string; limit?: number; cursor?: string };
       const cat = reads.cat();
@@ -353,7 +378,7 @@ export const seriesEventHandlers: HandlerFamily = (svc) => {
       return { structured_target: presentTarget(t) };
     },
   };
-};
+}
 
 /** Contracts traded per series (centi), over live and archived markets. */
 function seriesVolumes(reads: Reads): Map<string, number> {

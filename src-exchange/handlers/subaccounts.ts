@@ -3,17 +3,32 @@
 // subaccount and may not open subaccounts or move cash between them.
 import type { z } from 'zod';
 import { MICRO_PER_CENT, microToCents } from '../engine/units';
+import type { TransferView } from '../engine/types';
 import type { HandlerCtx } from '../http/app';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../core/errors';
 import type { CreateSubaccountRequest, SetSubaccountNettingRequest, SubaccountTransferRequest } from '../../src-shared/wire/portfolio';
 import { walletOf } from '../state/wallet';
 import { engineOf, requireShard, walletState, subaccountFilter } from './engine-access';
 import { dollarsText, seconds } from './present';
-import { caller, pageOf, run, subaccountOf, type HandlerMap, type Services } from './support';
+import { caller, pageOf, subaccountOf, type HandlerMap } from './support';
+import { run, type Services } from '../core/services';
 
 function accountWide(ctx: HandlerCtx, what: string): void {
   const c = caller(ctx);
   if (c.subaccount !== null) throw forbidden(`this API key is restricted to subaccount ${c.subaccount}; ${what} needs an account-wide key`);
+}
+
+/** A transfer as getSubaccountTransfers lists it (cents, exchange 0). */
+function transferBody(t: TransferView) {
+  return {
+    transfer_id: t.transfer_id,
+    client_transfer_id: t.client_transfer_id,
+    from_subaccount: t.from_subaccount,
+    to_subaccount: t.to_subaccount,
+    amount_cents: microToCents(t.amount),
+    created_ts: t.created_ts,
+    exchange_index: 0,
+  };
 }
 
 export function subaccountHandlers(svc: Services): HandlerMap {
@@ -63,15 +78,7 @@ export function subaccountHandlers(svc: Services): HandlerMap {
         .filter((t) => only === undefined || t.from_subaccount === only || t.to_subaccount === only);
       const page = pageOf(all, q.cursor, q.limit);
       return {
-        transfers: page.items.map((t) => ({
-          transfer_id: t.transfer_id,
-          client_transfer_id: t.client_transfer_id,
-          from_subaccount: t.from_subaccount,
-          to_subaccount: t.to_subaccount,
-          amount_cents: microToCents(t.amount),
-          created_ts: t.created_ts,
-          exchange_index: 0,
-        })),
+        transfers: page.items.map(transferBody),
         cursor: page.cursor,
         has_next: page.has_next,
       };

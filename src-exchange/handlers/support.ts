@@ -1,46 +1,11 @@
-// What every REST handler family shares: the services it reaches, submitting a command and
-// turning a rejection into the protocol's error, caller and subaccount rules, and cursors.
-import type { ExchangeNode } from '../core/node';
-import type { CoreCommand, CoreOutcome } from '../core/core';
+// What every REST handler family shares: caller and subaccount rules, and cursors. (The services,
+// `run` and the rejection's protocol error, which the other doors share too, are core/services.ts.)
 import type { Caller, Handler, HandlerCtx } from '../http/app';
-import { ExchangeError, forbidden, invalidParameters, unauthorized } from '../http/errors';
-import type { UsersState } from '../state/users';
-
-export interface Services {
-  node: ExchangeNode;
-  /** the exchange's seed (for generated data such as live data and seeded history) */
-  seed: number;
-}
+import { forbidden, invalidParameters, unauthorized } from '../core/errors';
+import type { Services } from '../core/services';
 
 export type HandlerMap = Partial<Record<string, Handler>>;
 export type HandlerFamily = (svc: Services) => HandlerMap;
-
-const STATUS_BY_CODE: Record<string, number> = {
-  not_found: 404,
-  invalid_parameters: 400,
-  invalid_order: 400,
-  invalid_price: 400,
-  insufficient_balance: 400,
-  market_closed: 400,
-  conflict: 409,
-  order_already_exists: 409,
-  forbidden: 403,
-  unauthorized: 401,
-};
-
-/** Turns a rejected outcome into an ExchangeError (status from the result or the code). */
-export function rejectionError(outcome: CoreOutcome): ExchangeError {
-  const r = outcome.result as { code?: string; message?: string; details?: string; status?: number };
-  const code = r.code ?? 'invalid_parameters';
-  return new ExchangeError(r.status ?? STATUS_BY_CODE[code] ?? 400, code, r.message ?? code, r.details);
-}
-
-/** Submits a command; resolves with the result once durable, or throws the protocol error. */
-export async function run<T = Record<string, unknown>>(svc: Services, cmd: CoreCommand): Promise<T> {
-  const outcome = await svc.node.submit(cmd);
-  if (!outcome.ok) throw rejectionError(outcome);
-  return outcome.result as T;
-}
 
 export function caller(ctx: HandlerCtx): Caller {
   if (!ctx.caller) throw unauthorized('this endpoint requires a signed request');
@@ -64,10 +29,6 @@ export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, ...
   // A rest parameter tells an explicit `undefined` (all) from an omitted fallback (primary).
   const fallback = fallbackArg.length === 0 ? 0 : fallbackArg[0];
   return requested ?? fallback;
-}
-
-export function users(svc: Services): UsersState {
-  return svc.node.core.domain<UsersState>('users');
 }
 
 // ---- cursors: opaque, stable over a sorted list ------------------------------------------

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { API_PREFIX, endpointList } from '../../src-shared/endpoints';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { readSignedHeaders, publicKeyFromPem, verifySignature } from '../auth/verify';
-import { ExchangeError, forbidden, invalidParameters, notFound, unauthorized } from './errors';
+import { ExchangeError, forbidden, invalidParameters, notFound, unauthorized } from '../core/errors';
 import { RateLimits, endpointCost } from './ratelimit';
 import type { UsageTier } from '../../src-shared/rate-limits';
 import { clientErrorHandler, codeForStatus, frameworkErrors, methodsByPath } from './framework-errors';

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src-shared/endpoints';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
-import { ExchangeError } from './errors';
+import { ExchangeError } from '../core/errors';
 
 /** The error code for a status the framework (not a handler) answers with. */
 export function codeForStatus(status: number): string {

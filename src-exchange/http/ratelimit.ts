@@ -3,7 +3,7 @@
 import { TokenBucket } from 'limiter';
 import type { AnyEndpoint } from '../../src-shared/endpoints/types';
 import { CANCEL_ORDER_COST, DEFAULT_COST, TIER_RATES, type UsageTier } from '../../src-shared/rate-limits';
-import { ExchangeError } from './errors';
+import { ExchangeError } from '../core/errors';
 
 export interface BucketParams {
   bucket_capacity: number;

@@ -77,7 +77,8 @@ async function verify(allAcks: Ack[]): Promise<number> {
   return lastSeq;
 }
 
-describe('Journal under kill -9', () => {
+// 300 s: only a hang guard; each test SIGKILLs child processes over and over (tsx-compiled), slow on a busy machine
+describe('Journal under kill -9', { timeout: 300_000 }, () => {
   it('keeps every acknowledged append across repeated SIGKILLs', async () => {
     const allAcks: Ack[] = [];
     let lastSeq = 0;

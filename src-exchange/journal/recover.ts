@@ -74,84 +74,7 @@ export async function recover<R, S>(dir: string): Promise<Recovered<R, S>> {
   const claimedSeq = Math.max(snapSeq, ...bad.map((b) => b.seq));
 
   const { segments } = listing;
-  const records: JournalEntry<R>[] = [];
-  let lastSegmentSize = 0;
-  // Segments entirely covered by the snapshot are not read (they are awaiting deletion).
-  const firstRelevant = segments.findIndex((s, i) => {
-    const next = segments[i + 1];
-    return next === undefined || next.firstSeq - 1 > snapSeq;
-  });
-  let expected = 0;
-  if (firstRelevant >= 0) {
-    const first = segments[firstRelevant]!;
-    if (first.firstSeq > snapSeq + 1) {
-      throw new JournalError(
-        'GAP',
-        snapshot
-          ? `journal ${dir}: snapshot covers seq <= ${snapSeq} but the log resumes at seq ${first.firstSeq} (${first.name}); records ${snapSeq + 1}..${first.firstSeq - 1} are missing`
-          : `journal ${dir}: no usable snapshot, and the log starts at seq ${first.firstSeq} (${first.name}); records 1..${first.firstSeq - 1} are missing`,
-      );
-    }
-    expected = first.firstSeq;
-    for (let i = firstRelevant; i < segments.length; i++) {
-      const seg = segments[i]!;
-      const isLast = i === segments.length - 1;
-      if (seg.firstSeq !== expected) {
-        const prev = segments[i - 1]!;
-        throw new JournalError(
-          'GAP',
-          `journal ${dir}: ${prev.name} ends at seq ${expected - 1} but ${seg.name} starts at seq ${seg.firstSeq}`,
-        );
-      }
-      const file = path.join(dir, seg.name);
-      const buf = await readFile(file);
-      report.segmentsRead++;
-      let off = 0;
-      while (off < buf.length) {
-        const fr = readFrame(buf, off, maxRecordBytes);
-        if (!fr.ok) {
-          if (!isLast) {
-            throw new JournalError(
-              'CORRUPT',
-              `journal corrupt: ${seg.name} at byte ${off} (expecting seq ${expected}): ${fr.reason}; this segment is not the last, so its records were acknowledged`,
-            );
-          }
-          const follow = findValidFrame(buf, off + 1, expected, maxRecordBytes);
-          if (follow >= 0) {
-            const followSeq = buf.readUInt32LE(follow + 8) + buf.readUInt32LE(follow + 12) * 2 ** 32;
-            throw new JournalError(
-              'CORRUPT',
-              `journal corrupt: ${seg.name} at byte ${off} (expecting seq ${expected}): ${fr.reason}, yet a valid record (seq ${followSeq}) follows at byte ${follow}; refusing to skip acknowledged records`,
-            );
-          }
-          report.truncatedBytes = buf.length - off;
-          report.truncatedReason = `${seg.name} at byte ${off}: ${fr.reason}`;
-          await truncateFile(file, off);
-          break;
-        }
-        if (fr.seq !== expected) {
-          throw new JournalError(
-            'CORRUPT',
-            `journal corrupt: ${seg.name} at byte ${off}: expected seq ${expected}, found seq ${fr.seq}`,
-          );
-        }
-        if (fr.seq > snapSeq) {
-          let record: R;
-          try {
-            record = JSON.parse(buf.toString('utf8', fr.payloadStart, fr.end)) as R;
-          } catch (err) {
-            throw new JournalError('CORRUPT', `journal corrupt: ${seg.name} seq ${fr.seq}: payload is not JSON`, {
-              cause: err,
-            });
-          }
-          records.push({ seq: fr.seq, record });
-        }
-        expected++;
-        off = fr.end;
-      }
-      if (isLast) lastSegmentSize = off;
-    }
-  }
+  const { records, expected, lastSegmentSize } = await readLog<R>(dir, segments, snapshot !== null, snapSeq, report);
 
   const lastSeq = Math.max(snapSeq, expected - 1);
   if (lastSeq < claimedSeq) {
@@ -183,6 +106,122 @@ export async function recover<R, S>(dir: string): Promise<Recovered<R, S>> {
     lastSegmentSize,
     report,
   };
+}
+
+interface LogRead<R> {
+  records: JournalEntry<R>[];
+  /** the seq the next record would carry (0 when no segment was read) */
+  expected: number;
+  /** size of the last segment after any truncation */
+  lastSegmentSize: number;
+}
+
+/** Reads every segment not wholly covered by the snapshot, checking that seqs run on without a gap. */
+async function readLog<R>(
+  dir: string,
+  segments: SegmentFile[],
+  hasSnapshot: boolean,
+  snapSeq: number,
+  report: RecoveryReport,
+): Promise<LogRead<R>> {
+  const records: JournalEntry<R>[] = [];
+  let lastSegmentSize = 0;
+  // Segments entirely covered by the snapshot are not read (they are awaiting deletion).
+  const firstRelevant = segments.findIndex((s, i) => {
+    const next = segments[i + 1];
+    return next === undefined || next.firstSeq - 1 > snapSeq;
+  });
+  let expected = 0;
+  if (firstRelevant >= 0) {
+    const first = segments[firstRelevant]!;
+    if (first.firstSeq > snapSeq + 1) {
+      throw new JournalError(
+        'GAP',
+        hasSnapshot
+          ? `journal ${dir}: snapshot covers seq <= ${snapSeq} but the log resumes at seq ${first.firstSeq} (${first.name}); records ${snapSeq + 1}..${first.firstSeq - 1} are missing`
+          : `journal ${dir}: no usable snapshot, and the log starts at seq ${first.firstSeq} (${first.name}); records 1..${first.firstSeq - 1} are missing`,
+      );
+    }
+    expected = first.firstSeq;
+    for (let i = firstRelevant; i < segments.length; i++) {
+      const seg = segments[i]!;
+      const isLast = i === segments.length - 1;
+      if (seg.firstSeq !== expected) {
+        const prev = segments[i - 1]!;
+        throw new JournalError(
+          'GAP',
+          `journal ${dir}: ${prev.name} ends at seq ${expected - 1} but ${seg.name} starts at seq ${seg.firstSeq}`,
+        );
+      }
+      const read = await readSegment(dir, seg, isLast, expected, snapSeq, records, report);
+      expected = read.expected;
+      if (isLast) lastSegmentSize = read.size;
+    }
+  }
+  return { records, expected, lastSegmentSize };
+}
+
+/**
+ * Reads one segment's frames from seq `expected` on, pushing those past the snapshot onto
+ * `records`; a bad frame at the tail of the last segment is truncated away, anywhere else it is
+ * CORRUPT. Returns the next expected seq and the segment's size after any truncation.
+ */
+async function readSegment<R>(
+  dir: string,
+  seg: SegmentFile,
+  isLast: boolean,
+  expected: number,
+  snapSeq: number,
+  records: JournalEntry<R>[],
+  report: RecoveryReport,
+): Promise<{ expected: number; size: number }> {
+  const file = path.join(dir, seg.name);
+  const buf = await readFile(file);
+  report.segmentsRead++;
+  let off = 0;
+  while (off < buf.length) {
+    const fr = readFrame(buf, off, maxRecordBytes);
+    if (!fr.ok) {
+      if (!isLast) {
+        throw new JournalError(
+          'CORRUPT',
+          `journal corrupt: ${seg.name} at byte ${off} (expecting seq ${expected}): ${fr.reason}; this segment is not the last, so its records were acknowledged`,
+        );
+      }
+      const follow = findValidFrame(buf, off + 1, expected, maxRecordBytes);
+      if (follow >= 0) {
+        const followSeq = buf.readUInt32LE(follow + 8) + buf.readUInt32LE(follow + 12) * 2 ** 32;
+        throw new JournalError(
+          'CORRUPT',
+          `journal corrupt: ${seg.name} at byte ${off} (expecting seq ${expected}): ${fr.reason}, yet a valid record (seq ${followSeq}) follows at byte ${follow}; refusing to skip acknowledged records`,
+        );
+      }
+      report.truncatedBytes = buf.length - off;
+      report.truncatedReason = `${seg.name} at byte ${off}: ${fr.reason}`;
+      await truncateFile(file, off);
+      break;
+    }
+    if (fr.seq !== expected) {
+      throw new JournalError(
+        'CORRUPT',
+        `journal corrupt: ${seg.name} at byte ${off}: expected seq ${expected}, found seq ${fr.seq}`,
+      );
+    }
+    if (fr.seq > snapSeq) {
+      let record: R;
+      try {
+        record = JSON.parse(buf.toString('utf8', fr.payloadStart, fr.end)) as R;
+      } catch (err) {
+        throw new JournalError('CORRUPT', `journal corrupt: ${seg.name} seq ${fr.seq}: payload is not JSON`, {
+          cause: err,
+        });
+      }
+      records.push({ seq: fr.seq, record });
+    }
+    expected++;
+    off = fr.end;
+  }
+  return { expected, size: off };
 }
 
 async function loadNewestSnapshot<S>(

@@ -5,10 +5,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ExchangeError } from '../http/errors';
+import { ExchangeError } from '../core/errors';
 import type { ExchangeReplay, ReplayState } from './exchange-replay';
 import type { ReplayHost } from './host';
-import { readRecording } from './read';
 
 export const REPLAY_PATH = '/admin/replay';
 
@@ -31,6 +30,8 @@ const view = (r: ExchangeReplay | null): ReplayAnswer => (r ? { active: true, ..
 
 export async function applyReplayAction(host: ReplayHost, a: ReplayAction): Promise<ReplayAnswer> {
   if (a.action === 'load') {
+    // DuckDB is loaded on the first load asked for, not on every start of the exchange
+    const { readRecording } = await import('./read');
     const tape = await readRecording(a.file).catch((e: unknown) => {
       throw new ExchangeError(400, 'invalid_parameters', `replay control: ${(e as Error).message}`);
     });

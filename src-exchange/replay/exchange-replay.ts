@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreCommand, CoreOutcome } from '../core/core';
 import type { NodeBatch } from '../core/node';
-import type { ExchangeEvent } from '../core/domain';
+import type { ExchangeEvent } from '../state/domain';
 import type { Engine } from '../engine/engine';
 import type { OrderView } from '../engine/types';
-import { users, type Services } from '../handlers/support';
+import { users, type Services } from '../core/services';
 import { LevelSync, type TraderOrder } from './level-sync';
 import { ReplayPlayer, type PlayerState, type Speed } from './player';
 import { ReplayCursor } from './queue';

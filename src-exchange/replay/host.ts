@@ -2,12 +2,12 @@
 // simulation and clears the simulated participants' orders from the recording's markets (the
 // books are the recording's alone); unloading cancels the replay's orders and resumes the
 // simulation. Driven by the admin route (admin.ts) or the CLI's --replay.
-import type { Services } from '../handlers/support';
-import { users } from '../handlers/support';
+import type { Services } from '../core/services';
+import { users } from '../core/services';
 import { ExchangeReplay } from './exchange-replay';
 import type { Speed } from './player';
 import type { Tape } from './tape';
-import { ExchangeError } from '../http/errors';
+import { ExchangeError } from '../core/errors';
 
 /** paper cash of a trader's replay subaccount: $100,000 */
 const REPLAY_TRADER_CASH_MICRO = 100_000 * 1_000_000;

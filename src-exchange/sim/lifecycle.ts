@@ -8,7 +8,7 @@ import type { CoreCommand, CoreOutcome } from '../core/core';
 import { catalogOf } from '../core/catalog-module';
 import type { LifecycleAction } from '../core/catalog-module';
 import type { MarketResult, MarketView } from '../engine/types';
-import type { Services } from '../handlers/support';
+import type { Services } from '../core/services';
 import { marketCloseMs, type CatalogState, type EventRecord } from '../state/catalog';
 import type { Participants, Submit } from './participants';
 import type { Rng } from './random';
@@ -42,6 +42,23 @@ export const DEFAULT_LIFECYCLE: LifecycleOptions = {
   pauseMs: 20_000,
   maxCommandsPerPass: 20,
 };
+
+/**
+ * A shorter cycle (`--sim-market-minutes <n>`): markets the simulation adds close `minutes` after
+ * they open, a new one every third of that, each determined and then settled a twelfth of it
+ * after (at most the defaults'). Two minutes: a market closes, is determined and settles within
+ * three, so a run of a few minutes sees settlements (the display-truth harness holds one through
+ * its settlement).
+ */
+export function lifecycleOfMinutes(minutes: number): Partial<LifecycleOptions> {
+  const life = minutes * 60_000;
+  return {
+    newMarketLifetimeMs: life,
+    newMarketEveryMs: Math.min(DEFAULT_LIFECYCLE.newMarketEveryMs, Math.round(life / 3)),
+    determineDelayMs: Math.min(DEFAULT_LIFECYCLE.determineDelayMs, Math.round(life / 12)),
+    settleDelayMs: Math.min(DEFAULT_LIFECYCLE.settleDelayMs, Math.round(life / 12)),
+  };
+}
 
 /** Tickers of markets the simulation adds carry this marker (their result is drawn alone). */
 export const SIM_MARKET_MARK = '-SIM';

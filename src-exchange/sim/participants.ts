@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreCommand, CoreOutcome } from '../core/core';
 import type { MarketView, OrderView } from '../engine/types';
-import { users, type Services } from '../handlers/support';
+import { users, type Services } from '../core/services';
 import { hashText, type Rng } from './random';
 
 const CENT = 100;

@@ -1,6 +1,6 @@
 // Helpers the RFQ and the block-trade proposal modules share: who takes part, whether a
 // market is open to trade in, executing the agreed trade, and running a command's handler.
-import type { DomainCtx } from '../core/domain';
+import type { DomainCtx } from './domain';
 import type { Engine } from '../engine/engine';
 import type { CommandOutputs, ExecuteBlockTradeCommand, MarketView } from '../engine/types';
 import { reject, type Outcome, type Rejected } from './fcm';

@@ -6,7 +6,7 @@
 // second acceptance executes the trade (engine `executeBlockTrade`) in the same command, or
 // is rejected with nothing changed. A proposal past its expiration cannot be accepted and
 // reads as `expired`.
-import type { DomainCtx } from '../core/domain';
+import type { DomainCtx } from './domain';
 import type { OutcomeSide } from '../engine/types';
 import { isOrderCount, isOrderPrice, TICKS_PER_DOLLAR } from '../engine/units';
 import { checkSubtraderTrade, fcmStateOf, ownedSubtrader, reject, type Outcome, type Rejected } from './fcm';

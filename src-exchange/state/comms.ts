@@ -10,7 +10,7 @@
 // The quoter is the maker, the requester the taker (fees per docs/spec/protocol-notes.md).
 // Size: the RFQ's `contracts`; else the most contracts `target_cost` buys at the accepted
 // price (fees included unless target_cost_excludes_fees); else 1 contract.
-import type { DomainCtx } from '../core/domain';
+import type { DomainCtx } from './domain';
 import type { Engine } from '../engine/engine';
 import type { MarketView } from '../engine/types';
 import { checkTick } from '../engine/price-levels';

@@ -8,7 +8,7 @@
 // count) of every order the subtrader's account created since 00:00 UTC, block trades
 // included (they leave executed orders). A cancelled order still counts: the cap is on what
 // was sent that day, so cancelling never frees room.
-import type { DomainCtx, DomainResult } from '../core/domain';
+import type { DomainCtx, DomainResult } from './domain';
 import type { Engine } from '../engine/engine';
 import type { CreateOrderCommand } from '../engine/types';
 import { isOrderCount, isOrderPrice, microToDollars, TICKS_PER_DOLLAR } from '../engine/units';

@@ -1,7 +1,7 @@
 // Wallet state: seeded history that agrees with the balance, allocation rules and netting.
 import { describe, expect, it } from 'vitest';
 import { applyWallet, checkAllocation, emptyWallet, walletOf } from './wallet';
-import { walletHistoryFor } from './wallet-seed';
+import { walletHistoryFor } from '../sim/wallet-seed';
 
 const NOW = 1_750_000_000_000;
 

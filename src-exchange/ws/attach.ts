@@ -8,8 +8,8 @@ import { STATUS_CODES } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { WS_PATH } from '../../src-shared/endpoints';
 import { publicKeyFromPem, readSignedHeaders, verifySignature } from '../auth/verify';
-import { ExchangeError, forbidden, unauthorized } from '../http/errors';
-import { users, type Services } from '../handlers/support';
+import { ExchangeError, forbidden, unauthorized } from '../core/errors';
+import { users, type Services } from '../core/services';
 import { StreamConnection, type Identity } from './connection';
 import { StreamHub } from './hub';
 import { streamSettings, type StreamSettings } from './settings';
@@ -59,6 +59,49 @@ function textOf(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
+/** A connection on the hub: its frames handled as commands, its pongs keeping it alive. */
+function acceptConnection(hub: StreamHub, ws: WebSocket, identity: Identity | null): void {
+  const conn = new StreamConnection(ws, identity, hub);
+  hub.connections.add(conn);
+  ws.on('message', (data) => conn.handle(textOf(data)));
+  ws.on('pong', () => {
+    conn.alive = true;
+  });
+  ws.on('error', () => ws.terminate());
+  ws.on('close', () => {
+    hub.connections.delete(conn);
+    conn.dispose();
+  });
+}
+
+/** One keep-alive round: a connection that left the previous Ping unanswered is closed, the others pinged. */
+function pingAll(hub: StreamHub): void {
+  for (const conn of hub.connections) {
+    if (!conn.alive) {
+      conn.ws.terminate();
+      continue;
+    }
+    conn.alive = false;
+    conn.ws.ping();
+  }
+}
+
+/** Closes a connection with 1001 at shutdown; one that does not answer the close within a second is cut. */
+function closeConnection(conn: StreamConnection): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (conn.ws.readyState === 3) return resolve();
+    const timer = setTimeout(() => {
+      conn.ws.terminate();
+      resolve();
+    }, 1_000);
+    conn.ws.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    conn.ws.close(1001, 'exchange shutting down');
+  });
+}
+
 export function attachStream(server: Server, svc: Services, settings: StreamSettings = streamSettings): StreamServer {
   const opts = { ...settings };
   const hub = new StreamHub(svc, opts);
@@ -83,31 +126,10 @@ export function attachStream(server: Server, svc: Services, settings: StreamSett
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, identity));
   };
 
-  const accept = (ws: WebSocket, identity: Identity | null) => {
-    const conn = new StreamConnection(ws, identity, hub);
-    hub.connections.add(conn);
-    ws.on('message', (data) => conn.handle(textOf(data)));
-    ws.on('pong', () => {
-      conn.alive = true;
-    });
-    ws.on('error', () => ws.terminate());
-    ws.on('close', () => {
-      hub.connections.delete(conn);
-      conn.dispose();
-    });
-  };
+  const accept = (ws: WebSocket, identity: Identity | null) => acceptConnection(hub, ws, identity);
 
   // Keep-alive: a Ping every interval; a connection that left the previous one unanswered is closed.
-  const pinger = setInterval(() => {
-    for (const conn of hub.connections) {
-      if (!conn.alive) {
-        conn.ws.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.ws.ping();
-    }
-  }, opts.pingIntervalMs);
+  const pinger = setInterval(() => pingAll(hub), opts.pingIntervalMs);
   pinger.unref();
 
   server.on('upgrade', onUpgrade);
@@ -119,21 +141,7 @@ export function attachStream(server: Server, svc: Services, settings: StreamSett
       server.off('upgrade', onUpgrade);
       clearInterval(pinger);
       hub.close();
-      const closing = [...hub.connections].map(
-        (conn) =>
-          new Promise<void>((resolve) => {
-            if (conn.ws.readyState === 3) return resolve();
-            const timer = setTimeout(() => {
-              conn.ws.terminate();
-              resolve();
-            }, 1_000);
-            conn.ws.once('close', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            conn.ws.close(1001, 'exchange shutting down');
-          }),
-      );
+      const closing = [...hub.connections].map(closeConnection);
       await Promise.all(closing);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       running.delete(svc);

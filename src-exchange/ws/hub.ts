@@ -1,9 +1,9 @@
 // The fan-out: published exchange events (after durability, in apply order) become stream
 // messages on the subscriptions that may see them. Public market data for everyone subscribed;
 // private messages only to their owner's signed connections; domain events by audience.
-import type { ExchangeEvent, DomainEvent } from '../core/domain';
+import type { ExchangeEvent, DomainEvent } from '../state/domain';
 import type { EngineEvent, MarketEvent } from '../engine/types';
-import type { Services } from '../handlers/support';
+import type { Services } from '../core/services';
 import { CHANNELS, isChannel, parseStreamValue, type Channel } from '../../src-shared/wire/stream';
 import { CATALOG, type CatalogState } from '../state/catalog';
 import { BookMirror } from './book-mirror';

@@ -3,7 +3,7 @@
 // test can recompute any of them. Values are integers of 1e-8 dollars (exactly 8 decimals on
 // the wire), computed with BigInt: no float touches them.
 
-import { fmix32 } from '../hash';
+import { fmix32 } from '../engine/hash';
 
 /** The indices offered (two USD reference rates, as the spec's examples). */
 export const INDEX_IDS = ['BRTI', 'ETHUSD_RTI'] as const;

@@ -139,6 +139,45 @@ interface Exchange {
   receivedAt: number;
 }
 
+/** One HTTP exchange, body included, under the timeout. */
+async function send(doFetch: typeof fetch, url: string, init: RequestInit, method: string, path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const sentAt = Date.now();
+  try {
+    // never follow a redirect: fetch would carry the signed headers to wherever it points
+    const res = await doFetch(url, { ...init, signal: combined, redirect: 'manual' });
+    const text = await res.text();
+    return { res, text, sentAt, receivedAt: Date.now() };
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    if (timeout.aborted) throw new TimeoutError(method, path, timeoutMs, err);
+    throw new NetworkError(method, path, err);
+  }
+}
+
+/** The answer's body, parsed and checked against the row's schema. */
+function parseResponse<E extends AnyEndpoint>(row: E, x: Exchange, path: string): ResponseOut<E> {
+  const base = { status: x.res.status, requestId: requestIdOf(x.res.headers), method: row.method, path };
+  const empty = x.text.trim() === '';
+  let json: unknown;
+  if (!empty) {
+    try {
+      json = JSON.parse(x.text);
+    } catch {
+      const snippet = x.text.length > 200 ? `${x.text.slice(0, 200)}...` : x.text;
+      throw new ResponseShapeError({ ...base, message: `${row.id}: response body is not JSON: ${snippet}`, rawBody: snippet });
+    }
+  }
+  let r = row.response.safeParse(json);
+  // An empty 2xx (204 and friends) may meet a schema that wants an empty object.
+  if (!r.success && empty) r = row.response.safeParse({});
+  if (!r.success) {
+    throw new ResponseShapeError({ ...base, message: `${row.id}: response does not match the schema: ${formatIssues(r.error.issues)}`, issues: r.error.issues });
+  }
+  return r.data as ResponseOut<E>;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const profile = isResolvedProfile(options.profile) ? options.profile : resolveProfile(options.profile);
   const signer = options.credentials ? createSigner({ credentials: options.credentials, headerPrefix: profile.headerPrefix }) : undefined;
@@ -146,23 +185,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const limiter = options.limiter;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  /** One HTTP exchange, body included, under the timeout. */
-  async function send(url: string, init: RequestInit, method: string, path: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Exchange> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const sentAt = Date.now();
-    try {
-      // never follow a redirect: fetch would carry the signed headers to wherever it points
-      const res = await doFetch(url, { ...init, signal: combined, redirect: 'manual' });
-      const text = await res.text();
-      return { res, text, sentAt, receivedAt: Date.now() };
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new TimeoutError(method, path, timeoutMs, err);
-      throw new NetworkError(method, path, err);
-    }
-  }
 
   async function request<E extends AnyEndpoint>(row: E, args?: RowArgs<E>, opts: CallOptions = {}): Promise<ResponseOut<E>> {
     const v = validateArgs(row, args as { params?: unknown; query?: unknown; body?: unknown } | undefined);
@@ -188,7 +210,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       opts.queueSignal?.throwIfAborted();
       opts.beforeSend?.();
 
-      const x = await send(url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);
+      const x = await send(doFetch, url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);
       const err = x.res.ok ? undefined : ApiError.fromResponse(x.res, x.text, row.method, path);
       // After an expired-timestamp 401 the new reading is taken as it is (no hysteresis).
       const expired = isTimestampExpired(err);
@@ -198,27 +220,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (expired && attempt === 0 && mayRepeat) continue;
       throw err;
     }
-  }
-
-  function parseResponse<E extends AnyEndpoint>(row: E, x: Exchange, path: string): ResponseOut<E> {
-    const base = { status: x.res.status, requestId: requestIdOf(x.res.headers), method: row.method, path };
-    const empty = x.text.trim() === '';
-    let json: unknown;
-    if (!empty) {
-      try {
-        json = JSON.parse(x.text);
-      } catch {
-        const snippet = x.text.length > 200 ? `${x.text.slice(0, 200)}...` : x.text;
-        throw new ResponseShapeError({ ...base, message: `${row.id}: response body is not JSON: ${snippet}`, rawBody: snippet });
-      }
-    }
-    let r = row.response.safeParse(json);
-    // An empty 2xx (204 and friends) may meet a schema that wants an empty object.
-    if (!r.success && empty) r = row.response.safeParse({});
-    if (!r.success) {
-      throw new ResponseShapeError({ ...base, message: `${row.id}: response does not match the schema: ${formatIssues(r.error.issues)}`, issues: r.error.issues });
-    }
-    return r.data as ResponseOut<E>;
   }
 
   const core: ApiClientCore = {

@@ -241,10 +241,10 @@ describe('placeOrder', () => {
       else answer(res, record());
     });
     server = ex.server;
-    const t0 = Date.now();
     const placed = await placeOrder(clientFor(server, 10_000), draft, opts({ timeoutMs: 200, backoffMs: 50, maxBackoffMs: 50 }));
-    // the first send timed out at 200 ms (not the client's 10 s), then a lookup found it
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    // the first send timed out at 200 ms, before the exchange's answer at 600 ms (with the
+    // client's 10 s it would have waited for that answer: one send), and went again
+    expect(placed.sends).toBeGreaterThan(1);
     expect(placed.orderId).toBe('ord-1');
     expect(ex.orders).toHaveLength(1);
   });
@@ -289,9 +289,9 @@ describe('placeOrder', () => {
     const placed = await placeOrder(clientFor(server), draft, opts({ backoffMs: 150, maxBackoffMs: 1_000 }));
     const took = Date.now() - t0;
     expect(placed.sends).toBe(3);
-    // 150 ms, then 300 ms (each up to 20% more): a 429 was never sent on, so no lookup between
+    // 150 ms, then 300 ms (each up to 20% more; a busy machine only adds): a 429 was never sent
+    // on, so no lookup between
     expect(took).toBeGreaterThanOrEqual(445);
-    expect(took).toBeLessThan(1_500);
     expect(ex.server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
   });
 

@@ -191,18 +191,12 @@ export async function findOrderByClientOrderId(
   return undefined;
 }
 
-/**
- * Places an order exactly once. Assigns a client_order_id, sends the create, and after an
- * ambiguous failure looks the order up by that id before resending it (with the same id).
- * A 4xx other than 429 / an expired timestamp is final and thrown as is.
- */
-export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: CreateOrderBody, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+/** What one placeOrder works with: its rows and limits, the body with its client_order_id, and where a lookup searches. */
+function placePlan(client: Pick<ApiClient, 'clock'>, draft: CreateOrderBody, opts: PlaceOrderOptions) {
   const createRow = opts.rows?.create ?? endpointRow('createOrder');
   const listRow = opts.rows?.list ?? endpointRow('getOrders');
   const maxSends = opts.maxSends ?? 4;
   const maxLookups = opts.maxLookups ?? 6;
-  const baseBackoff = opts.backoffMs ?? 200;
-  const maxBackoff = opts.maxBackoffMs ?? 3000;
   const inflight = opts.inflight ?? new InFlightOrders();
   const { signal } = opts;
 
@@ -213,11 +207,28 @@ export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, d
   const subaccount = typeof subaccountRaw === 'number' ? subaccountRaw : undefined;
   const minTs = Math.floor(client.clock.now() / 1000) - (opts.lookupWindowSec ?? 60);
   const callOpts = { idempotent: true, ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}), ...(signal ? { signal } : {}) };
+  return { createRow, listRow, maxSends, maxLookups, inflight, clientOrderId, body, ticker, subaccount, minTs, callOpts };
+}
 
-  const backoff = (n: number) => {
+/** The wait before try n: doubling from backoffMs up to maxBackoffMs, with up to a fifth more at random; ends early on abort. */
+function backoffFor(opts: PlaceOrderOptions): (n: number) => Promise<void> {
+  const baseBackoff = opts.backoffMs ?? 200;
+  const maxBackoff = opts.maxBackoffMs ?? 3000;
+  return (n: number) => {
     const ms = Math.min(maxBackoff, baseBackoff * 2 ** Math.max(0, n - 1));
-    return sleep(ms + Math.random() * ms * 0.2, signal);
+    return sleep(ms + Math.random() * ms * 0.2, opts.signal);
   };
+}
+
+/**
+ * Places an order exactly once. Assigns a client_order_id, sends the create, and after an
+ * ambiguous failure looks the order up by that id before resending it (with the same id).
+ * A 4xx other than 429 / an expired timestamp is final and thrown as is.
+ */
+export async function placeOrder(client: Pick<ApiClient, 'request' | 'clock'>, draft: CreateOrderBody, opts: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+  const { createRow, listRow, maxSends, maxLookups, inflight, clientOrderId, body, ticker, subaccount, minTs, callOpts } = placePlan(client, draft, opts);
+  const { signal } = opts;
+  const backoff = backoffFor(opts);
 
   let sends = 0;
   let lookups = 0;

@@ -76,13 +76,13 @@ beforeAll(async () => {
   ws = await connect({ token: host.token });
   ws.setMaxListeners(0);
   ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
-  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 60_000);
+  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
   const markets = await value<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });
   market = highestBid(markets.markets).ticker;
   await value('watchMarkets', [market]);
   const limits = (await value<{ limits: Record<string, unknown> }>('getRisk')).limits;
   await value('saveRiskLimits', { ...limits, maxOpenOrdersPerMarket: 100 });
-}, 120_000);
+}, 300_000); // only a hang guard: it starts an exchange and a terminal, slowly on a busy machine
 
 afterAll(async () => {
   ws?.close();

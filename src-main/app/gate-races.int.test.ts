@@ -69,7 +69,7 @@ async function setLimits(over: Record<string, unknown>): Promise<void> {
 async function clean(): Promise<void> {
   await value('cancelAll', {}); // the exchange's own cancel-all: what the test of cancelAll by market must not lean on
 
-  await until('nothing resting', async () => (await restingCount()) === 0, 30_000);
+  await until('nothing resting', async () => (await restingCount()) === 0);
 }
 
 beforeAll(async () => {
@@ -92,13 +92,13 @@ beforeAll(async () => {
     ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
     sockets.push(ws);
   }
-  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 60_000);
+  await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
   const markets = await value<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });
   market = highestBid(markets.markets).ticker;
   await value('watchMarkets', [market]);
   await until('the book', () => frames.some((f) => f.includes('"books"') && f.includes(market)));
   defaults = (await value<{ limits: Record<string, unknown> }>('getRisk')).limits;
-}, 120_000);
+}, 300_000); // only a hang guard: it starts an exchange and a terminal, slowly on a busy machine
 
 // each test from a clean market, default limits and the switch released, whatever the one before left
 beforeEach(async () => {
@@ -150,20 +150,30 @@ describe('limits count orders in flight', () => {
 
 describe('the kill switch stops what is queued', () => {
   it('with 40 orders in flight, nothing is created after it engages and nothing rests once it answered', async () => {
+    const before = new Set((await ordersHere()).map((o) => o.order_id));
     const inFlight = bids(40);
     // a few answered: the rest wait in the write bucket's queue or are on their way
-    await until("the first answers", async () => (await restingCount()) >= 3, 30_000);
+    await until("the first answers", async () => (await restingCount()) >= 3);
     const engaged = await value<{ killSwitch: { engaged: boolean; since: number } }>('engageKillSwitch');
+    // once it answered nothing rests: a send that was on the wire and landed after the cancel-all
+    // was answered, and canceled, before the switch answered
+    const restingAtAnswer = await restingCount();
     const results = await Promise.all(inFlight);
+    expect(restingAtAnswer).toBe(0);
     expect(engaged.killSwitch.engaged).toBe(true);
     const since = engaged.killSwitch.since;
     const stopped = results.filter((r) => !r.ok);
     expect(stopped.length).toBeGreaterThan(0);
     expect(stopped.every((r) => !r.ok && r.error.code === 'kill_switch'), JSON.stringify(stopped.slice(0, 2))).toBe(true);
-    // every order the exchange holds was created before the switch (a send already on the wire lands within moments)
-    const late = (await ordersHere()).filter((o) => Date.parse(o.created_time) > since + 250);
-    expect(late).toEqual([]);
-    await until('nothing resting', async () => (await restingCount()) === 0, 10_000);
+    expect(since).toBeGreaterThan(0);
+    // every order the exchange holds is one the gate passed before the switch: its place answered
+    // with its ack; none the terminal called stopped reached the exchange (no clock: a slow machine
+    // may take long to land a send that was on the wire, never to create one that was stopped)
+    const acked = new Set(results.flatMap((r) => (r.ok ? [(r.value as { order_id: string }).order_id] : [])));
+    const created = (await ordersHere()).filter((o) => !before.has(o.order_id)).map((o) => o.order_id);
+    expect(created.filter((id) => !acked.has(id))).toEqual([]);
+    expect(created.length).toBe(acked.size);
+    expect(await restingCount()).toBe(0);
     expect((await value<{ killSwitch: { engaged: boolean } }>('releaseKillSwitch', { confirm: true })).killSwitch.engaged).toBe(false);
   }, 120_000);
 });

@@ -31,6 +31,23 @@ async function value<T>(method: string, ...args: unknown[]): Promise<T> {
 const find = (id: string) => local?.orders.find((o) => o.id === id);
 const rest = (ticker: string, side: 'bid' | 'ask', price: string, count: string) => other.createOrder({ body: { ticker, side, price, count, client_order_id: randomUUID() } });
 
+/**
+ * A market of our own prices, the `fromEnd`-th open one from the list's end: the other side sweeps
+ * what rests there first, then rests a bid at 0.50 (returned) and an ask at 0.90.
+ */
+async function ownMarket(fromEnd: number) {
+  const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 200 } });
+  const t = r.markets[r.markets.length - fromEnd]!.ticker;
+  const book = await value<{ orderbook_fp: { yes_dollars?: [string, string][]; no_dollars?: [string, string][] } }>('request', { id: 'getOrderbook', params: { ticker: t } });
+  const total = (levels: [string, string][] | undefined) => (levels ?? []).reduce((sum, [, c]) => sum.plus(c), new Decimal(0));
+  const ioc = { time_in_force: 'immediate_or_cancel' as const };
+  if (total(book.orderbook_fp.no_dollars).gt(0)) await other.createOrder({ body: { ticker: t, side: 'bid', price: '0.9900', count: total(book.orderbook_fp.no_dollars).toFixed(2), ...ioc, client_order_id: randomUUID() } });
+  if (total(book.orderbook_fp.yes_dollars).gt(0)) await other.createOrder({ body: { ticker: t, side: 'ask', price: '0.0100', count: total(book.orderbook_fp.yes_dollars).toFixed(2), ...ioc, client_order_id: randomUUID() } });
+  const bid = await rest(t, 'bid', '0.5000', '1');
+  await rest(t, 'ask', '0.9000', '1');
+  return { t, bid };
+}
+
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kill-local-'));
   terminal = await startTerminal({
@@ -59,16 +76,7 @@ afterAll(async () => {
 
 describe('the kill switch and local orders', () => {
   it('engage holds them (none fires), release re-arms the kinds the trader chose and disarms the rest', async () => {
-    const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 200 } });
-    const t = r.markets[r.markets.length - 1]!.ticker;
-    // a market of our own prices: the other side sweeps what rests there first
-    const book = await value<{ orderbook_fp: { yes_dollars?: [string, string][]; no_dollars?: [string, string][] } }>('request', { id: 'getOrderbook', params: { ticker: t } });
-    const total = (levels: [string, string][] | undefined) => (levels ?? []).reduce((sum, [, c]) => sum.plus(c), new Decimal(0));
-    const ioc = { time_in_force: 'immediate_or_cancel' as const };
-    if (total(book.orderbook_fp.no_dollars).gt(0)) await other.createOrder({ body: { ticker: t, side: 'bid', price: '0.9900', count: total(book.orderbook_fp.no_dollars).toFixed(2), ...ioc, client_order_id: randomUUID() } });
-    if (total(book.orderbook_fp.yes_dollars).gt(0)) await other.createOrder({ body: { ticker: t, side: 'ask', price: '0.0100', count: total(book.orderbook_fp.yes_dollars).toFixed(2), ...ioc, client_order_id: randomUUID() } });
-    const bid = await rest(t, 'bid', '0.5000', '1');
-    await rest(t, 'ask', '0.9000', '1');
+    const { t, bid } = await ownMarket(1);
     const stop = (await value<LocalOrdersView>('placeLocalOrders', { orders: [{ kind: 'stop', ticker: t, side: 'ask', count: '1', trigger: '0.45', source: 'bid', limit: { kind: 'through', ticks: 0 } }], oco: false })).orders.find((o) => o.ticker === t && o.kind === 'stop')!;
     const trail = (await value<LocalOrdersView>('placeLocalOrders', { orders: [{ kind: 'trailing_stop', ticker: t, side: 'ask', count: '1', trailTicks: 3, source: 'bid', limit: { kind: 'through', ticks: 0 } }], oco: false })).orders.find((o) => o.ticker === t && o.kind === 'trailing_stop')!;
     await until('both armed', () => find(stop.id)?.state === 'armed' && find(trail.id)?.state === 'armed');
@@ -104,5 +112,25 @@ describe('the kill switch and local orders', () => {
     const bad = await call('releaseKillHeldLocal', { rearm: ['everything'] });
     expect(bad.ok).toBe(false);
     expect((bad as { error: { kind: string } }).error.kind).toBe('validation');
+  }, 60_000);
+  it('a re-arm sent in the same tick as a new engage: the engage wins, the stop never sends, whatever the order the calls land in', async () => {
+    const { t, bid } = await ownMarket(2);
+    const stop = (await value<LocalOrdersView>('placeLocalOrders', { orders: [{ kind: 'stop', ticker: t, side: 'ask', count: '1', trigger: '0.45', source: 'bid', limit: { kind: 'through', ticks: 0 } }], oco: false })).orders.find((o) => o.ticker === t && o.kind === 'stop')!;
+    await until('armed', () => find(stop.id)?.state === 'armed');
+    await value('engageKillSwitch');
+    await until('held', () => find(stop.id)?.state === 'kill_held');
+    // the bid falls through the trigger while it is held
+    await other.cancelOrder({ params: { order_id: bid.order_id } });
+    await rest(t, 'bid', '0.3000', '1');
+    await value('releaseKillSwitch', { confirm: true });
+    // both calls leave in one tick
+    const [rearm, engage] = await Promise.all([call('releaseKillHeldLocal', { rearm: ['stop'] }), call('engageKillSwitch')]);
+    expect(engage.ok).toBe(true);
+    if (!rearm.ok) expect((rearm as { error: { message: string } }).error.message).toMatch(/kill switch is engaged/);
+    await sleep(500);
+    expect(['kill_held', 'missed']).toContain((await value<LocalOrdersView>('getLocalOrders')).orders.find((o) => o.id === stop.id)?.state);
+    expect((await value<{ origin: string | null }[]>('getAuditLog', { ticker: t })).filter((e) => e.origin === 'conditional')).toHaveLength(0);
+    expect((await value<{ killSwitch: { engaged: boolean } }>('getRisk')).killSwitch.engaged).toBe(true);
+    await value('releaseKillSwitch', { confirm: true });
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { RecorderService } from '../recorder/recorder-service';
 import { StrategiesService } from '../strategies/strategies-service';
 import { FixService } from '../fix/fix-service';
 import { ReplayService } from '../replay/replay-service';
+import type { SessionObserver } from '../session/observer';
 import path from 'node:path';
 
 export { StateError } from '../base/errors';
@@ -75,29 +76,7 @@ export class TerminalServices {
       },
       // a strategy is bound to its session: it stops before the session goes (orders canceled there, or left)
       sessionEnding: (old) => this.strategies.sessionEnding(old),
-      observer: {
-        trade: (t) => {
-          this.tools.observer.trade?.(t);
-          this.strategies.trade(t);
-        },
-        ticker: (t) => this.tools.observer.ticker?.(t),
-        books: (t) => {
-          this.tools.observer.books?.(t);
-          this.strategies.books(t);
-          this.trading.marksMoved(); // today's P&L follows the marks (throttled)
-        },
-        lifecycle: (t, e) => {
-          this.tools.observer.lifecycle?.(t, e);
-          this.trading.marksMoved();
-        },
-        fill: (f) => {
-          this.tools.observer.fill?.(f);
-          this.strategies.fill(f);
-          this.trading.marksMoved();
-        },
-        order: (o) => this.tools.observer.order?.(o),
-        message: (m) => this.recorder.message(m),
-      },
+      observer: this.sessionObserver(),
     });
     // moving a key-holding profile's FIX port asks like a loosening (the web host: its console code)
     const confirmFix = opts.confirmRisk ?? opts.confirmInMain;
@@ -139,7 +118,49 @@ export class TerminalServices {
       ...(opts.log ? { log: opts.log } : {}),
     });
     // the app channel spans services; every other channel is its service itself
-    const app: ChannelImpl<'app'> = {
+    this.methods = serveChannels({
+      app: this.appChannel(),
+      profiles: this.profiles,
+      trading: this.trading,
+      preferences: this.preferences,
+      tools: this.tools,
+      recorder: this.recorder,
+      strategies: this.strategies,
+      fix: this.fix,
+      replay: this.replay,
+    });
+  }
+
+  /** What the trading session sees, handed on to the services that follow it. */
+  private sessionObserver(): SessionObserver {
+    return {
+      trade: (t) => {
+        this.tools.observer.trade?.(t);
+        this.strategies.trade(t);
+      },
+      ticker: (t) => this.tools.observer.ticker?.(t),
+      books: (t) => {
+        this.tools.observer.books?.(t);
+        this.strategies.books(t);
+        this.trading.marksMoved(); // today's P&L follows the marks (throttled)
+      },
+      lifecycle: (t, e) => {
+        this.tools.observer.lifecycle?.(t, e);
+        this.trading.marksMoved();
+      },
+      fill: (f) => {
+        this.tools.observer.fill?.(f);
+        this.strategies.fill(f);
+        this.trading.marksMoved();
+      },
+      order: (o) => this.tools.observer.order?.(o),
+      message: (m) => this.recorder.message(m),
+    };
+  }
+
+  /** The app channel, which spans services. */
+  private appChannel(): ChannelImpl<'app'> {
+    return {
       getAppState: () => this.getAppState(),
       deleteProfile: async (id) => {
         await this.profiles.deleteProfile(id);
@@ -150,17 +171,6 @@ export class TerminalServices {
         return this.getAppState();
       },
     };
-    this.methods = serveChannels({
-      app,
-      profiles: this.profiles,
-      trading: this.trading,
-      preferences: this.preferences,
-      tools: this.tools,
-      recorder: this.recorder,
-      strategies: this.strategies,
-      fix: this.fix,
-      replay: this.replay,
-    });
   }
 
   async start(): Promise<void> {

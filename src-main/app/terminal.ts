@@ -14,7 +14,7 @@ export interface TerminalOptions {
   box: SecretBox;
   shell: 'electron' | 'web';
   /** how to run src-exchange/cli; omit to run without the embedded exchange */
-  exchange?: Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean; simRate?: number };
+  exchange?: Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean; simRate?: number; simMarketMinutes?: number };
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (m: string) => void;
   sessionOptions?: ServicesOptions['sessionOptions'];
@@ -47,6 +47,7 @@ export async function startTerminal(opts: TerminalOptions): Promise<RunningTermi
         ...(opts.exchange.seed !== undefined ? { seed: opts.exchange.seed } : {}),
         ...(opts.exchange.sim !== undefined ? { sim: opts.exchange.sim } : {}),
         ...(opts.exchange.simRate !== undefined ? { simRate: opts.exchange.simRate } : {}),
+        ...(opts.exchange.simMarketMinutes !== undefined ? { simMarketMinutes: opts.exchange.simMarketMinutes } : {}),
         ...(opts.log ? { log: opts.log } : {}),
       })
     : null;

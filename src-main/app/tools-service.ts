@@ -129,6 +129,7 @@ export class ToolsService implements ChannelImpl<'tools'> {
   }
 
   private saveLocal(): void {
+    this.local.prune(Date.now()); // what is saved and pushed stays bounded (MAX_DONE_LOCAL)
     if (!this.profileId) return;
     writeJsonFile(this.file('conditional', this.profileId), { version: 1, orders: [...this.local.orders.values()].map(toRecord) });
   }

@@ -37,11 +37,16 @@ export interface KillSwitchParts {
   log: (m: string) => void;
 }
 
+/** the longest an engagement's answer waits for the sends already on the wire */
+export const LATE_WAIT_MS = 5000;
+
 export class KillSwitch {
   /** per profile: aborted when the kill switch engages, dropping every send still waiting for tokens */
   private readonly gates = new Map<string, AbortController>();
   /** the newest engagement's since, so the next one is always later */
   private lastSince = 0;
+  /** per profile: each order send from its gate to its settlement (its late cancel included) */
+  private readonly flying = new Map<string, Set<Promise<void>>>();
 
   constructor(private readonly p: KillSwitchParts) {}
 
@@ -72,11 +77,42 @@ export class KillSwitch {
     }
   }
 
-  /** A resting order answered after the kill switch engaged (its send was already on the wire): canceled at once. */
-  sweepLate(active: ActiveSession, ticker: string | null, ack: OrderAck): void {
-    if (!this.p.risk.killSwitch(active.profileId).engaged) return;
+  /**
+   * An order send, from its gate to its settlement (a late cancel included): an engagement
+   * answers only once the sends already on the wire are answered and, resting, canceled
+   * (at most LATE_WAIT_MS). Returns `op`.
+   */
+  follow<T>(profileId: string, op: Promise<T>): Promise<T> {
+    let set = this.flying.get(profileId);
+    if (!set) this.flying.set(profileId, (set = new Set()));
+    const entry = op.then(
+      () => undefined,
+      () => undefined,
+    );
+    set.add(entry);
+    void entry.then(() => set.delete(entry));
+    return op;
+  }
+
+  /** A resting order answered after the kill switch engaged (its send was already on the wire): canceled at once; settles when the cancel is answered (never rejects). */
+  sweepLate(active: ActiveSession, ticker: string | null, ack: OrderAck): Promise<void> {
+    if (!this.p.risk.killSwitch(active.profileId).engaged) return Promise.resolve();
     const base: AuditBase = { action: 'kill_sweep', origin: undefined, ticker, asked: { order_id: ack.order_id }, gate: 'not gated (reduces)', clientOrderId: ack.client_order_id };
-    void this.p.audit.audited(active, base, () => orders.cancelOrder(active.session, ack.order_id, undefined, { priority: true }), () => `canceled ${ack.order_id}: answered after the kill switch engaged`).catch(() => undefined);
+    return this.p.audit.audited(active, base, () => orders.cancelOrder(active.session, ack.order_id, undefined, { priority: true }), () => `canceled ${ack.order_id}: answered after the kill switch engaged`).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Waits for the profile's sends in flight (answered, and canceled when they rest) up to LATE_WAIT_MS; the number still in flight then. */
+  private async landed(profileId: string): Promise<number> {
+    const wire = [...(this.flying.get(profileId) ?? [])];
+    if (wire.length === 0) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((r) => (timer = setTimeout(r, LATE_WAIT_MS)));
+    await Promise.race([Promise.all(wire), late]).finally(() => clearTimeout(timer));
+    const still = this.flying.get(profileId);
+    return wire.filter((w) => still?.has(w)).length;
   }
 
   /**
@@ -104,7 +140,10 @@ export class KillSwitch {
     if (active) {
       const base: AuditBase = { action: 'kill_engage', origin: undefined, ticker: null, asked: {}, gate: 'not gated (reduces)' };
       const done = await this.p.audit.audited(active, base, () => sweepAccount(active), (d) => d.detail).catch((e: unknown) => ({ detail: `cancel failed: ${(e as Error).message}`, later: null }));
-      detail = done.detail;
+      // a send already on the wire can land after the cancel-all: the answer waits for it (its
+      // own cancel follows its answer), so nothing rests once the kill switch has answered
+      const flying = await this.landed(profileId);
+      detail = flying ? `${done.detail}; ${plural(flying, 'send')} already on the wire not answered within ${LATE_WAIT_MS / 1000} s: each is canceled as it is answered` : done.detail;
       void done.later?.then((full) => {
         if (say(full)) this.p.changed();
       });
@@ -147,6 +186,8 @@ function why(e: unknown): string {
  */
 export async function sweepAccount(active: ActiveSession): Promise<{ detail: string; later: Promise<string> }> {
   const view = active.account;
+  // a scope or reader the last read could not learn is asked again first: the sweep needs both
+  await view?.resolveAgain();
   if (!view || view.accountWide) return orders.cancelEverything(active.session);
   if (!view.scope) {
     // what the key sees is not known: the session's own sweep of every subaccount it can list, said to be maybe partial

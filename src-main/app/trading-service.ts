@@ -7,6 +7,7 @@
 // The parts, each in its own module: the gate and its reservations (trading-gate.ts), the audit
 // journal (trading-audit.ts), the kill switch (trading-kill-switch.ts), the FIX or REST route of
 // an order (trading-route.ts) and the REST passthrough (trading-passthrough.ts).
+import type { BookPush } from '../../src-shared/ipc/book-stream';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -168,8 +169,8 @@ export class TradingService implements ChannelImpl<'trading'>, TradingPort {
    * An order answered: the gate's reservation follows it; one answered after the kill switch
    * engaged (its send was already on the wire) is canceled at once.
    */
-  private settle(active: ActiveSession, r: Reservation, a: AnsweredOrder): void {
-    if (this.gate.answered(r, a)) this.kill.sweepLate(active, r.ticker, a.ack);
+  private settle(active: ActiveSession, r: Reservation, a: AnsweredOrder): Promise<void> {
+    return this.gate.answered(r, a) ? this.kill.sweepLate(active, r.ticker, a.ack) : Promise.resolve();
   }
 
   // ------------------------------------------------------------------ orders
@@ -190,15 +191,22 @@ export class TradingService implements ChannelImpl<'trading'>, TradingPort {
     const [r] = this.gate.pass(active, [intent], base, confirmed);
     ackTrace.mark('gated');
     const clientOrderId = randomUUID();
-    let a: AnsweredOrder;
     const route = { via: 'REST' };
-    try {
-      a = await this.auditing.audited(active, { ...base, clientOrderId }, () => sendOrder(this.opts.fix, active, order, clientOrderId, this.kill.guard(active.profileId), route), (x) => ackSummary(x.ack), route);
-    } catch (e) {
-      this.gate.failed(active, r!, e);
-      throw e;
-    }
-    this.settle(active, r!, a);
+    // from the gate to the settlement, followed by the kill switch (an engagement waits for it)
+    const a = await this.kill.follow(
+      active.profileId,
+      (async () => {
+        let answered: AnsweredOrder;
+        try {
+          answered = await this.auditing.audited(active, { ...base, clientOrderId }, () => sendOrder(this.opts.fix, active, order, clientOrderId, this.kill.guard(active.profileId), route), (x) => ackSummary(x.ack), route);
+        } catch (e) {
+          this.gate.failed(active, r!, e);
+          throw e;
+        }
+        await this.settle(active, r!, answered);
+        return answered;
+      })(),
+    );
     ackTrace.mark('settled');
     return a.ack;
   }
@@ -227,34 +235,39 @@ export class TradingService implements ChannelImpl<'trading'>, TradingPort {
         results[slot] = { ok: false, error: this.opts.describeError(e) };
       }
     });
-    if (going.length) {
-      const t0 = performance.now();
-      let slots: Awaited<ReturnType<typeof orders.placeBatch>>;
-      try {
-        slots = await orders.placeBatch(
-          active.session,
-          going.map((g) => g.entry),
-          this.kill.guard(active.profileId),
-        );
-      } catch (e) {
-        slots = going.map(() => ({ ok: false as const, error: e }));
-      }
-      const ms = Math.round(performance.now() - t0);
-      going.forEach((g, i) => {
-        const out = slots[i]!;
-        if (out.ok) {
-          this.auditing.record(active, g.base, 'ok', ackSummary(out.answered.ack), ms);
-          this.settle(active, g.r, out.answered);
-          results[g.slot] = { ok: true, ack: out.answered.ack };
-        } else {
-          const err = this.opts.describeError(out.error);
-          this.auditing.record(active, g.base, 'error', errorSummary(err), ms);
-          this.gate.failed(active, g.r, out.error);
-          results[g.slot] = { ok: false, error: err };
-        }
-      });
-    }
+    if (going.length) await this.kill.follow(active.profileId, this.sendBatch(active, going, results));
     return { results };
+  }
+
+  /** The batch's sends and their settlements (late cancels included), each answer in its slot. */
+  private async sendBatch(active: ActiveSession, going: { slot: number; r: Reservation; base: AuditBase; entry: { draft: Omit<OrderDraft, 'origin' | 'confirmed'>; clientOrderId: string } }[], results: ({ ok: true; ack: OrderAck } | { ok: false; error: TerminalError })[]): Promise<void> {
+    const t0 = performance.now();
+    let slots: Awaited<ReturnType<typeof orders.placeBatch>>;
+    try {
+      slots = await orders.placeBatch(
+        active.session,
+        going.map((g) => g.entry),
+        this.kill.guard(active.profileId),
+      );
+    } catch (e) {
+      slots = going.map(() => ({ ok: false as const, error: e }));
+    }
+    const ms = Math.round(performance.now() - t0);
+    const late: Promise<void>[] = [];
+    going.forEach((g, i) => {
+      const out = slots[i]!;
+      if (out.ok) {
+        this.auditing.record(active, g.base, 'ok', ackSummary(out.answered.ack), ms);
+        late.push(this.settle(active, g.r, out.answered));
+        results[g.slot] = { ok: true, ack: out.answered.ack };
+      } else {
+        const err = this.opts.describeError(out.error);
+        this.auditing.record(active, g.base, 'error', errorSummary(err), ms);
+        this.gate.failed(active, g.r, out.error);
+        results[g.slot] = { ok: false, error: err };
+      }
+    });
+    await Promise.all(late);
   }
 
   async amendOrder(a: In<typeof AmendInput>): Promise<unknown> {
@@ -310,6 +323,10 @@ export class TradingService implements ChannelImpl<'trading'>, TradingPort {
 
   async watchMarkets(tickers: string[]): Promise<void> {
     await this.profiles.need().session.watchMarkets(tickers);
+  }
+
+  async bookSnapshots(tickers: string[]): Promise<BookPush[]> {
+    return this.profiles.need().session.bookSnapshots(tickers);
   }
 
   /** The REST passthrough (trading-passthrough.ts): reads and harmless writes go; exposure goes through the gate; the rest never. */

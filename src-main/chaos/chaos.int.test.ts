@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compare, settle, startWorld, type World } from './world';
+import { compare, settle, startWorld, until, type World } from './world';
 import { rateLimitStorm, tradeThroughFaults } from './run';
 import { hostKillScenario } from './host-kill';
 import { killUnderFire } from './kill-under-fire';
@@ -50,6 +50,30 @@ describe(`chaos (seed ${seed})`, () => {
     expect(r.stoppedByKillSwitch).toBeGreaterThan(0);
     expect(r.verdict.problems).toEqual([]);
   }, 150_000);
+
+  it("an order create on the wire lands after the kill switch's cancel-all: the switch answers once it is answered and canceled, so nothing rests when it answers", async () => {
+    const ticker = world.markets[0]!;
+    // the create waits 1.5 s on the wire; the cancel-all (another connection) goes through at once
+    world.proxy.setFaults({ refuse: 0, cut: 0, cutWithinMs: 0, blackhole: 0, blackholeMs: 0, delayMs: 0, cutOneEveryMs: 0, hold: { startsWith: 'POST /trade-api/v2/portfolio/events/orders ', ms: 1500 } });
+    const held = world.proxy.stats.held;
+    const t0 = Date.now();
+    try {
+      const place = world.call<{ order_id: string }>('placeOrder', { ticker, side: 'bid', price: '0.02', count: '1', time_in_force: 'good_till_canceled', origin: 'api', confirmed: true });
+      await until('the create on the wire', () => world.proxy.stats.held > held);
+      const engaged = await world.call<{ killSwitch: { engaged: boolean } }>('engageKillSwitch');
+      // when it answers, the order that was on the wire has landed and been canceled
+      const atAnswer = (await world.referee.getOrders({ query: { ticker, min_ts: Math.floor(t0 / 1000) - 1, limit: 1000 } })).orders
+        .filter((o) => Date.parse(String(o.created_time)) >= t0 - 5)
+        .map((o) => `${o.order_id} ${o.status}`);
+      const placed = await place;
+      expect(engaged.ok && engaged.value.killSwitch.engaged).toBe(true);
+      expect(placed.ok).toBe(true);
+      expect(atAnswer).toEqual([`${placed.ok ? placed.value.order_id : '?'} canceled`]);
+    } finally {
+      world.proxy.setFaults(null);
+      await world.call('releaseKillSwitch', { confirm: true });
+    }
+  }, 120_000);
 
   it('the referee catches a lost order and a wrong book', async () => {
     const fine = await settle(world, new Map());

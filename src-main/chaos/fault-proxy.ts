@@ -20,6 +20,12 @@ export interface FaultRates {
   delayMs: number;
   /** besides, one open connection (keep-alive HTTP or the stream) is cut every 0..cutOneEveryMs (0: never) */
   cutOneEveryMs: number;
+  /**
+   * A request whose first bytes are `startsWith` (e.g. "POST /trade-api/v2/portfolio/events/orders ")
+   * waits `ms` on the wire, with what follows it on its connection: one kind of request landing
+   * after others sent later (an order create after a cancel-all)
+   */
+  hold?: { startsWith: string; ms: number };
 }
 
 export const DEFAULT_FAULTS: FaultRates = { refuse: 0.05, cut: 0.25, cutWithinMs: 3000, blackhole: 0.05, blackholeMs: 4000, delayMs: 120, cutOneEveryMs: 3000 };
@@ -30,6 +36,8 @@ export interface FaultStats {
   cut: number;
   blackholed: number;
   delayedChunks: number;
+  /** requests held by `hold` */
+  held: number;
 }
 
 export interface FaultProxy {
@@ -45,73 +53,100 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+interface ProxyState {
+  rnd: () => number;
+  /** the faults in force (null: a clean pipe); read anew by every connection and chunk */
+  faults: FaultRates | null;
+  /** where new connections go */
+  upstreamPort: number;
+  stats: FaultStats;
+  /** every socket open, both sides */
+  open: Set<Socket>;
+  /** client side of each proxied connection, and how to cut it */
+  cuts: Map<Socket, () => void>;
+}
+
+/** One client connection: refused, or piped to the upstream with the faults drawn for it. */
+function proxyConnection(state: ProxyState, client: Socket): void {
+  const { rnd, stats, open, cuts } = state;
+  stats.connections += 1;
+  open.add(client);
+  client.on('close', () => open.delete(client));
+  client.on('error', () => client.destroy());
+  const f = state.faults;
+  if (f && rnd() < f.refuse) {
+    stats.refused += 1;
+    client.resetAndDestroy();
+    return;
+  }
+  const upstream = connect({ host: '127.0.0.1', port: state.upstreamPort });
+  open.add(upstream);
+  upstream.on('close', () => {
+    open.delete(upstream);
+    client.destroy();
+  });
+  upstream.on('error', () => upstream.destroy());
+  client.on('close', () => upstream.destroy());
+
+  const cut = () => {
+    if (client.destroyed) return;
+    stats.cut += 1;
+    client.resetAndDestroy();
+    upstream.destroy();
+  };
+  cuts.set(client, cut);
+  client.on('close', () => cuts.delete(client));
+  const held = { until: 0 };
+  if (f && rnd() < f.cut) setTimeout(cut, rnd() * f.cutWithinMs).unref();
+  if (f && rnd() < f.blackhole) {
+    stats.blackholed += 1;
+    held.until = Date.now() + f.blackholeMs;
+    setTimeout(cut, f.blackholeMs).unref();
+  }
+  pipeDelayed(state, client, upstream, false, held);
+  pipeDelayed(state, upstream, client, true, held);
+}
+
+/**
+ * Forwards `from`'s chunks to `to`, each delayed 0..delayMs; chunks keep their order within a
+ * connection: each waits for the one before it.
+ */
+function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }): void {
+  const { rnd, stats } = state;
+  let chain = Promise.resolve();
+  from.on('data', (chunk: Buffer) => {
+    const now = state.faults;
+    const hold = !answers && now?.hold && chunk.subarray(0, now.hold.startsWith.length).toString('latin1') === now.hold.startsWith ? now.hold.ms : 0;
+    if (hold) stats.held += 1;
+    const wait = (now ? rnd() * now.delayMs : 0) + hold;
+    if (wait > 0) stats.delayedChunks += 1;
+    chain = chain.then(
+      () =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => {
+            // a black-holed connection loses its answers until it is cut
+            if (!to.destroyed && !(answers && held.until > Date.now())) to.write(chunk);
+            resolve();
+          }, wait);
+        }),
+    );
+  });
+}
+
 export async function startFaultProxy(opts: { upstreamPort: number; seed: number; faults?: FaultRates | null }): Promise<FaultProxy> {
   const rnd = mulberry32(opts.seed);
-  let faults: FaultRates | null = opts.faults === undefined ? DEFAULT_FAULTS : opts.faults;
-  let upstreamPort = opts.upstreamPort;
-  const stats: FaultStats = { connections: 0, refused: 0, cut: 0, blackholed: 0, delayedChunks: 0 };
-  const open = new Set<Socket>();
-  /** client side of each proxied connection, and how to cut it */
-  const cuts = new Map<Socket, () => void>();
+  const stats: FaultStats = { connections: 0, refused: 0, cut: 0, blackholed: 0, delayedChunks: 0, held: 0 };
+  const state: ProxyState = {
+    rnd,
+    faults: opts.faults === undefined ? DEFAULT_FAULTS : opts.faults,
+    upstreamPort: opts.upstreamPort,
+    stats,
+    open: new Set<Socket>(),
+    cuts: new Map<Socket, () => void>(),
+  };
+  const { open, cuts } = state;
 
-  const server: Server = createServer((client) => {
-    stats.connections += 1;
-    open.add(client);
-    client.on('close', () => open.delete(client));
-    client.on('error', () => client.destroy());
-    const f = faults;
-    if (f && rnd() < f.refuse) {
-      stats.refused += 1;
-      client.resetAndDestroy();
-      return;
-    }
-    const upstream = connect({ host: '127.0.0.1', port: upstreamPort });
-    open.add(upstream);
-    upstream.on('close', () => {
-      open.delete(upstream);
-      client.destroy();
-    });
-    upstream.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
-
-    const cut = () => {
-      if (client.destroyed) return;
-      stats.cut += 1;
-      client.resetAndDestroy();
-      upstream.destroy();
-    };
-    cuts.set(client, cut);
-    client.on('close', () => cuts.delete(client));
-    let heldUntil = 0;
-    if (f && rnd() < f.cut) setTimeout(cut, rnd() * f.cutWithinMs).unref();
-    if (f && rnd() < f.blackhole) {
-      stats.blackholed += 1;
-      heldUntil = Date.now() + f.blackholeMs;
-      setTimeout(cut, f.blackholeMs).unref();
-    }
-
-    // chunks keep their order within a connection: each waits for the one before it
-    const pipe = (from: Socket, to: Socket, answers: boolean) => {
-      let chain = Promise.resolve();
-      from.on('data', (chunk: Buffer) => {
-        const now = faults;
-        const wait = now ? rnd() * now.delayMs : 0;
-        if (wait > 0) stats.delayedChunks += 1;
-        chain = chain.then(
-          () =>
-            new Promise<void>((resolve) => {
-              setTimeout(() => {
-                // a black-holed connection loses its answers until it is cut
-                if (!to.destroyed && !(answers && heldUntil > Date.now())) to.write(chunk);
-                resolve();
-              }, wait);
-            }),
-        );
-      });
-    };
-    pipe(client, upstream, false);
-    pipe(upstream, client, true);
-  });
+  const server: Server = createServer((client) => proxyConnection(state, client));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -122,7 +157,7 @@ export async function startFaultProxy(opts: { upstreamPort: number; seed: number
   // long-lived connections (keep-alive, the stream) meet cuts too, not only new ones
   let ticker: NodeJS.Timeout | null = null;
   const tick = () => {
-    const f = faults;
+    const f = state.faults;
     const on = f !== null && f.cutOneEveryMs > 0;
     ticker = setTimeout(tick, on ? rnd() * f.cutOneEveryMs : 500);
     ticker.unref();
@@ -141,10 +176,10 @@ export async function startFaultProxy(opts: { upstreamPort: number; seed: number
     url: `http://127.0.0.1:${port}`,
     stats,
     setFaults(rates) {
-      faults = rates;
+      state.faults = rates;
     },
     setUpstream(p) {
-      upstreamPort = p;
+      state.upstreamPort = p;
       cutAll();
     },
     cutAll,

@@ -79,6 +79,41 @@ const localKey = (v: LocalView) =>
     .sort()
     .join('\n');
 
+/** Three resting bids far from the touch and an OCO bracket of local stops. */
+async function placeRestingAndLocal(h: Host, ticker: string): Promise<{ acks: string[]; placed: LocalView }> {
+  const acks: string[] = [];
+  for (const [price, count] of [
+    ['0.0200', '3'],
+    ['0.0300', '4'],
+    ['0.0400', '5'],
+  ] as const) {
+    acks.push((await h.call<{ order_id: string }>('placeOrder', { ticker, side: 'bid', price, count, origin: 'api' })).order_id);
+  }
+  const placed = await h.call<LocalView>('placeLocalOrders', {
+    orders: [
+      { kind: 'stop', ticker, side: 'ask', count: '2', trigger: '0.0100', source: 'bid', limit: { kind: 'through', ticks: 1 } },
+      { kind: 'stop', ticker, side: 'bid', count: '2', trigger: '0.9900', source: 'ask', limit: { kind: 'price', price: '0.9900' } },
+    ],
+    oco: true,
+  });
+  return { acks, placed };
+}
+
+/**
+ * After the restart: every acknowledged order still rests, the local orders came back the same
+ * and wait for the trader, and kept ones are armed (what is wrong goes to `problems`).
+ */
+async function checkRestored(h: Host, ticker: string, acks: string[], placed: LocalView, problems: string[]): Promise<{ open: string[]; after: LocalView }> {
+  const open = (await h.call<{ orders: { order_id: string }[] }>('request', { id: 'getOrders', query: { ticker, status: 'resting' } })).orders.map((o) => o.order_id);
+  for (const id of acks) if (!open.includes(id)) problems.push(`open order ${id} is gone after the restart`);
+  const after = await h.call<LocalView>('getLocalOrders');
+  if (localKey(after) !== localKey(placed)) problems.push(`local orders differ after the restart:\n${localKey(placed)}\n---\n${localKey(after)}`);
+  if (!after.awaitingChoice) problems.push('restored local orders did not wait for the trader (awaitingChoice false)');
+  const resumed = await h.call<LocalView>('resumeLocalOrders', { keep: true });
+  if (resumed.orders.some((o) => o.state !== 'armed')) problems.push(`kept local orders are not armed: ${resumed.orders.map((o) => o.state).join(', ')}`);
+  return { open, after };
+}
+
 export async function hostKillScenario(dataDir: string, log: (m: string) => void = () => undefined): Promise<HostKillReport> {
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });
@@ -109,32 +144,12 @@ export async function hostKillScenario(dataDir: string, log: (m: string) => void
     await h.call('watchMarkets', [ticker]);
     await sleep(500);
     // resting orders far from the touch, a bracket of local stops, then kill -9 at once
-    const acks: string[] = [];
-    for (const [price, count] of [
-      ['0.0200', '3'],
-      ['0.0300', '4'],
-      ['0.0400', '5'],
-    ] as const) {
-      acks.push((await h.call<{ order_id: string }>('placeOrder', { ticker, side: 'bid', price, count, origin: 'api' })).order_id);
-    }
-    const placed = await h.call<LocalView>('placeLocalOrders', {
-      orders: [
-        { kind: 'stop', ticker, side: 'ask', count: '2', trigger: '0.0100', source: 'bid', limit: { kind: 'through', ticks: 1 } },
-        { kind: 'stop', ticker, side: 'bid', count: '2', trigger: '0.9900', source: 'ask', limit: { kind: 'price', price: '0.9900' } },
-      ],
-      oco: true,
-    });
+    const { acks, placed } = await placeRestingAndLocal(h, ticker);
     log(`kill -9 of the web host with ${acks.length} open orders and ${placed.orders.length} local orders`);
     await kill9(h);
 
     h = await restart();
-    const open = (await h.call<{ orders: { order_id: string }[] }>('request', { id: 'getOrders', query: { ticker, status: 'resting' } })).orders.map((o) => o.order_id);
-    for (const id of acks) if (!open.includes(id)) problems.push(`open order ${id} is gone after the restart`);
-    const after = await h.call<LocalView>('getLocalOrders');
-    if (localKey(after) !== localKey(placed)) problems.push(`local orders differ after the restart:\n${localKey(placed)}\n---\n${localKey(after)}`);
-    if (!after.awaitingChoice) problems.push('restored local orders did not wait for the trader (awaitingChoice false)');
-    const resumed = await h.call<LocalView>('resumeLocalOrders', { keep: true });
-    if (resumed.orders.some((o) => o.state !== 'armed')) problems.push(`kept local orders are not armed: ${resumed.orders.map((o) => o.state).join(', ')}`);
+    const { open, after } = await checkRestored(h, ticker, acks, placed, problems);
 
     // the kill switch, engaged and answered, survives a kill -9 too
     await h.call('engageKillSwitch');

@@ -15,6 +15,7 @@ import { collectAll } from '../api/paginate';
 import { startFaultProxy, type FaultProxy, type FaultRates } from './fault-proxy';
 import { BOOK_DEPTH } from '../session/book-views';
 import { countToCenti, dollarsToTicks, MAX_PRICE_TICKS } from '../../src-shared/money';
+import { BookReplica, type BookPush } from '../../src-shared/ipc/book-stream';
 import type { BookView, ConnectionView, PrivateUpdate, TerminalError } from '../../src-shared/ipc/contract';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,6 +79,43 @@ async function clientFor(ex: EmbeddedExchange, keyId: string, pem: string): Prom
   return client;
 }
 
+/** What the page would show of a private update: orders merged by id, positions by ticker; a reset clears both. */
+function foldPrivate(screen: Screen, u: PrivateUpdate): void {
+  if (u.reset) {
+    screen.orders.clear();
+    screen.positions.clear();
+    screen.resets += 1;
+  }
+  for (const o of u.orders ?? []) {
+    const id = str(o, 'order_id');
+    if (id) screen.orders.set(id, { ...(screen.orders.get(id) ?? {}), ...o });
+  }
+  for (const p of u.positions ?? []) {
+    const t = str(p, 'ticker', 'market_ticker');
+    if (t) screen.positions.set(t, p);
+  }
+}
+
+/** Calls through the terminal's door: `call` answers as the door does, `must` throws on an error. */
+function doorCalls(terminal: RunningTerminal) {
+  const call = async <T,>(method: string, ...args: unknown[]) => (await terminal.door(method, args)) as { ok: true; value: T } | { ok: false; error: TerminalError };
+  const must = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
+    const r = await call<T>(method, ...args);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value;
+  };
+  return { call, must };
+}
+
+/** Three open plain markets to trade in (no multivariate or cross ones). */
+async function chaosMarkets(referee: ApiClient): Promise<string[]> {
+  const open = await referee.getMarkets({ query: { status: 'open', limit: 50 } });
+  return open.markets
+    .map((m) => m.ticker)
+    .filter((t) => !t.includes('MVE') && !t.includes('CROSS'))
+    .slice(0, 3);
+}
+
 export async function startWorld(opts: { dataDir: string; seed: number; faults: FaultRates | null; log?: (m: string) => void }): Promise<World> {
   const log = opts.log ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true });
@@ -89,40 +127,23 @@ export async function startWorld(opts: { dataDir: string; seed: number; faults: 
   const cp = keys.get('counterparty')!;
   const proxy = await startFaultProxy({ upstreamPort: exchange.port, seed: opts.seed, faults: null });
 
-  const screen: Screen = { books: new Map(), orders: new Map(), positions: new Map(), connection: null, resets: 0 };
-  const fold = (u: PrivateUpdate) => {
-    if (u.reset) {
-      screen.orders.clear();
-      screen.positions.clear();
-      screen.resets += 1;
-    }
-    for (const o of u.orders ?? []) {
-      const id = str(o, 'order_id');
-      if (id) screen.orders.set(id, { ...(screen.orders.get(id) ?? {}), ...o });
-    }
-    for (const p of u.positions ?? []) {
-      const t = str(p, 'ticker', 'market_ticker');
-      if (t) screen.positions.set(t, p);
-    }
-  };
+  const replica = new BookReplica();
+  const screen: Screen = { books: replica.views, orders: new Map(), positions: new Map(), connection: null, resets: 0 };
+  const fold = (u: PrivateUpdate) => foldPrivate(screen, u);
   const terminal = await startTerminal({
     dataDir: path.join(opts.dataDir, 'terminal'),
     box: new FileKeyBox(path.join(opts.dataDir, 'terminal')),
     shell: 'web',
     emit: (stream, payload) => {
-      if (stream === 'books') for (const b of payload as BookView[]) screen.books.set(b.ticker, b);
+      // main pushes only the levels that changed: the replica rebuilds the views the page would show
+      if (stream === 'books') replica.push(payload as BookPush[]);
       else if (stream === 'private') fold(payload as PrivateUpdate);
       else if (stream === 'connection') screen.connection = payload as ConnectionView;
     },
     log: (m) => (/fail|error|unknown/i.test(m) ? log(`[terminal] ${m}`) : undefined),
     confirmInMain: async () => true,
   });
-  const call = async <T,>(method: string, ...args: unknown[]) => (await terminal.door(method, args)) as { ok: true; value: T } | { ok: false; error: TerminalError };
-  const must = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
-    const r = await call<T>(method, ...args);
-    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
-    return r.value;
-  };
+  const { call, must } = doorCalls(terminal);
   const proxied = { baseUrl: `${proxy.url}/trade-api/v2`, wsUrl: `ws://127.0.0.1:${proxy.port}/trade-api/ws/v2` };
   await must('saveProfile', { id: 'chaos', name: 'Chaos', kind: 'custom', ...proxied, headerPrefix: 'SVC-' });
   await must('importKey', { profileId: 'chaos', apiKeyId: trader.api_key_id, privateKeyPem: trader.private_key_pem });
@@ -131,11 +152,7 @@ export async function startWorld(opts: { dataDir: string; seed: number; faults: 
 
   const referee = await clientFor(exchange, trader.api_key_id, trader.private_key_pem!);
   const counterparty = await clientFor(exchange, cp.api_key_id, cp.private_key_pem!);
-  const open = await referee.getMarkets({ query: { status: 'open', limit: 50 } });
-  const markets = open.markets
-    .map((m) => m.ticker)
-    .filter((t) => !t.includes('MVE') && !t.includes('CROSS'))
-    .slice(0, 3);
+  const markets = await chaosMarkets(referee);
   await must('watchMarkets', markets);
   await until('books of the watched markets', () => markets.every((t) => screen.books.has(t)));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
 import type { LocalOrderSpec } from '../../src-shared/ipc/tools';
-import { clampPrice, LocalOrderEngine, LocalRuleError, type LocalAction, type Quote } from './engine';
+import { clampPrice, LocalOrderEngine, LocalRuleError, MAX_DONE_LOCAL, type LocalAction, type Quote } from './engine';
 
 const D = (s: string) => new Decimal(s);
 const CENT = D('0.01');
@@ -258,5 +258,25 @@ describe("a trailing stop's detail", () => {
     expect(e.need(o!.id).trigger?.toFixed(2)).toBe('0.50');
     expect(e.need(o!.id).detail).toContain('falls to 0.50');
     expect(e.need(o!.id).detail).not.toContain('0.49');
+  });
+});
+
+describe('the finished local orders kept', () => {
+  it(`keeps every order that can fire and the newest ${MAX_DONE_LOCAL} finished ones, however many a session finishes`, () => {
+    let n = 0;
+    let t = 1_000;
+    const e = new LocalOrderEngine(() => `L${++n}`, () => t);
+    const [armed] = e.add([stopSell('0.10')], false, CENT, q('0.50'));
+    for (let i = 0; i < MAX_DONE_LOCAL + 150; i++) {
+      t += 1;
+      const [o] = e.add([stopSell('0.40')], false, CENT, q('0.50'));
+      e.cancel(o!.id);
+      e.prune(t);
+    }
+    const states = [...e.orders.values()].map((o) => o.state);
+    expect(states.filter((s) => s === 'canceled')).toHaveLength(MAX_DONE_LOCAL);
+    expect(e.need(armed!.id).state).toBe('armed');
+    expect(e.orders.has(`L${n}`)).toBe(true);
+    expect(e.orders.has('L2')).toBe(false);
   });
 });

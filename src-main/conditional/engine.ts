@@ -6,7 +6,8 @@
 // after a restart whose trigger was reached meanwhile never fires without the trader.
 import { Decimal } from '../../src-shared/money';
 import { formatPriceAtTick } from '../../src-shared/price-ranges';
-import type { LocalLimit, LocalOrderSpec, LocalOrderView, LocalState, PriceSource } from '../../src-shared/ipc/tools';
+import type { LocalOrder } from './local-record';
+import type { LocalOrderSpec, LocalOrderView, LocalState, PriceSource } from '../../src-shared/ipc/tools';
 
 /** A price in a message: at least cents, and every digit it has ("0.49", "0.095", never "0.4900"). */
 const px = (p: Decimal | null | undefined): string => (p ? formatPriceAtTick(p, undefined) : '—');
@@ -17,39 +18,7 @@ export interface Quote {
   ask: Decimal | null;
 }
 
-export interface LocalOrder {
-  id: string;
-  kind: LocalOrderView['kind'];
-  ticker: string;
-  side: 'bid' | 'ask';
-  /** contracts the order will send (a bracket's stop grows with its entry's fills) */
-  count: Decimal;
-  source: PriceSource;
-  trigger: Decimal | null;
-  trailTicks: number | null;
-  /** a trailing stop's best price seen */
-  best: Decimal | null;
-  limit: LocalLimit;
-  tick: Decimal;
-  state: LocalState;
-  ocoGroup: string | null;
-  entryOrderId: string | null;
-  /** a bracket's target orders at the exchange, and what has filled of them */
-  sentOrderIds: string[];
-  filled: Decimal;
-  subaccount: number | undefined;
-  /** set by a restore: the first quote decides whether the trigger was passed while the terminal was down */
-  verify: boolean;
-  /** a cancel that arrived while the trigger's order was on its way: cancel what was sent */
-  cancelAfterSend: boolean;
-  /** the trader confirmed it past the gate's confirmation thresholds when setting it up (or firing it) */
-  confirmed: boolean;
-  /** while `kill_held`: the state the kill switch took it from */
-  heldFrom?: 'armed' | 'waiting_entry' | 'held' | undefined;
-  detail: string;
-  createdAt: number;
-  updatedAt: number;
-}
+export type { LocalOrder };
 
 /** What the service must do for the engine. */
 export type LocalAction =
@@ -100,6 +69,8 @@ export function sendPrice(o: Pick<LocalOrder, 'limit' | 'side' | 'tick' | 'trigg
 
 /** Local orders that can still fire, at most: a page that creates them in a loop is refused, not obeyed. */
 export const MAX_LIVE_LOCAL = 500;
+/** Finished local orders (canceled, failed, disarmed, filled) kept for the Local tab: the newest this many. */
+export const MAX_DONE_LOCAL = 200;
 
 export class LocalOrderEngine {
   readonly orders = new Map<string, LocalOrder>();
@@ -494,9 +465,21 @@ export class LocalOrderEngine {
     return [...s];
   }
 
-  /** Finished orders older than a day leave the list. */
+  /**
+   * Finished orders older than a day leave the list, and past MAX_DONE_LOCAL the ones finished
+   * longest ago (the list is saved and pushed whole on every change, so it must not grow by every
+   * order of the session). Orders that can still fire are never dropped.
+   */
   prune(now: number): void {
-    for (const [id, o] of this.orders) if (['canceled', 'failed', 'disarmed', 'filled'].includes(o.state) && now - o.updatedAt > 86_400_000) this.orders.delete(id);
+    const done: LocalOrder[] = [];
+    for (const [id, o] of this.orders) {
+      if (!['canceled', 'failed', 'disarmed', 'filled'].includes(o.state)) continue;
+      if (now - o.updatedAt > 86_400_000) this.orders.delete(id);
+      else done.push(o);
+    }
+    if (done.length <= MAX_DONE_LOCAL) return;
+    done.sort((a, b) => a.updatedAt - b.updatedAt);
+    for (const o of done.slice(0, done.length - MAX_DONE_LOCAL)) this.orders.delete(o.id);
   }
 }
 

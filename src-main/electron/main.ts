@@ -201,6 +201,9 @@ function buildMenu(): Menu {
     {
       label: 'View',
       submenu: [
+        { label: 'Save Layout As…', click: () => sendCommand('save-layout-as') },
+        { label: 'Layouts…', click: () => sendCommand('layouts') },
+        { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },

@@ -65,6 +65,8 @@ export interface LaunchOptions {
   sim?: boolean;
   /** the simulation's commands per second (the exchange's default when absent) */
   simRate?: number;
+  /** markets the simulation adds close after this many minutes and settle soon after (the exchange's default when absent) */
+  simMarketMinutes?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   /** how long a start may take before it is given up (and the child killed); 10 minutes by default */
@@ -75,7 +77,7 @@ const START_TIMEOUT_MS = 600_000;
 const PROGRESS_EVERY_MS = 10_000;
 
 export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExchange> {
-  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : []), ...(opts.simRate !== undefined ? ['--sim-rate', String(opts.simRate)] : [])];
+  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : []), ...(opts.simRate !== undefined ? ['--sim-rate', String(opts.simRate)] : []), ...(opts.simMarketMinutes !== undefined ? ['--sim-market-minutes', String(opts.simMarketMinutes)] : [])];
   const env = { ...process.env, ...opts.env };
   let exited = false;
   const child: ChildLike = opts.spawnChild ? opts.spawnChild(opts.command, args, env) : spawn(opts.command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });

@@ -1,11 +1,11 @@
-// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--passphrase | --passphrase-file <file>]`
+// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--passphrase | --passphrase-file <file>]`
 // Starts the embedded exchange and the same main services, serves the built renderer, and prints
 // `terminal at http://127.0.0.1:<port>/?token=<token>`.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCliArgs, type CliValues } from '../../src-shared/cli-args';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { startHost, type RunningHost } from './server';
 import { FileKeyBox, vaultBox } from '../vault/secret-box';
@@ -22,7 +22,7 @@ const exchangeArgs = import.meta.url.endsWith('.js') && existsSync(exchangeBundl
 
 function fail(msg: string): never {
   console.error(`start:web: ${msg}`);
-  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--passphrase | --passphrase-file <file>]');
+  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--passphrase | --passphrase-file <file>]');
   process.exit(2);
 }
 
@@ -32,61 +32,65 @@ function fail(msg: string): never {
 let stopOnDisconnect: (() => void) | null = null;
 if (process.connected) process.on('disconnect', () => (stopOnDisconnect ? stopOnDisconnect() : process.exit(0)));
 
-async function main(): Promise<void> {
-  let values: Record<string, string | boolean | undefined>;
+const OPTIONS = {
+  port: { type: 'int', min: 0, max: 65535, default: 0 },
+  'data-dir': { type: 'string', default: path.join(root, '.data', 'terminal') },
+  open: { type: 'boolean' },
+  seed: { type: 'int', min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, default: 1 },
+  'no-sim': { type: 'boolean' },
+  'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
+  'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
+  passphrase: { type: 'boolean' },
+  'passphrase-file': { type: 'string' },
+  'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
+} as const;
+type Options = CliValues<typeof OPTIONS>;
+
+function parseOptions(): Options & { staticDir: string; dataDir: string } {
+  let values: Options;
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string', default: '0' },
-        'data-dir': { type: 'string', default: path.join(root, '.data', 'terminal') },
-        open: { type: 'boolean', default: false },
-        seed: { type: 'string', default: '1' },
-        'no-sim': { type: 'boolean', default: false },
-        'sim-rate': { type: 'string' },
-        passphrase: { type: 'boolean', default: false },
-        'passphrase-file': { type: 'string' },
-        'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
-      },
-      strict: true,
-    }));
+    values = parseCliArgs(process.argv.slice(2), OPTIONS);
   } catch (e) {
     fail((e as Error).message);
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${String(values.port)}`);
-  const staticDir = path.resolve(String(values['static-dir']));
+  const staticDir = path.resolve(values['static-dir']);
   if (!existsSync(path.join(staticDir, 'index.html'))) fail(`${staticDir}/index.html is missing: build the renderer first (npm run start:web builds it)`);
-  const dataDir = path.resolve(String(values['data-dir']));
-  const simRate = values['sim-rate'] === undefined ? undefined : Number(values['sim-rate']);
-  if (simRate !== undefined && !(Number.isInteger(simRate) && simRate >= 0 && simRate <= 20_000)) fail(`--sim-rate must be a whole number of commands per second from 0 to 20000, got ${String(values['sim-rate'])}`);
-
   if (values.passphrase && values['passphrase-file'] !== undefined) fail('give --passphrase or --passphrase-file, not both');
-  let box;
+  return { ...values, staticDir, dataDir: path.resolve(values['data-dir']) };
+}
+
+/** The vault's box: sealed with the passphrase from --passphrase-file or asked on the console (--passphrase), or none. */
+async function openBox(values: Options, dataDir: string): Promise<ReturnType<typeof vaultBox>> {
   try {
     const passphrase =
       values['passphrase-file'] !== undefined
-        ? passphraseFromFile(path.resolve(String(values['passphrase-file'])))
+        ? passphraseFromFile(path.resolve(values['passphrase-file']))
         : values.passphrase
           ? await askPassphrase('vault passphrase: ')
           : undefined;
-    box = vaultBox(new FileKeyBox(dataDir), dataDir, passphrase);
+    return vaultBox(new FileKeyBox(dataDir), dataDir, passphrase);
   } catch (e) {
     fail((e as Error).message);
   }
+}
 
-  // The page loads while the embedded exchange starts (the slowest part of a start): the host
-  // listens at once with a door that holds each call until the services are up.
+// The page loads while the embedded exchange starts (the slowest part of a start): the host
+// listens at once with a door that holds each call until the services are up.
+async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType<typeof openBox>>): Promise<{ host: RunningHost; terminal: RunningTerminal }> {
   let host: RunningHost | null = null;
+  const simRate = o['sim-rate'];
+  const simMarketMinutes = o['sim-market-minutes'];
   const terminalReady = startTerminal({
-    dataDir,
+    dataDir: o.dataDir,
     box,
     shell: 'web',
     exchange: {
       command: process.execPath,
       args: exchangeArgs,
-      seed: Number(values.seed),
-      sim: !values['no-sim'],
+      seed: o.seed,
+      sim: !o['no-sim'],
       ...(simRate !== undefined ? { simRate } : {}),
+      ...(simMarketMinutes !== undefined ? { simMarketMinutes } : {}),
     },
     // the page is the whole UI: loosening a limit or releasing the kill switch also needs the
     // code this console prints (a compromised page alone cannot do either)
@@ -105,28 +109,37 @@ async function main(): Promise<void> {
     }
     return t.door(method, args);
   };
-  host = await startHost({ port, staticDir, door, log: (m) => console.log(`[host] ${m}`) });
+  host = await startHost({ port: o.port, staticDir: o.staticDir, door, log: (m) => console.log(`[host] ${m}`) });
   console.log(`terminal at ${host.url}`);
   const terminal = await terminalReady;
   console.log('terminal ready');
-  if (values.open) {
-    const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
-    const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);
-    // The browser is handed a file only this user can read that forwards to the tokened URL, so
-    // the token never appears in a command line other users can list; the file goes once read.
-    const launcher = writeLauncher(dataDir, host.url);
-    spawn(opener, [launcher], { detached: true, stdio: 'ignore' })
-      .on('error', (e) => noBrowser(`${opener}: ${e.message}`))
-      .on('exit', (code) => {
-        if (code) noBrowser(`${opener} exited with ${code}`);
-      })
-      .unref();
-  }
+  return { host, terminal };
+}
+
+function openBrowser(dataDir: string, url: string): void {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
+  const noBrowser = (why: string) => console.log(`could not open a browser (${why}); open the URL above`);
+  // The browser is handed a file only this user can read that forwards to the tokened URL, so
+  // the token never appears in a command line other users can list; the file goes once read.
+  const launcher = writeLauncher(dataDir, url);
+  spawn(opener, [launcher], { detached: true, stdio: 'ignore' })
+    .on('error', (e) => noBrowser(`${opener}: ${e.message}`))
+    .on('exit', (code) => {
+      if (code) noBrowser(`${opener} exited with ${code}`);
+    })
+    .unref();
+}
+
+async function main(): Promise<void> {
+  const o = parseOptions();
+  const box = await openBox(o, o.dataDir);
+  const { host, terminal } = await serve(o, box);
+  if (o.open) openBrowser(o.dataDir, host.url);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await host?.close();
+    await host.close();
     await terminal.stop();
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDoor, type DoorClient } from './door-client';
 import { until } from '../../test-support/main/wait';
+import { waitForOutput } from '../../test-support/child';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess;
@@ -27,9 +28,10 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await until('terminal ready', () => out.includes('terminal ready'), 90_000);
+  // no start deadline (a busy machine starts it later); a host that exits fails here at once
+  await waitForOutput(child, /terminal ready/, 'terminal ready');
   door = await connectDoor(/terminal at (\S+)/.exec(out)![1]!);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   door?.ws.close();
   if (child && child.exitCode === null) {
@@ -120,6 +122,54 @@ describe('out-of-band confirmation on the web host', () => {
     expect((await door.answer('saveRiskLimits', { ...looser, maxOrderContracts: '3000' }, { consoleCode: fresh })).ok).toBe(false);
     // tightening asks nothing
     expect((await door.call<Risk>('saveRiskLimits', before.limits)).limits).toEqual(before.limits);
+  }, 60_000);
+
+  it('one code, sent with the same save twice in one tick, and beside another save: exactly one change goes through', async () => {
+    const before = await door.call<Risk>('getRisk');
+    const looser = { ...before.limits, maxOrderContracts: String(Number(before.limits.maxOrderContracts) + 7) };
+    const widest = { ...before.limits, maxOrderContracts: '1000000', maxOpenOrders: 100_000 };
+    const from = out.length;
+    expect((await door.answer('saveRiskLimits', looser)).error?.code).toBe('console_code_required');
+    const code = await printedCode(from);
+    // three frames back to back on the page's socket: the printed save twice and a wider one, all with that code
+    const answers = await Promise.all([
+      door.answer('saveRiskLimits', looser, { consoleCode: code }),
+      door.answer('saveRiskLimits', widest, { consoleCode: code }),
+      door.answer('saveRiskLimits', looser, { consoleCode: code }),
+    ]);
+    expect(answers[0]!.ok).toBe(true);
+    expect(answers[1]!.error?.code).toBe('console_code_required');
+    // the same save again: refused (its code is spent), or, when the first had already landed, a
+    // save that changes nothing (no loosening, nothing to confirm)
+    const third = answers[2]!;
+    if (third.ok) expect((third.value as Risk).limits).toEqual(looser);
+    else expect(third.error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).limits).toEqual(looser);
+    expect((await door.call<Risk>('saveRiskLimits', before.limits)).limits).toEqual(before.limits);
+  }, 60_000);
+
+  it('a release with its code, sent in the same tick as an engage, leaves the switch engaged and says so; a second release with the code is refused', async () => {
+    await door.call('engageKillSwitch');
+    const from = out.length;
+    expect((await door.answer('releaseKillSwitch', { confirm: true })).error?.code).toBe('console_code_required');
+    const code = await printedCode(from);
+    const burst = out.length;
+    const [released, engaged, again] = await Promise.all([
+      door.answer('releaseKillSwitch', { confirm: true, consoleCode: code }),
+      door.answer('engageKillSwitch'),
+      door.answer('releaseKillSwitch', { confirm: true, consoleCode: code }),
+    ]);
+    // the engage wins: either the release went through and the engage came after it, or the release
+    // saw the engage land while it was being confirmed and says so; never released at the end
+    if (!released.ok) expect(released.error?.message).toMatch(/engaged again while its release was being confirmed/);
+    expect(engaged).toMatchObject({ ok: true });
+    // the code was spent by the first release
+    expect(again.ok).toBe(false);
+    expect(again.error?.code).toBe('console_code_required');
+    expect((await door.call<Risk>('getRisk')).killSwitch.engaged).toBe(true);
+    // the refused second release printed a fresh code: that one (the newest) releases
+    expect((await door.answer('releaseKillSwitch', { confirm: true })).error?.code).toBe('console_code_required');
+    await door.call('releaseKillSwitch', { confirm: true, consoleCode: await printedCode(burst) });
   }, 60_000);
 
   it('refuses to release the kill switch without the console code, and releases with it', async () => {

@@ -135,7 +135,7 @@ beforeAll(async () => {
   expect(dollarsToTicks(chosen.yes_bid_dollars ?? '0')).toBeGreaterThan(1_000); // above 0.10
   await value('watchMarkets', [market]);
   await until('the book', () => frames.some((f) => f.includes('"books"') && f.includes(market)));
-}, 120_000);
+}, 300_000); // only a hang guard: it starts an exchange and a terminal, slowly on a busy machine
 afterAll(shutdown);
 
 async function myRestingOrders(): Promise<{ order_id: string; remaining_count_fp?: string; yes_price_dollars?: string }[]> {
@@ -425,4 +425,23 @@ describe('no answer the renderer can obtain carries key material', () => {
     expect(frames.length).toBeGreaterThan(100);
     assertNoKeyMaterial(frames.join('\n'), pems);
   }, 120_000);
+});
+
+describe('the methods new in issues 38-39, as a hostile page sends them', () => {
+  it('a saved-backtest id outside its folder, junk for a sweep or a snapshot: refused at the door, all in one tick, and the kill switch still engages beside them', async () => {
+    const answers = await Promise.all([
+      call('reproduceBacktest', { id: '../../vault/keys' }),
+      call('reproduceBacktest', { id: 'bt-../../x' }),
+      call('reproduceBacktest', { id: 'bt-ok', extra: 1 }),
+      call('sweepStrategy', { code: 'x', params: {}, recordingId: '../x', by: 'pnl' }),
+      call('bookSnapshots', { tickers: 'not-a-list' }),
+      call('engageKillSwitch'),
+    ]);
+    for (const a of answers.slice(0, 5)) {
+      expect(a.ok).toBe(false);
+      expect((a as { error: { kind: string } }).error.kind).toBe('validation');
+    }
+    expect(answers[5]!.ok).toBe(true);
+    expect(((await call('getRisk')) as { ok: true; value: { killSwitch: { engaged: boolean } } }).value.killSwitch.engaged).toBe(true);
+  }, 60_000);
 });

@@ -54,6 +54,15 @@ describe('README: how to add an IPC method', () => {
     const places = sourceFiles('src-shared', 'src-main', 'src-renderer', 'src-exchange').filter((f) => /\bgetReplay\b/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(places).toEqual(expect.arrayContaining([CONTRACT, SERVICE]));
     for (const f of places) expect(named, `the recipe names ${f} (it mentions getReplay)`).toContain(f);
+    // the choices it spells out hold for the worked example: its channel, where its result type
+    // lives, and the test it names drives it
+    const section = readmeSection('## How to add an IPC method');
+    for (const choice of ['**The channel**', '**The argument schemas and the result type**', '**The test**']) expect(section).toContain(choice);
+    expect(readFileSync(join(ROOT, CONTRACT), 'utf8')).toMatch(/\n {2}replay: \{\n {4}getReplay: method\(\)\.returns<ReplayView>\(\)/);
+    expect(named).toContain('src-shared/ipc/replay.ts');
+    expect(readFileSync(join(ROOT, 'src-shared/ipc/replay.ts'), 'utf8')).toMatch(/export (interface|type) ReplayView\b/);
+    expect(named).toContain('src-main/replay/replay.int.test.ts');
+    expect(readFileSync(join(ROOT, 'src-main/replay/replay.int.test.ts'), 'utf8')).toMatch(/\bgetReplay\b/);
   });
 
   it('a dummy method declared once and implemented once type-checks, passes the door, and is refused when removed', { timeout: 600_000 }, async () => {

@@ -69,13 +69,19 @@ async function until(cond: () => Promise<boolean> | boolean): Promise<void> {
   expect(await cond()).toBe(true);
 }
 
-test('a recording starts every market with its book: at the start, at first sight, and at intervals', async () => {
+/** A recorder in a fresh directory over a test's books (removed after the test). */
+async function recorderOverBooks(snapshotEveryMs: number): Promise<{ rec: Recorder; books: Books }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rec-books-'));
   dirs.push(dir);
-  const rec = new Recorder({ dir, flushMs: 20, snapshotEveryMs: 25 });
+  const rec = new Recorder({ dir, flushMs: 20, snapshotEveryMs });
   recorders.push(rec);
   const books = new Books();
   rec.bookSource = books;
+  return { rec, books };
+}
+
+test('a recording starts every market with its book: at the start, at first sight, and at intervals', async () => {
+  const { rec, books } = await recorderOverBooks(25);
   // main streams A before the recording starts (its snapshot is long gone)
   books.set('A', 0, 5000, 1000);
   books.set('A', 0, 4900, 300);
@@ -110,4 +116,22 @@ test('a recording starts every market with its book: at the start, at first sigh
   expect(fold(all).get('A')).toEqual(books.text('A'));
   expect(fold(all).get('B')).toEqual(books.text('B'));
   expect((await rec.list())[0]!.stats?.markets).toEqual(['A', 'B']);
+});
+
+test('a recording ends every market with its book at the stop: a quiet one still runs from its start to its stop', async () => {
+  // no interval snapshots: only the opening book, and nothing moves while it records
+  const { rec, books } = await recorderOverBooks(0);
+  books.set('A', 0, 5000, 1000);
+  books.set('A', 1, 4700, 250);
+  const meta = await rec.start({ name: 'quiet' });
+  await until(async () => (await rec.read(meta.id, 0, 100)).n.length === 3);
+  const opened = (await rec.read(meta.id, 0, 100)).ts[0]!;
+  await until(() => Date.now() * 1000 > opened + 2_000);
+  await rec.stop();
+  const rows = await rec.read(meta.id, 0, 100);
+  expect(rows.kind).toEqual(['book', 'level', 'level', 'book', 'level', 'level']);
+  // the closing book is stamped at the stop, after the opening one: the recording has a length
+  expect(rows.ts[3]).toBeGreaterThan(opened);
+  expect(fold(rows).get('A')).toEqual(books.text('A'));
+  expect((await rec.list())[0]!.stats).toMatchObject({ firstUs: opened, lastUs: rows.ts[3] });
 });

@@ -6,7 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StreamRead } from '../../src-shared/wire/stream';
 import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
-import type { RecordingView, RecordingsView, RecorderSettingsInput } from '../../src-shared/ipc/recordings';
+import type { ExportProgress, RecordingView, RecordingsView, RecorderSettingsInput } from '../../src-shared/ipc/recordings';
 import type { ActiveSession } from '../session/active-session';
 import { StateError } from '../base/errors';
 import { DEFAULT_RECORDER_SETTINGS, Recorder, type RecordingInfo } from './recorder';
@@ -25,6 +25,9 @@ export class RecorderService implements ChannelImpl<'recorder'> {
   private readonly dir: string;
   private retentionTimer: NodeJS.Timeout | null = null;
   private saving: Promise<void> = Promise.resolve();
+  /** exports under way, by recording and format: the list shows their progress */
+  private readonly exporting = new Map<string, ExportProgress>();
+  private exportSeq = 0;
 
   constructor(private readonly opts: RecorderServiceOptions) {
     this.dir = path.join(opts.dataDir, 'recordings');
@@ -85,7 +88,7 @@ export class RecorderService implements ChannelImpl<'recorder'> {
 
   async getRecordings(): Promise<RecordingsView> {
     const list = await this.recorder.list();
-    return { recordings: list.map(view), settings: { ...this.settings } };
+    return { recordings: list.map(view), settings: { ...this.settings }, ...(this.exporting.size ? { exports: [...this.exporting.values()].map((e) => ({ ...e })) } : {}) };
   }
 
   async startRecording(input: ParsedArgs<'startRecording'>[0]): Promise<RecordingsView> {
@@ -103,7 +106,14 @@ export class RecorderService implements ChannelImpl<'recorder'> {
   }
 
   async exportRecording(input: ParsedArgs<'exportRecording'>[0]): Promise<{ path: string }> {
-    return { path: await this.recorder.export(input.id, input.format) };
+    const key = `${input.id}.${input.format}.${++this.exportSeq}`;
+    const state: ExportProgress = { id: input.id, format: input.format, pct: 0 };
+    this.exporting.set(key, state);
+    try {
+      return { path: await this.recorder.export(input.id, input.format, (pct) => (state.pct = pct)) };
+    } finally {
+      this.exporting.delete(key);
+    }
   }
 
   async deleteRecording(input: ParsedArgs<'deleteRecording'>[0]): Promise<RecordingsView> {

@@ -189,6 +189,11 @@ export class Recorder {
   async stop(): Promise<RecordingMeta | null> {
     const a = this.active;
     if (!a) return null;
+    // and every recorded market ends with its book, at the stop: the recording then runs to when
+    // it was stopped, so a replay of a quiet stretch lasts as long as it did (with only its
+    // opening book, every row had one time and a replay loaded already at its end, Play off)
+    const at = nowUs();
+    for (const market of a.seen) this.writeBook(a, market, at);
     this.flush();
     clearInterval(a.timer);
     if (a.snapTimer) clearInterval(a.snapTimer);
@@ -228,15 +233,15 @@ export class Recorder {
     return out.sort((x, y) => y.startedAt - x.startedAt);
   }
 
-  /** Writes `<dir>/exports/<id>.<parquet|csv>` and returns its path. */
-  async export(id: string, format: 'parquet' | 'csv'): Promise<string> {
+  /** Writes `<dir>/exports/<id>.<parquet|csv>` and returns its path; `progress` hears how far it is (0..100). */
+  async export(id: string, format: 'parquet' | 'csv', progress?: (pct: number) => void): Promise<string> {
     const file = this.fileOf(id);
     if (!(await this.readMetas()).some((m) => m.id === id)) throw new Error(`no recording ${id}`);
     if (this.active?.meta.id === id) this.flush();
     const outDir = path.join(this.opts.dir, 'exports');
     await mkdir(outDir, { recursive: true, mode: 0o700 });
     const out = path.join(outDir, `${id}.${format}`);
-    await this.store.export(id, file, format, out);
+    await this.store.export(id, file, format, out, progress);
     return out;
   }
 

@@ -21,4 +21,6 @@ export type ToStore =
 export type FromStore =
   | { type: 'done'; req: number; result: unknown }
   | { type: 'error'; req: number; message: string; id?: string }
-  | { type: 'committed'; id: string; rows: number; lastN: number };
+  | { type: 'committed'; id: string; rows: number; lastN: number }
+  /** how far an export is: DuckDB's own progress of the COPY, 0..100 (posted about every 100 ms) */
+  | { type: 'progress'; req: number; pct: number };

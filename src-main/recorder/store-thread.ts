@@ -126,11 +126,26 @@ async function stats(id: string, file: string): Promise<RecordingStats> {
   });
 }
 
-async function exportTo(id: string, file: string, format: 'parquet' | 'csv', out: string): Promise<void> {
-  await withConn(id, file, (c) =>
-    c.run(`COPY (SELECT * FROM events ORDER BY n) TO ${sqlString(out)} (${format === 'parquet' ? 'FORMAT parquet, COMPRESSION zstd' : 'FORMAT csv, HEADER'})`),
-  );
+/**
+ * COPY to Parquet (zstd) or CSV; DuckDB's progress of the statement is read every 100 ms while
+ * it runs (the call is asynchronous, so this thread's loop is free) and told to `progress`.
+ */
+async function exportTo(id: string, file: string, format: 'parquet' | 'csv', out: string, progress: (pct: number) => void): Promise<void> {
+  await withConn(id, file, async (c) => {
+    await c.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET progress_bar_time = 0');
+    let last = -1;
+    const poll = setInterval(() => {
+      const pct = Math.floor(c.progress.percentage);
+      if (pct >= 0 && pct !== last) progress((last = Math.min(99, pct)));
+    }, 100);
+    try {
+      await c.run(`COPY (SELECT * FROM events ORDER BY n) TO ${sqlString(out)} (${format === 'parquet' ? 'FORMAT parquet, COMPRESSION zstd' : 'FORMAT csv, HEADER'})`);
+    } finally {
+      clearInterval(poll);
+    }
+  });
   ownerOnly(out);
+  progress(100);
 }
 
 async function read(id: string, file: string, fromN: number, limit: number): Promise<RowBatch> {
@@ -170,7 +185,7 @@ async function handle(m: ToStore): Promise<FromStore | null> {
     case 'stats':
       return { type: 'done', req: m.req, result: await stats(m.id, m.file) };
     case 'export':
-      await exportTo(m.id, m.file, m.format, m.out);
+      await exportTo(m.id, m.file, m.format, m.out, (pct) => parentPort!.postMessage({ type: 'progress', req: m.req, pct } satisfies FromStore));
       return { type: 'done', req: m.req, result: null };
     case 'read':
       return { type: 'done', req: m.req, result: await read(m.id, m.file, m.fromN, m.limit) };

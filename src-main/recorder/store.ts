@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { spawnWorkerThread } from '../../src-exchange/core/snapshot-worker';
+import { spawnWorkerThread } from '../../src-exchange/for-main';
 import type { RowBatch } from './batch';
 import type { FromStore, RecordingStats, ToStore } from './store-protocol';
 
@@ -24,7 +24,7 @@ type Omit2<T> = T extends unknown ? Omit<T, 'req'> : never;
 export class RecorderStore {
   private worker: Worker | null = null;
   private nextReq = 1;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (pct: number) => void }>();
   /** every batch committed: recording id, rows in it now, the last row number committed */
   onCommitted: (id: string, rows: number, lastN: number) => void = () => undefined;
   onError: (message: string) => void = () => undefined;
@@ -53,6 +53,10 @@ export class RecorderStore {
       this.onCommitted(m.id, m.rows, m.lastN);
       return;
     }
+    if (m.type === 'progress') {
+      this.waiting.get(m.req)?.progress?.(m.pct);
+      return;
+    }
     const w = this.waiting.get(m.req);
     if (!w) {
       if (m.type === 'error') this.onError(m.message);
@@ -63,11 +67,11 @@ export class RecorderStore {
     else w.resolve(m.result);
   }
 
-  private call<T>(msg: Omit2<ToStore>): Promise<T> {
+  private call<T>(msg: Omit2<ToStore>, progress?: (pct: number) => void): Promise<T> {
     const w = this.ensure();
     const req = this.nextReq++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(req, { resolve: resolve as (v: unknown) => void, reject });
+      this.waiting.set(req, { resolve: resolve as (v: unknown) => void, reject, ...(progress ? { progress } : {}) });
       w.postMessage({ ...msg, req });
     });
   }
@@ -89,8 +93,9 @@ export class RecorderStore {
     return this.call({ type: 'stats', id, file });
   }
 
-  export(id: string, file: string, format: 'parquet' | 'csv', out: string): Promise<void> {
-    return this.call({ type: 'export', id, file, format, out });
+  /** `progress` hears DuckDB's progress of the COPY, 0..100 */
+  export(id: string, file: string, format: 'parquet' | 'csv', out: string, progress?: (pct: number) => void): Promise<void> {
+    return this.call({ type: 'export', id, file, format, out }, progress);
   }
 
   read(id: string, file: string, fromN: number, limit: number): Promise<RowBatch> {

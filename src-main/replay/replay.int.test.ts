@@ -4,6 +4,7 @@
 // control is refused by the door and changes nothing, and stopping it leaves no replay.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecordingsView, ReplayView } from '../../src-shared/ipc/contract';
+import type { BookPush } from '../../src-shared/ipc/book-stream';
 import { startSimTerminal, type SimTerminal } from '../../test-support/main/sim-terminal';
 import { until } from '../../test-support/main/wait';
 
@@ -70,3 +71,36 @@ it('replays a recording into the embedded exchange and answers the bar', async (
   expect(await value<ReplayView>('stopReplay')).toEqual({ active: false });
   expect(await value<ReplayView>('getReplay')).toEqual({ active: false });
 }, 180_000);
+
+// A short recording of a market that did not move holds its opening book alone: every row had one
+// time, so the replay loaded already at its end ("N / N events · end", Play off), which a spec
+// clicking Play read as a page cut off from its host. It now ends with the book at its stop.
+it('a recording of a market that did not move replays from its start to its stop', async () => {
+  const r = await value<{ markets: { ticker: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 5 } });
+  const [first, market] = [r.markets[0]!.ticker, r.markets[4]!.ticker];
+  await value('watchMarkets', [market]);
+  await until('main holds its book', async () => {
+    const [b] = await value<BookPush[]>('bookSnapshots', [market]);
+    return b?.stale === false && (b.yesBids?.length ?? 0) + (b.yesAsks?.length ?? 0) > 0;
+  }, 30_000);
+  // a loaded replay pauses the exchange's simulation: the market (not replayed) does not move while it is recorded
+  const other = (await value<RecordingsView>('startRecording', { name: 'other', markets: [first] })).recordings[0]!.id;
+  await until('its book recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings.find((x) => x.id === other)?.rows ?? 0) > 0, 30_000);
+  await value('stopRecording');
+  expect(await value<ReplayView>('startReplay', { id: other })).toMatchObject({ active: true });
+  const id = (await value<RecordingsView>('startRecording', { name: 'still', markets: [market] })).recordings[0]!.id;
+  await until('its book recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings.find((x) => x.id === id)?.rows ?? 0) > 0, 30_000);
+  await value('stopRecording');
+
+  const loaded = await value<ReplayView>('startReplay', { id, speed: 10 });
+  if (!loaded.active) throw new Error('not loaded');
+  expect(loaded).toMatchObject({ recordingId: id, playing: false, done: false, skippedMarkets: [] });
+  expect(loaded.row).toBeLessThan(loaded.rows);
+  expect(loaded.lastMs).toBeGreaterThan(loaded.firstMs);
+  await value('replayControl', { action: 'play' });
+  await until('the replay played to its end', async () => {
+    const v = await value<ReplayView>('getReplay');
+    return v.active && v.done && !v.playing && v.row === v.rows;
+  }, 60_000);
+  expect(await value<ReplayView>('stopReplay')).toEqual({ active: false });
+}, 120_000);

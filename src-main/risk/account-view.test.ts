@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
 import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
-import { narrower, subaccountOfRow, type KeyScope } from './account-view';
+import { AccountView, narrower, subaccountOfRow, type KeyScope } from './account-view';
 import { checkOrder, type RiskState } from './gate';
 
 const D = (s: string) => new Decimal(s);
@@ -58,5 +58,45 @@ describe('the gate with part of the account unseen', () => {
 
   it('lets an order through that reduces a position', () => {
     expect(checkOrder({ ...order, side: 'ask' }, DEFAULT_RISK_LIMITS, st('10')).ok).toBe(true);
+  });
+});
+
+describe('the scope asked again before the kill switch sweeps', () => {
+  it('a first read refused (a 429) leaves the scope unknown until resolveAgain asks at once, not at the next due read', async () => {
+    let calls = 0;
+    const view = new AccountView({
+      keyId: 'k1',
+      log: () => undefined,
+      now: () => 1_000,
+      resolve: async () => {
+        calls++;
+        if (calls === 1) throw new Error('429: too many requests');
+        return { scope: account, reader: null };
+      },
+    });
+    await view.refresh();
+    expect(view.scope).toBeNull();
+    await view.resolveAgain();
+    expect(calls).toBe(2);
+    expect(view.accountWide).toBe(true);
+    // known and account-wide: nothing more to ask
+    await view.resolveAgain();
+    expect(calls).toBe(2);
+  });
+
+  it('a scoped key whose account-wide reader was not found (a refused read) looks for it again at once', async () => {
+    let calls = 0;
+    // the reader's client as the exchange answers an empty account
+    const client = { request: async () => ({ orders: [], cursor: '' }), getPositions: async () => ({ market_positions: [] }), getSubaccountBalances: async () => ({ subaccount_balances: [] }) };
+    const reader = { keyId: 'wide', client: client as never };
+    const view = new AccountView({ keyId: 'k2', log: () => undefined, now: () => 1_000, resolve: async () => (++calls === 1 ? { scope: sub(3), reader: null } : { scope: sub(3), reader }) });
+    await view.refresh();
+    expect(view.reader).toBeNull();
+    await view.refresh(); // within RESOLVE_AGAIN_MS: the due reads do not ask again
+    expect(calls).toBe(1);
+    view.stop();
+    await view.resolveAgain();
+    expect(calls).toBe(2);
+    expect(view.reader?.keyId).toBe('wide');
   });
 });

@@ -127,6 +127,18 @@ export class AccountView {
     return this.scope?.kind === 'subaccount' ? this.scope.subaccount : null;
   }
 
+  /**
+   * Before the kill switch sweeps: when the key's scope is not known (its first read was refused,
+   * a 429 on the shared bucket among others) or a scoped key has no account-wide reader yet, both
+   * are asked again now rather than at the next due read, so the sweep reaches every subaccount.
+   */
+  async resolveAgain(): Promise<void> {
+    if (this.scope?.kind === 'account' || (this.scope && this.reader)) return;
+    await this.reading?.catch(() => undefined);
+    this.resolvedAt = Number.NEGATIVE_INFINITY;
+    await this.refresh().catch(() => undefined);
+  }
+
   /** One read at a time; a call during a read waits for it. */
   refresh(): Promise<void> {
     if (!this.reading) this.reading = this.read().finally(() => (this.reading = null));

@@ -15,19 +15,28 @@ const RISK = 'src-shared/ipc/risk.ts';
 const GATE = 'src-main/risk/gate.ts';
 const STORE = 'src-main/risk/store.ts';
 const PANEL = 'src-renderer/features/risk/RiskPanel.tsx';
+const STORE_TEST = 'src-main/risk/store.test.ts';
+const GATE_TEST = 'src-main/risk/gate.test.ts';
+const CODE = 'max_dummy_recipe';
 const EDITS: Record<string, [RegExp, string][]> = {
   [RISK]: [
     [/(export const RiskLimits = z\n {2}\.object\(\{\n)/, `$1    ${KEY}: z.number().int().min(1).max(100),\n`],
     [/(export const DEFAULT_RISK_LIMITS: RiskLimits = \{\n)/, `$1  ${KEY}: 7,\n`],
   ],
-  [GATE]: [[/(const LOOSER_WHEN_LARGER: Record<keyof RiskLimits, boolean> = \{\n)/, `$1  ${KEY}: true,\n`]],
+  [GATE]: [
+    [/(export type RiskCode =\n)/, `$1  | '${CODE}'\n`],
+    [/(const LOOSER_WHEN_LARGER: Record<keyof RiskLimits, boolean> = \{\n)/, `$1  ${KEY}: true,\n`],
+  ],
+  [STORE_TEST]: [[/(const STORED: RiskLimits = \{\n)/, `$1  ${KEY}: 9,\n`]],
   [PANEL]: [[/(const LIMIT_FIELDS: Record<LimitKey, LimitField> = \{\n)/, `$1  ${KEY}: { label: 'Dummy limit', hint: 'recipe test', int: true },\n`]],
 };
 const removeDummy = (text: string) =>
   text
     .replace(`    ${KEY}: z.number().int().min(1).max(100),\n`, '')
     .replace(`  ${KEY}: 7,\n`, '')
+    .replace(`  | '${CODE}'\n`, '')
     .replace(`  ${KEY}: true,\n`, '')
+    .replace(`  ${KEY}: 9,\n`, '')
     .replace(`  ${KEY}: { label: 'Dummy limit', hint: 'recipe test', int: true },\n`, '');
 
 let dir: string;
@@ -40,7 +49,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('README: how to add a risk limit', () => {
   it('names files that exist, and every file that keys a record by keyof RiskLimits', () => {
     const named = namedFiles(readmeSection('## How to add a risk limit'));
-    for (const f of [RISK, GATE, STORE, PANEL]) expect(named).toContain(f);
+    for (const f of [RISK, GATE, STORE, PANEL, STORE_TEST, GATE_TEST]) expect(named).toContain(f);
+    const section = readmeSection('## How to add a risk limit');
+    for (const step of ['`RiskCode` union', '`STORED` literal', 'table of limits and defaults']) expect(section).toContain(step);
+    // the table step 6 adds a row to
+    expect(readmeSection('## Risk limits, kill switch, audit journal')).toMatch(/\| limit \| default \|\n\|---\|---\|\n\| contracts per order \| 1,000 \|/);
     for (const f of named) expect(() => readFileSync(join(ROOT, f)), `${f} exists`).not.toThrow();
     const keyed = sourceFiles('src-shared', 'src-main', 'src-renderer', 'src-exchange').filter((f) =>
       /Record<keyof RiskLimits\b|type (\w+) = keyof RiskLimits;[\s\S]*Record<\1\b/.test(readFileSync(join(ROOT, f), 'utf8')),
@@ -50,24 +63,26 @@ describe('README: how to add a risk limit', () => {
   });
 
   it('a dummy limit added by the recipe compiles only when every place lists it, keeps saved profiles, and goes back byte for byte', { timeout: 600_000 }, async () => {
-    const tree = new CopyTree(join(dir, 'with'), ['src-shared', 'src-renderer', GATE, STORE]);
-    const original = Object.fromEntries([RISK, GATE, PANEL].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
+    const tree = new CopyTree(join(dir, 'with'), ['src-shared', 'src-renderer', GATE, STORE, STORE_TEST]);
+    const original = Object.fromEntries([RISK, GATE, PANEL, STORE_TEST].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
     for (const text of Object.values(original)) expect(text).not.toContain(KEY);
 
-    // step 1 alone: the gate's and the panel's records are missing the key
+    // step 1 alone: the gate's and the panel's records and the store test's literal are missing the key
     tree.write(RISK, applyEdits(original[RISK]!, EDITS[RISK]!, RISK));
-    const half = tree.typeErrors(GATE, STORE, PANEL);
+    const half = tree.typeErrors(GATE, STORE, PANEL, STORE_TEST);
     expect(half.some((e) => e.startsWith(GATE) && e.includes(KEY)), half.join('\n')).toBe(true);
     expect(half.some((e) => e.startsWith(PANEL) && e.includes(KEY)), half.join('\n')).toBe(true);
+    expect(half.some((e) => e.startsWith(STORE_TEST) && e.includes(KEY)), half.join('\n')).toBe(true);
     expect(half.some((e) => e.startsWith(STORE)), 'the store needs no edit').toBe(false);
 
-    // steps 2-3: clean
+    // steps 2-4 (the RiskCode member with them): clean
     const added: Record<string, string> = {};
-    for (const f of [GATE, PANEL]) {
+    for (const f of [GATE, PANEL, STORE_TEST]) {
       added[f] = applyEdits(original[f]!, EDITS[f]!, f);
       tree.write(f, added[f]);
     }
-    expect(tree.typeErrors(GATE, STORE, PANEL)).toEqual([]);
+    expect(added[GATE]).toContain(`| '${CODE}'`);
+    expect(tree.typeErrors(GATE, STORE, PANEL, STORE_TEST)).toEqual([]);
 
     // a profile saved before the limit existed: its limits and kill switch kept, the dummy at its default
     const riskDir = join(dir, 'data-risk');
@@ -89,8 +104,8 @@ describe('README: how to add a risk limit', () => {
 
     // taken back: byte for byte, and a fresh copy of the untouched files compiles
     expect(removeDummy(applyEdits(original[RISK]!, EDITS[RISK]!, RISK))).toBe(original[RISK]);
-    for (const f of [GATE, PANEL]) expect(removeDummy(added[f]!)).toBe(original[f]);
-    const back = new CopyTree(join(dir, 'back'), ['src-shared', 'src-renderer', GATE, STORE]);
-    expect(back.typeErrors(GATE, STORE, PANEL)).toEqual([]);
+    for (const f of [GATE, PANEL, STORE_TEST]) expect(removeDummy(added[f]!)).toBe(original[f]);
+    const back = new CopyTree(join(dir, 'back'), ['src-shared', 'src-renderer', GATE, STORE, STORE_TEST]);
+    expect(back.typeErrors(GATE, STORE, PANEL, STORE_TEST)).toEqual([]);
   });
 });

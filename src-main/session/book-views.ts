@@ -1,15 +1,26 @@
 // The books main holds, as the page and the risk gate read them: a compact view of the best
-// BOOK_DEPTH levels a side with a version per market (bumped on every view), and the inside
-// market in dollars.
+// BOOK_DEPTH levels a side, and the inside market in dollars. The page gets them as pushes of
+// the levels changed since the last push, numbered per market (src-shared/ipc/book-stream.ts):
+// main keeps what it last pushed of each market, to diff against and to answer a snapshot.
 import type { BookMachine } from '../market/books';
 import type { BookView } from '../../src-shared/ipc/contract';
+import { diffLevels, fullPush, type BookPush } from '../../src-shared/ipc/book-stream';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import type { BookTop } from '../risk/gate';
 
 export const BOOK_DEPTH = 25;
 
+interface Pushed {
+  seq: number;
+  stale: boolean;
+  yesBids: number[];
+  yesAsks: number[];
+}
+
 export class BookViews {
   private readonly versions = new Map<string, number>();
+  /** what the page was last pushed of each market, and its seq */
+  private readonly pushed = new Map<string, Pushed>();
 
   constructor(private readonly books: BookMachine) {}
 
@@ -29,6 +40,54 @@ export class BookViews {
     for (const t of tickers) {
       const v = this.view(t);
       if (v) out.push(v);
+    }
+    return out;
+  }
+
+  /**
+   * The pushes for these markets: only the levels changed since each one's last push (a market
+   * never pushed goes out full); a market with nothing changed, or not held, is left out.
+   */
+  pushes(tickers: readonly string[]): BookPush[] {
+    const out: BookPush[] = [];
+    for (const t of tickers) {
+      const b = this.books.book(t);
+      if (!b) continue;
+      const top = b.top(BOOK_DEPTH);
+      const next: Pushed = { seq: 0, stale: b.stale, yesBids: Array.from(top.yesBids), yesAsks: Array.from(top.yesAsks) };
+      const last = this.pushed.get(t);
+      if (!last) {
+        next.seq = 1;
+        out.push(fullPush(t, next.seq, next.stale, next.yesBids, next.yesAsks));
+        this.pushed.set(t, next);
+        continue;
+      }
+      const bids = diffLevels(last.yesBids, next.yesBids);
+      const asks = diffLevels(last.yesAsks, next.yesAsks);
+      if (!bids.length && !asks.length && next.stale === last.stale) continue;
+      next.seq = last.seq + 1;
+      const d: BookPush = { ticker: t, seq: next.seq };
+      if (next.stale !== last.stale) d.stale = next.stale;
+      if (bids.length) d.yesBids = bids;
+      if (asks.length) d.yesAsks = asks;
+      out.push(d);
+      this.pushed.set(t, next);
+    }
+    return out;
+  }
+
+  /**
+   * Full views of what was last pushed of these markets, each under its seq: the answer to a page
+   * that saw a gap. With `push`, each is a push of its own (seq + 1), for a page that subscribes.
+   * Markets never pushed are left out (their first push is full).
+   */
+  snapshots(tickers: readonly string[], push = false): BookPush[] {
+    const out: BookPush[] = [];
+    for (const t of tickers) {
+      const last = this.pushed.get(t);
+      if (!last) continue;
+      if (push) last.seq++;
+      out.push(fullPush(t, last.seq, last.stale, last.yesBids, last.yesAsks));
     }
     return out;
   }

@@ -1,7 +1,7 @@
 // A reconcile resets the store from a REST snapshot; what the stream said while REST was read is
 // replayed on top. Newer wins by the counts that only grow; an ended order never comes back.
 import { describe, expect, it } from 'vitest';
-import { PrivateStore, type StreamNote } from './private-store';
+import { MAX_ENDED_COMMS, MAX_ENDED_ORDERS, PrivateStore, type StreamNote } from './private-store';
 
 const rest = (over: Record<string, unknown> = {}) => ({ order_id: 'o1', ticker: 'KX', status: 'resting', fill_count: '1.00', remaining_count: '4.00', ...over });
 const msg = (over: Record<string, unknown> = {}) => ({ order_id: 'o1', ticker: 'KX', status: 'resting', fill_count_fp: '1.00', remaining_count_fp: '4.00', ...over });
@@ -185,5 +185,56 @@ describe('the private store itself', () => {
     expect(s.putAnsweredOrder({ order_id: 'o1', ticker: 'KX', status: 'resting' })).toBe(false);
     expect(s.putAnsweredOrder({ order_id: 'o2', ticker: 'KX', status: 'resting' })).toBe(true);
     expect(s.restingOrders('KX').map((o) => o.order_id)).toEqual(['o2']);
+  });
+});
+
+describe('what a long session keeps', () => {
+  it('keeps every resting order and the newest ended ones: an order that ended long ago goes, oldest first', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'resting-first', ticker: 'KX', status: 'resting' });
+    for (let i = 0; i < MAX_ENDED_ORDERS + 10; i++) s.putOrder({ order_id: `done-${i}`, ticker: 'KX', status: i % 2 ? 'executed' : 'canceled' });
+    expect(s.orders.has('resting-first')).toBe(true);
+    expect(s.orders.has('done-0')).toBe(false);
+    expect(s.orders.has('done-9')).toBe(false);
+    expect(s.orders.has('done-10')).toBe(true);
+    expect(s.orders.size).toBe(MAX_ENDED_ORDERS + 1);
+    expect(s.restingOrders().map((o) => o.order_id)).toEqual(['resting-first']);
+  });
+
+  it('an ended order updated again counts as new; one that rests again is never dropped', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'a', ticker: 'KX', status: 'canceled' });
+    s.putOrder({ order_id: 'b', ticker: 'KX', status: 'executed' });
+    s.putOrder({ order_id: 'b', ticker: 'KX', status: 'resting' }); // an unknown order of events: it rests, kept
+    for (let i = 0; i < MAX_ENDED_ORDERS - 1; i++) s.putOrder({ order_id: `done-${i}`, ticker: 'KX', status: 'canceled' });
+    s.putOrder({ order_id: 'a', ticker: 'KX', status: 'canceled', reduced: true }); // a late update: newest now
+    s.putOrder({ order_id: 'last', ticker: 'KX', status: 'canceled' });
+    expect(s.orders.has('a')).toBe(true);
+    expect(s.orders.has('b')).toBe(true);
+    expect(s.orders.has('done-0')).toBe(false);
+  });
+
+  it('keeps open RFQs and accepted quotes and the newest ended ones', () => {
+    const s = new PrivateStore();
+    s.putRfq({ id: 'rfq-open', status: 'open' });
+    s.putQuote({ quote_id: 'q-accepted', status: 'accepted' });
+    for (let i = 0; i < MAX_ENDED_COMMS + 5; i++) {
+      s.putRfq({ id: `rfq-${i}`, status: 'closed' });
+      s.putQuote({ quote_id: `q-${i}`, status: 'executed' });
+    }
+    expect(s.rfqs.has('rfq-open')).toBe(true);
+    expect(s.quotes.has('q-accepted')).toBe(true);
+    expect(s.rfqs.has('rfq-4')).toBe(false);
+    expect(s.rfqs.size).toBe(MAX_ENDED_COMMS + 1);
+    expect(s.quotes.size).toBe(MAX_ENDED_COMMS + 1);
+  });
+
+  it('a fill sent again is still told apart after thousands of fills', () => {
+    const s = new PrivateStore();
+    for (let i = 0; i < 6_000; i++) s.addFill({ fill_id: `f${i}`, order_id: 'o', ticker: 'KX', count_fp: '1.00' });
+    s.take();
+    s.addFill({ fill_id: 'f5999', order_id: 'o', ticker: 'KX', count_fp: '1.00' });
+    expect(s.take()).toBeUndefined();
+    expect(s.fills).toHaveLength(5_000);
   });
 });

@@ -7,6 +7,45 @@ import { countToCenti } from '../../src-shared/money';
 type Row = Record<string, unknown>;
 
 const MAX_FILLS = 5_000;
+/**
+ * Ended orders (executed, canceled), RFQs and quotes kept, newest first: what is live (a resting
+ * order, an open RFQ or quote) is always kept, what ended goes oldest first past these. A session
+ * of a busy strategy ends hundreds of thousands of orders a day; a reconnect's reconcile reads the
+ * exchange's own lists again anyway.
+ */
+export const MAX_ENDED_ORDERS = 5_000;
+export const MAX_ENDED_COMMS = 1_000;
+/** fill ids kept for de-duplication (a re-sent fill is a recent one) */
+const MAX_FILL_IDS = 2 * MAX_FILLS;
+
+/** Statuses that end an order, an RFQ, a quote (any other, unknown ones included, is kept as live). */
+const ENDED_ORDER = new Set(['executed', 'canceled']);
+const ENDED_RFQ = new Set(['canceled', 'closed']);
+const ENDED_QUOTE = new Set(['executed', 'canceled']);
+const endedBy = (statuses: ReadonlySet<string>) => (row: Row) => !statuses.has(String(row.status));
+
+/** Keeps a map's ended entries to the newest `max` (by their last update); live ones are never dropped. */
+class EndedCap {
+  private readonly ended = new Set<string>();
+  constructor(
+    private readonly map: Map<string, Row>,
+    private readonly max: number,
+    private readonly isLive: (row: Row) => boolean,
+  ) {}
+  /** After the map set `id` to `row`. */
+  noteSet(id: string, row: Row): void {
+    this.ended.delete(id); // re-inserted last when it ended: the oldest go first
+    if (this.isLive(row)) return;
+    this.ended.add(id);
+    if (this.ended.size <= this.max) return;
+    const oldest = this.ended.values().next().value!;
+    this.ended.delete(oldest);
+    this.map.delete(oldest);
+  }
+  clear(): void {
+    this.ended.clear();
+  }
+}
 
 /** A private stream message noted while a reconcile read REST. */
 export interface StreamNote {
@@ -46,6 +85,11 @@ export class PrivateStore {
   /** position updates seen per market, and per order the fills seen and the position update count when the last came */
   private readonly positionSeen = new Map<string, number>();
   private readonly fillsByOrder = new Map<string, { centi: number; positionSeen: number }>();
+  private readonly endedOrders = new EndedCap(this.orders, MAX_ENDED_ORDERS, endedBy(ENDED_ORDER));
+  private readonly endedComms = new Map<Map<string, Row>, EndedCap>([
+    [this.rfqs, new EndedCap(this.rfqs, MAX_ENDED_COMMS, endedBy(ENDED_RFQ))],
+    [this.quotes, new EndedCap(this.quotes, MAX_ENDED_COMMS, endedBy(ENDED_QUOTE))],
+  ]);
   /** REST snapshots taken in (a reconcile after an answer shows its fills in the positions it read) */
   resets = 0;
 
@@ -59,6 +103,8 @@ export class PrivateStore {
     this.quotes.clear();
     this.orderGroups.clear();
     this.fillsByOrder.clear();
+    this.endedOrders.clear();
+    for (const cap of this.endedComms.values()) cap.clear();
     this.resets++;
     for (const o of data.orders ?? []) this.putOrder(o, false);
     // fills first: the positions read with them show them
@@ -86,6 +132,7 @@ export class PrivateStore {
     if (!id) return;
     const merged = { ...(this.orders.get(id) ?? {}), ...row };
     this.orders.set(id, merged);
+    this.endedOrders.noteSet(id, merged);
     if (record) (this.pending.orders ??= []).push(merged);
   }
 
@@ -106,6 +153,7 @@ export class PrivateStore {
       const unique = `${id}:${String(row.order_id ?? '')}`;
       if (this.fillIds.has(unique)) return;
       this.fillIds.add(unique);
+      if (this.fillIds.size > MAX_FILL_IDS) this.fillIds.delete(this.fillIds.values().next().value!);
     }
     const orderId = keyOf(row, 'order_id');
     const ticker = keyOf(row, 'ticker', 'market_ticker');
@@ -141,6 +189,7 @@ export class PrivateStore {
     if (!id) return;
     const merged = { ...(map.get(id) ?? {}), ...row };
     map.set(id, merged);
+    this.endedComms.get(map)?.noteSet(id, merged);
     if (!record) return;
     const bucket = map === this.rfqs ? 'rfqs' : map === this.quotes ? 'quotes' : 'orderGroups';
     (this.pending[bucket] ??= []).push(merged);

@@ -23,6 +23,7 @@ import type { BookTop } from '../risk/gate';
 import { PendingAnnouncer } from './pending';
 import { ResyncScheduler } from './resync';
 import { BookViews } from './book-views';
+import type { BookPush } from '../../src-shared/ipc/book-stream';
 import { ConnectionFigures } from './connection-figures';
 import { MarketBuffer } from './market-buffer';
 import { observing, type Observe, type SessionObserver } from './observer';
@@ -157,8 +158,17 @@ export class TradingSession {
   }
 
   /** The markets the renderer wants live (the ladder, watchlist and chart ask for these); main's pins are kept. */
-  watchMarkets(tickers: string[]): Promise<void> {
-    return this.watch.watchMarkets(tickers);
+  async watchMarkets(tickers: string[]): Promise<void> {
+    await this.watch.watchMarkets(tickers);
+    // a page that subscribes gets the full view of every listed book main already shows (a quiet
+    // book would never send it a delta to notice it lacks one)
+    const full = this.bookViews.snapshots(tickers, true);
+    if (full.length) this.opts.emit('books', full);
+  }
+
+  /** Full views of these books as last pushed, each under its seq: for a page that saw a gap. */
+  bookSnapshots(tickers: readonly string[]): BookPush[] {
+    return this.bookViews.snapshots(tickers);
   }
 
   /** Markets main's own tools need streamed whatever the renderer shows (by owner; an empty list unpins). */
@@ -227,8 +237,8 @@ export class TradingSession {
     const dirty = this.books.takeDirty();
     if (dirty.length) this.observe((o) => o.books?.(dirty));
     if (dirty.length) {
-      const views = this.bookViews.views(dirty);
-      if (views.length) this.opts.emit('books', views);
+      const pushes = this.bookViews.pushes(dirty);
+      if (pushes.length) this.opts.emit('books', pushes);
     }
     const market = this.market.take();
     if (market) this.opts.emit('market', market);

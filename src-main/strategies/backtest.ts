@@ -4,12 +4,10 @@
 // trade event per trade, timers on the recording's clock; what the venue answers (fills, order
 // states) is delivered after the handler that caused it returns. So a strategy given the same
 // recording decides the same, every time (backtest.test.ts runs one twice and compares).
-import { fillFeeCents, TAKER_K } from '../../src-exchange/engine/fees';
-import { ReplayBooks, type ReplayFill } from '../../src-exchange/replay/queue';
-import { K_TRADE, YES, type Tape } from '../../src-exchange/replay/tape';
+import { fillFeeCents, K_TRADE, ReplayBooks, TAKER_K, YES, type ReplayFill, type Tape } from '../../src-exchange/for-main';
 import type { SandboxLimits } from './sandbox';
 import { StrategyRunner, type BookTop, type StrategyFill, type StrategyOrder, type Venue } from './runner';
-import { buildReport, type BacktestReport } from './report';
+import { buildReport, type BacktestReport, type CurvePoint } from './report';
 
 const TICKS = 10_000;
 /** the fee multiplier of a standard market (1.0) */
@@ -22,6 +20,11 @@ export interface BacktestOptions {
   limits?: Partial<SandboxLimits>;
   /** the equity curve's sampling step, recording ms (default 1 s) */
   sampleMs?: number;
+  /** the bucket of the P&L series Sharpe and Sortino are computed over, recording ms (default 1 s) */
+  bucketMs?: number;
+  /** a window of the recording, rows [from, to): the books are replayed to `from` first (walk-forward windows) */
+  from?: number;
+  to?: number;
   /** told how far the replay is, about every 200 ms of wall time (a backtest's worker reports it to main's watchdog) */
   onProgress?: (events: number, of: number) => void;
 }
@@ -62,7 +65,7 @@ class ReplayVenue implements Venue {
     if (!o) return;
     const yes = f.side === YES ? f.price : TICKS - f.price;
     const fee = f.maker ? 0 : fillFeeCents(TAKER_K, FEE_MULTIPLIER_E4, f.size, yes) * 10_000;
-    const fill: StrategyFill = { orderId: o.id, ticker: o.ticker, side: o.side, price: yes, count: f.size, maker: f.maker, fee, ts: Math.floor(f.tsUs / 1000) };
+    const fill: StrategyFill = { orderId: o.id, ticker: o.ticker, side: o.side, price: yes, count: f.size, maker: f.maker, fee, ts: Math.floor(f.tsUs / 1000), mid: midOf(this.books, this.books.tape.markets.indexOf(o.ticker)) };
     this.queue.push(() => this.runner.fill(fill));
   }
 
@@ -73,39 +76,58 @@ class ReplayVenue implements Venue {
   }
 }
 
+/** The replayed book's YES mid, ticks (a half tick when the spread is odd); null without both sides. */
+function midOf(books: ReplayBooks, m: number): number | null {
+  const bid = books.best(m, 0);
+  const noBid = books.best(m, 1);
+  return bid > 0 && noBid > 0 ? (bid + TICKS - noBid) / 2 : null;
+}
+
+/** The runner's marks: equity (cash plus positions at the mid) and capital at risk, micro-dollars. */
+function marked(runner: StrategyRunner): { equity: number; exposure: number } {
+  let equity = runner.cash;
+  let exposure = 0;
+  for (const [ticker, pos] of runner.positions) {
+    if (pos === 0) continue;
+    const t = runner.top(ticker);
+    const mark = t && t.bid !== null && t.ask !== null ? (t.bid + t.ask) / 2 : t?.bid ?? t?.ask ?? 0;
+    equity += pos * mark;
+    exposure += pos > 0 ? pos * mark : -pos * (TICKS - mark);
+  }
+  return { equity, exposure };
+}
+
 export async function runBacktest(opts: BacktestOptions): Promise<BacktestReport> {
   const { tape } = opts;
+  const from = Math.max(0, Math.min(tape.length, opts.from ?? 0));
+  const to = Math.max(from, Math.min(tape.length, opts.to ?? tape.length));
   const books = new ReplayBooks(tape);
+  // the books as they stand at the window's start; the strategy sees them from there on
+  books.run(from);
   const venue = new ReplayVenue(books);
-  const startMs = tape.length ? Math.floor(tape.tsUs[0]! / 1000) : 0;
+  const startMs = to > from ? Math.floor(tape.tsUs[from]! / 1000) : 0;
   const runner = await StrategyRunner.start({ code: opts.code, params: opts.params ?? {}, venue, ...(opts.limits ? { limits: opts.limits } : {}) }, startMs);
   venue.runner = runner;
   venue.drain();
   const wall0 = performance.now();
   const last: (BookTop | undefined)[] = [];
   const sampleMs = opts.sampleMs ?? 1000;
-  const curve: { t: number; equityMicro: number }[] = [];
+  const curve: CurvePoint[] = [];
   let nextSample = startMs;
   let nextTimer = runner.timerMs ? startMs + runner.timerMs : Infinity;
   let inMarketMs = 0;
   let lastT = startMs;
-  const equity = () => {
-    let e = runner.cash;
-    for (const [ticker, pos] of runner.positions) {
-      if (pos === 0) continue;
-      const t = runner.top(ticker);
-      const mark = t && t.bid !== null && t.ask !== null ? (t.bid + t.ask) / 2 : t?.bid ?? t?.ask ?? 0;
-      e += pos * mark;
-    }
-    return e;
+  const point = (t: number): CurvePoint => {
+    const m = marked(runner);
+    return { t, equityMicro: m.equity, exposureMicro: m.exposure };
   };
   const exposed = () => [...runner.positions.values()].some((p) => p !== 0);
   let told = performance.now();
 
-  for (let i = 0; i < tape.length && !runner.stopped; i++) {
+  for (let i = from; i < to && !runner.stopped; i++) {
     if (opts.onProgress && performance.now() - told > 200) {
       told = performance.now();
-      opts.onProgress(i, tape.length);
+      opts.onProgress(i - from, to - from);
     }
     const t = Math.floor(tape.tsUs[i]! / 1000);
     if (exposed()) inMarketMs += t - lastT;
@@ -136,15 +158,16 @@ export async function runBacktest(opts: BacktestOptions): Promise<BacktestReport
     }
     venue.drain();
     if (t >= nextSample) {
-      curve.push({ t, equityMicro: equity() });
+      curve.push(point(t));
       nextSample = t + sampleMs;
     }
   }
-  const endMs = tape.length ? Math.floor(tape.tsUs[tape.length - 1]! / 1000) : startMs;
-  curve.push({ t: endMs, equityMicro: equity() });
+  const endMs = to > from ? Math.floor(tape.tsUs[to - 1]! / 1000) : startMs;
+  curve.push(point(endMs));
   const wallMs = performance.now() - wall0;
   const fault = runner.fault?.message ?? null;
+  const marks = new Map(tape.markets.map((t, m) => [t, midOf(books, m)] as const));
   runner.stop();
   venue.drain();
-  return buildReport({ runner, curve, startMs, endMs, inMarketMs, events: tape.length, wallMs, fault });
+  return buildReport({ runner, curve, startMs, endMs, inMarketMs, events: to - from, wallMs, fault, marks, ...(opts.bucketMs ? { bucketMs: opts.bucketMs } : {}) });
 }

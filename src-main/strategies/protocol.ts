@@ -3,7 +3,7 @@
 // made while handling it (orders to place, orders to cancel), its log lines and a small summary.
 // Main never runs the strategy's code; the worker never reaches the exchange.
 import type { RowBatch } from '../recorder/batch';
-import type { BacktestView } from '../../src-shared/ipc/strategies';
+import type { BacktestView, SweepBy, SweepView } from '../../src-shared/ipc/strategies';
 import type { SandboxLimits } from './sandbox';
 import type { BookTop, StrategyFill, StrategyOrder } from './runner';
 
@@ -48,7 +48,7 @@ export type LiveEvent =
 export type ToWorker =
   | { type: 'start'; code: string; params: Record<string, unknown>; now: number; budget: StrategyBudget }
   | { type: 'event'; seq: number; event: LiveEvent }
-  | { type: 'backtest'; code: string; params: Record<string, unknown>; limits: SandboxLimits }
+  | { type: 'backtest'; code: string; params: Record<string, unknown>; limits: SandboxLimits; sweep?: { grid?: Record<string, (string | number | boolean)[]>; by: SweepBy; windows?: number } }
   | { type: 'rows'; batch: Pick<RowBatch, 'ts' | 'kind' | 'market' | 'side' | 'price' | 'size'> }
   | { type: 'run' };
 
@@ -70,4 +70,5 @@ export type FromWorker =
   | ({ type: 'done'; seq: number } & Decisions)
   | { type: 'progress'; events: number; of: number }
   | { type: 'report'; view: BacktestView }
+  | { type: 'sweep'; view: SweepView }
   | { type: 'failed'; message: string };

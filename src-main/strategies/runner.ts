@@ -34,6 +34,8 @@ export interface StrategyFill {
   /** micro-dollars */
   fee: number;
   ts: number;
+  /** the YES mid (ticks, may be a half tick) of the book at the fill, where the venue knows it (a backtest's replayed book) */
+  mid?: number | null;
 }
 
 /** Where a strategy's decisions go. */
@@ -267,6 +269,11 @@ export class StrategyRunner {
 
   timer(): void {
     this.deliver('onTimer', { now: this.nowMs });
+  }
+
+  /** the strategy's declared parameters (`module.exports.params`), as plain data; null when none */
+  declared(): unknown {
+    return this.sandbox?.declared ?? null;
   }
 
   top(ticker: string): BookTop | undefined {

@@ -2,6 +2,7 @@
 // error, and otherwise runs the strategy's handlers with the host api.
 import { describe, expect, it } from 'vitest';
 import { Sandbox, StrategyFault } from './sandbox';
+import { threadCpuMs } from './thread-cpu';
 
 const api = { log: (...a: unknown[]) => void logs.push(a.map(String).join(' ')), echo: (x: unknown) => ({ got: x }) };
 let logs: string[] = [];
@@ -60,6 +61,43 @@ describe('the strategy sandbox', () => {
     expect(f.kind).toBe('cpu');
     expect(f.message).toMatch(/CPU budget of 50 ms in onBook/);
     expect((await fault('while (true) {}')).kind).toBe('cpu');
+  });
+
+  // a thread kept off the CPU (here it sleeps in a host call, as a thread descheduled on a busy
+  // machine would wait) has not used its budget: only the time it ran counts, up to a wall ceiling
+  const sleep = (ms: unknown) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(ms));
+  const spinFor = 'function (ms) { var end = Date.now() + ms; while (Date.now() < end) {} }';
+  it('counts the CPU time a call had, not the wall time it waited (where the OS says it)', async () => {
+    if (threadCpuMs() === null) {
+      expect(process.platform).not.toBe('linux'); // Linux always says it; elsewhere the budget is wall time
+      return;
+    }
+    const sb = await Sandbox.load(`var spin = ${spinFor}; module.exports = { onBook: function (e) { spin(10); api.sleep(e.ms); spin(10); } };`, { sleep }, { cpuMs: 50 });
+    sb.call('onBook', { ms: 150 }); // 170 ms of wall time, about 20 ms of CPU: within the budget
+    sb.dispose();
+    // the same call spinning instead of waiting is stopped
+    const f = await fault(`var spin = ${spinFor}; module.exports = { onBook: function () { spin(10); spin(150); } };`);
+    expect(f.message).toMatch(/CPU budget of 50 ms in onBook/);
+    // and waiting past 10 times the budget in wall time is stopped, however little CPU it had
+    const waits = await Sandbox.load(`var spin = ${spinFor}; module.exports = { onBook: function () { api.sleep(1100); spin(40); } };`, { sleep }, { cpuMs: 100 });
+    expect(() => waits.call('onBook', {})).toThrow(/CPU budget of 100 ms in onBook/);
+    waits.dispose();
+  });
+
+  it('reads the thread\'s CPU time where the OS says it, and it grows only while the thread runs', () => {
+    const a = threadCpuMs();
+    if (a === null) {
+      expect(process.platform).not.toBe('linux');
+      return;
+    }
+    sleep(100);
+    const b = threadCpuMs()!;
+    expect(b - a).toBeLessThan(50);
+    const end = performance.now() + 60;
+    while (performance.now() < end) {
+      // spin
+    }
+    expect(threadCpuMs()! - b).toBeGreaterThan(30);
   });
 
   it.each([

@@ -5,6 +5,7 @@
 // endless loop is stopped there, not by trusting the code). A fault stops the strategy with a
 // message that says which bound or which error, and in which handler.
 import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import { CpuBudget } from './thread-cpu';
 
 export interface SandboxLimits {
   /** heap limit, bytes (default 32 MiB) */
@@ -34,7 +35,6 @@ export class StrategyFault extends Error {
 
 export class Sandbox {
   private disposed = false;
-  private deadline = 0;
 
   private constructor(
     private readonly rt: QuickJSRuntime,
@@ -42,6 +42,10 @@ export class Sandbox {
     private readonly dispatch: QuickJSHandle,
     readonly handlers: readonly string[],
     private readonly limits: SandboxLimits,
+    /** the CPU budget of the call under way (QuickJS's interrupt handler asks it) */
+    private readonly budget: CpuBudget,
+    /** what the strategy declares as `module.exports.params` (its parameters and their sweep grids), as plain data; null when none */
+    readonly declared: unknown = null,
   ) {}
 
   /**
@@ -55,8 +59,8 @@ export class Sandbox {
     const rt = QuickJS.newRuntime();
     rt.setMemoryLimit(lim.memoryBytes);
     rt.setMaxStackSize(lim.stackBytes);
-    const box = { deadline: 0 };
-    rt.setInterruptHandler(() => box.deadline !== 0 && performance.now() > box.deadline);
+    const budget = new CpuBudget();
+    rt.setInterruptHandler(() => budget.spent());
     const vm = rt.newContext();
     try {
       const apiObj = vm.newObject();
@@ -92,10 +96,10 @@ export class Sandbox {
           if (typeof h !== 'function') return;
           h(JSON.parse(json));
         };`;
-      box.deadline = performance.now() + lim.loadMs;
+      budget.arm(lim.loadMs);
       vm.unwrapResult(vm.evalCode(prelude, 'prelude.js')).dispose();
       const loaded = vm.evalCode(code, 'strategy.js');
-      box.deadline = 0;
+      budget.disarm();
       if (loaded.error) {
         const e = describe(vm.dump(loaded.error), lim, 'loading');
         loaded.error.dispose();
@@ -105,10 +109,13 @@ export class Sandbox {
       const names = vm.unwrapResult(vm.evalCode('JSON.stringify(Object.keys(module.exports).filter(function (k) { return typeof module.exports[k] === "function"; }))'));
       const handlers = JSON.parse(vm.getString(names)) as string[];
       names.dispose();
+      budget.arm(lim.loadMs);
+      const decl = vm.unwrapResult(vm.evalCode('JSON.stringify(module.exports.params === undefined ? null : module.exports.params)'));
+      budget.disarm();
+      const declText = vm.typeof(decl) === 'string' ? vm.getString(decl) : 'null';
+      decl.dispose();
       const dispatch = vm.getProp(vm.global, '__dispatch');
-      const sb = new Sandbox(rt, vm, dispatch, handlers, lim);
-      // the interrupt handler reads the sandbox's deadline from here on
-      rt.setInterruptHandler(() => sb.deadline !== 0 && performance.now() > sb.deadline);
+      const sb = new Sandbox(rt, vm, dispatch, handlers, lim, budget, declText.length <= 20_000 ? (JSON.parse(declText) as unknown) : null);
       return sb;
     } catch (e) {
       release(vm, rt);
@@ -128,7 +135,7 @@ export class Sandbox {
     const vm = this.vm;
     const name = vm.newString(handler);
     const json = vm.newString(JSON.stringify(event ?? null));
-    this.deadline = performance.now() + this.limits.cpuMs;
+    this.budget.arm(this.limits.cpuMs);
     let r;
     try {
       r = vm.callFunction(this.dispatch, vm.undefined, name, json);
@@ -137,7 +144,7 @@ export class Sandbox {
       this.disposed = true;
       throw new StrategyFault(`the strategy overflowed its stack in ${handler} and was stopped (${(e as Error).message})`, 'memory');
     } finally {
-      this.deadline = 0;
+      this.budget.disarm();
       name.dispose();
       json.dispose();
     }

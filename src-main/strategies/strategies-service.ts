@@ -11,14 +11,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChannelImpl, ParsedArgs } from '../../src-shared/ipc/contract';
-import type { BacktestView, StrategiesView } from '../../src-shared/ipc/strategies';
+import type { BacktestView, ReproducedBacktest, StrategiesView, SweepView } from '../../src-shared/ipc/strategies';
 import type { TradeView } from '../../src-shared/ipc/contract';
 import type { TradingPort as TradingService } from '../session/active-session';
 import type { ActiveSession } from '../session/active-session';
 import { StateError } from '../base/errors';
 import type { Recorder } from '../recorder/recorder';
 import type { RowBatch } from '../recorder/batch';
-import { backtestInThread } from './backtest-host';
+import { backtestInThread, sweepInThread, type BacktestJob } from './backtest-host';
+import { differences, SavedBacktests } from './backtest-saved';
+import { figuresOf } from './report';
 import { LiveStrategy } from './live';
 import { DEFAULT_BUDGET, type StrategyBudget } from './protocol';
 
@@ -42,6 +44,8 @@ export interface StrategiesServiceOptions {
   budget?: Partial<StrategyBudget>;
   /** a backtest's thread: its heap (MiB) and how long it may be silent (ms) */
   backtest?: { heapMb?: number; silentMs?: number };
+  /** where backtest reports are saved (default: `backtests/` in the recordings' folder) */
+  savedDir?: string;
 }
 
 export class StrategiesService implements ChannelImpl<'strategies'> {
@@ -49,9 +53,11 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
   private nextId = 1;
   private backtests = 0;
   private readonly budget: StrategyBudget;
+  private readonly saved: SavedBacktests;
 
   constructor(private readonly opts: StrategiesServiceOptions) {
     this.budget = { ...DEFAULT_BUDGET, ...opts.budget, limits: { ...DEFAULT_BUDGET.limits, ...opts.budget?.limits } };
+    this.saved = new SavedBacktests(opts.savedDir ?? path.join(opts.recorder.dir, 'backtests'));
   }
 
   private log(m: string): void {
@@ -168,21 +174,47 @@ export class StrategiesService implements ChannelImpl<'strategies'> {
 
   // ------------------------------------------------------------------ backtests
 
+  /** A backtest over a recording in a thread of its own; the report is saved with what it was made of. */
   async backtestStrategy(input: ParsedArgs<'backtestStrategy'>[0]): Promise<BacktestView> {
+    const run = await this.inThread(input.recordingId, Infinity, (job) => backtestInThread({ ...job, code: input.code, params: input.params }));
+    const saved = await this.saved.save({ code: input.code, params: input.params, recordingId: input.recordingId, rows: run.rows, view: run.result });
+    return { ...run.result, saved };
+  }
+
+  /** A parameter sweep (and walk-forward): every backtest of it in one thread, never on main's loop. */
+  async sweepStrategy(input: ParsedArgs<'sweepStrategy'>[0]): Promise<SweepView> {
+    const sweep = { by: input.by, ...(input.grid ? { grid: input.grid } : {}), ...(input.windows ? { windows: input.windows } : {}) };
+    return (await this.inThread(input.recordingId, Infinity, (job) => sweepInThread({ ...job, code: input.code, params: input.params, sweep }))).result;
+  }
+
+  /** Runs a saved report again from its id (its source, parameters and the same rows) and compares the figures. */
+  async reproduceBacktest(input: ParsedArgs<'reproduceBacktest'>[0]): Promise<ReproducedBacktest> {
+    const s = await this.saved.load(input.id);
+    const run = await this.inThread(s.info.recordingId, s.info.rows, (job) => backtestInThread({ ...job, code: s.code, params: s.info.params }));
+    if (run.rows !== s.info.rows) throw new StateError(`recording ${s.info.recordingId} has ${run.rows} rows where the saved report read ${s.info.rows}`);
+    const rerun = figuresOf(run.result);
+    return { saved: s.info, figures: s.figures, rerun, differences: differences(s.figures, rerun) };
+  }
+
+  /** Streams up to `maxRows` of a recording to a backtest thread started by `start`; answers with its result and the rows sent. */
+  private async inThread<T>(recordingId: string, maxRows: number, start: (job: Omit<BacktestJob, 'code' | 'params'>) => Promise<T>): Promise<{ result: T; rows: number }> {
     if (this.backtests >= MAX_BACKTESTS) throw new StateError(`${MAX_BACKTESTS} backtests are running already: wait for one to finish`);
     const rec = this.opts.recorder;
-    await rec.read(input.recordingId, 0, 1); // an unknown recording is refused here, before a thread starts
+    await rec.read(recordingId, 0, 1); // an unknown recording is refused here, before a thread starts
+    let rows = 0;
     async function* pages(): AsyncGenerator<RowBatch> {
-      for (let from = 0; ; ) {
-        const page = await rec.read(input.recordingId, from, 200_000);
+      for (let from = 0; rows < maxRows; ) {
+        const page = await rec.read(recordingId, from, Math.min(200_000, maxRows - rows));
         if (page.n.length === 0) return;
+        rows += page.n.length;
         yield page;
         from = page.n[page.n.length - 1]! + 1;
       }
     }
     this.backtests++;
     try {
-      return await backtestInThread({ code: input.code, params: input.params, limits: this.budget.limits, pages: pages(), heapMb: this.opts.backtest?.heapMb ?? 1024, silentMs: this.opts.backtest?.silentMs ?? 30_000 });
+      const result = await start({ limits: this.budget.limits, pages: pages(), heapMb: this.opts.backtest?.heapMb ?? 1024, silentMs: this.opts.backtest?.silentMs ?? 30_000 });
+      return { result, rows };
     } finally {
       this.backtests--;
     }

@@ -7,13 +7,14 @@
 // and CPU per wall-clock second; main enforces the rest (an answer within answerMs, the worker's
 // V8 heap, the queue of events), and terminates this thread whenever a bound is passed.
 import { parentPort } from 'node:worker_threads';
-import { decodeTape } from '../../src-exchange/replay/tape';
+import { decodeTape } from '../../src-exchange/for-main';
 import type { RowBatch } from '../recorder/batch';
 import { runBacktest } from './backtest';
+import { runSweep } from './backtest-sweep';
 import type { Decisions, FromWorker, LiveEvent, StrategyBudget, ToWorker } from './protocol';
-import { reportCsv } from './report';
-import type { SandboxLimits } from './sandbox';
+import { reportView } from './report';
 import { StrategyRunner, type StrategyOrder, type Venue } from './runner';
+import { threadCpuMs } from './thread-cpu';
 
 const port = parentPort!;
 const post = (m: FromWorker) => port.postMessage(m);
@@ -74,6 +75,7 @@ function handle(ev: LiveEvent): void {
   if (!r || r.stopped || !budget) return;
   r.setTime(ev.now);
   const t0 = performance.now();
+  const cpu0 = threadCpuMs();
   switch (ev.kind) {
     case 'book':
       r.book(ev.top);
@@ -92,10 +94,12 @@ function handle(ev: LiveEvent): void {
       break;
   }
   const t1 = performance.now();
+  const cpu1 = cpu0 === null ? null : threadCpuMs();
   if (r.fault && fault === null) fault = r.fault.message;
   const sec = Math.floor(t1 / 1000);
   if (sec !== window.sec) Object.assign(window, { sec, busyMs: 0 });
-  window.busyMs += t1 - t0;
+  // the thread's own CPU time where the OS says it (not the time a busy machine kept it waiting)
+  window.busyMs += cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : t1 - t0;
   if (fault === null && window.busyMs > budget.cpuPerSecondMs) stopWith(`the strategy ran past its CPU budget of ${budget.cpuPerSecondMs} ms per second and was stopped`);
 }
 
@@ -124,34 +128,23 @@ async function startLive(m: Extract<ToWorker, { type: 'start' }>): Promise<void>
 
 // ------------------------------------------------------------------ backtest
 
-let backtest: { code: string; params: Record<string, unknown>; limits: SandboxLimits; rows: Pick<RowBatch, 'ts' | 'kind' | 'market' | 'side' | 'price' | 'size'>[] } | null = null;
+let backtest: (Omit<Extract<ToWorker, { type: 'backtest' }>, 'type'> & { rows: Pick<RowBatch, 'ts' | 'kind' | 'market' | 'side' | 'price' | 'size'>[] }) | null = null;
 
 async function runRecorded(): Promise<void> {
   const b = backtest!;
   const cat = <K extends keyof (typeof b.rows)[number]>(k: K) => b.rows.flatMap((x) => x[k] as unknown[]) as (typeof b.rows)[number][K];
   const tape = decodeTape({ ts: cat('ts'), kind: cat('kind'), market: cat('market'), side: cat('side'), price: cat('price'), size: cat('size') });
   b.rows = [];
-  const r = await runBacktest({ tape, code: b.code, params: b.params, limits: b.limits, onProgress: (events, of) => post({ type: 'progress', events, of }) });
-  post({
-    type: 'report',
-    view: {
-      pnl: r.pnl,
-      maxDrawdown: r.maxDrawdown,
-      winRate: r.winRate,
-      wins: r.wins,
-      losses: r.losses,
-      fees: r.fees,
-      timeInMarketPct: r.timeInMarketPct,
-      events: r.events,
-      eventsPerSec: r.eventsPerSec,
-      fault: r.fault,
-      orders: r.orders.length,
-      fills: r.fills.slice(0, 5000).map((f) => ({ t: f.ts, ticker: f.ticker, side: f.side, price: (f.price / 10_000).toFixed(4), count: (f.count / 100).toFixed(2), maker: f.maker, fee: (f.fee / 1e6).toFixed(6) })),
-      curve: r.curve,
-      log: r.log.slice(-200),
-      csv: reportCsv(r),
-    },
-  });
+  const onProgress = (events: number, of: number) => post({ type: 'progress', events, of });
+  if (b.sweep) {
+    // a sweep's progress is in backtests done
+    const params = b.params as Record<string, string | number | boolean>;
+    const view = await runSweep({ tape, code: b.code, params, limits: b.limits, by: b.sweep.by, onProgress, ...(b.sweep.grid ? { grid: b.sweep.grid } : {}), ...(b.sweep.windows ? { windows: b.sweep.windows } : {}) });
+    post({ type: 'sweep', view });
+    return;
+  }
+  const r = await runBacktest({ tape, code: b.code, params: b.params, limits: b.limits, onProgress });
+  post({ type: 'report', view: reportView(r) });
 }
 
 // ------------------------------------------------------------------ messages
@@ -166,7 +159,7 @@ port.on('message', (m: ToWorker) => {
       post({ type: 'done', seq: m.seq, ...decisions() });
       return;
     case 'backtest':
-      backtest = { code: m.code, params: m.params, limits: m.limits, rows: [] };
+      backtest = { code: m.code, params: m.params, limits: m.limits, ...(m.sweep ? { sweep: m.sweep } : {}), rows: [] };
       return;
     case 'rows':
       backtest?.rows.push(m.batch);

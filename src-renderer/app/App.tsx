@@ -16,6 +16,7 @@ import { CommandPalette } from '../features/keyboard/CommandPalette';
 import { HelpOverlay } from '../features/keyboard/HelpOverlay';
 import { useGlobalHotkeys } from '../features/keyboard/useGlobalHotkeys';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { useFontSize } from '../features/settings/font-size';
 import { StatusBar } from '../features/status/StatusBar';
 import { ReplayBar } from '../features/replay/ReplayBar';
 import { useTradingCommands } from '../features/ticket/useTradingCommands';
@@ -29,6 +30,7 @@ import { Toasts } from '../ui/Toasts';
 import { DockLayout } from './Layout';
 import { loadAppState, startLive } from './live';
 import { startWatching } from './watch';
+import { startHeatHistory } from '../features/heatmap/heat-history';
 
 function useAppCommands() {
   const show = useOverlay((s) => s.show);
@@ -64,6 +66,9 @@ function TopBar() {
       <button type="button" className="btn btn-sm" onClick={() => show('help')} title="Keyboard help">
         Keys <span className="kbd">{k('app.help')}</span>
       </button>
+      <button type="button" className="btn btn-sm" onClick={() => show('layouts')} title="Save the layout as a name, switch to a saved one, delete one, reset">
+        Layouts <span className="kbd">{k('layout.manage')}</span>
+      </button>
       <button type="button" className="btn btn-sm" onClick={() => show('settings')} title="Settings">
         Settings
       </button>
@@ -98,10 +103,13 @@ export function App() {
     const api = getTerminalApi();
     const stopLive = startLive(api, qc);
     const stopWatch = startWatching();
+    // the depth heatmaps' history of the linked markets, from the start (a heatmap opened later shows it)
+    const stopHeat = startHeatHistory();
     void loadAppState(api);
     return () => {
       stopLive();
       stopWatch();
+      stopHeat();
     };
   }, [qc]);
 
@@ -120,6 +128,7 @@ export function App() {
   }, [profileId, hasApp, qc]);
 
   useAppCommands();
+  useFontSize();
   useTradingCommands();
   useReverseCommand();
   useRiskCommands();

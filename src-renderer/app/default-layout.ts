@@ -9,6 +9,8 @@ export function buildDefaultLayout(api: DockviewApi, withFcm: boolean): void {
   add('markets', undefined, { initialWidth: 560 });
   add('ladder', { referencePanel: 'markets', direction: 'right' }, { initialWidth: 330 });
   add('chart', { referencePanel: 'ladder', direction: 'right' });
+  // the depth heatmap, a tab beside the chart (the chart stays in front)
+  api.addPanel({ id: 'heatmap', component: 'heatmap', title: PANEL_TITLES.heatmap, inactive: true, position: { referencePanel: 'chart', direction: 'within' } });
   add('ticket', { referencePanel: 'ladder', direction: 'below' }, { initialHeight: 330 });
   add('orders', { referencePanel: 'chart', direction: 'below' }, { initialHeight: 300 });
   const below: PanelId[] = ['positions', 'rfq', 'history', 'livedata', 'account'];

@@ -16,7 +16,7 @@
 // and moved to with the arrows, a trading key on a panel, and each says where it came from.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import { ACTIONS, ACTION_BY_ID, resolveKeymap } from '../lib/keymap';
 import { runCommand, useCommand } from '../lib/commands';
 import { useSession } from '../stores/session';
@@ -59,7 +59,7 @@ function trades(): { method: string; arg: Record<string, unknown> | undefined }[
 }
 
 function clearCalls() {
-  for (const m of Object.values(fake.api)) if (typeof m === 'function' && 'mockClear' in m) m.mockClear();
+  clearFakeCalls(fake);
 }
 
 /** Lets every timer of 0 ms and every promise chain started so far run out. */

@@ -5,8 +5,8 @@
 // (the white ladder keeps its own). Alt+Shift+R asks before resetting the layout; Keep, the
 // focused button, keeps it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import { resolveKeymap } from '../lib/keymap';
 import { useSession } from '../stores/session';
 import { useTrading } from '../stores/trading';
@@ -14,6 +14,7 @@ import { useLinkPick } from '../stores/link-pick';
 import { useGlobalHotkeys } from '../features/keyboard/useGlobalHotkeys';
 import { ConfirmHost } from '../ui/confirm';
 import { DockLayout } from './Layout';
+import { key } from '../test/keys';
 
 let fake: FakeTerminal;
 const A = 'KXLINK-26DEC31-A';
@@ -27,10 +28,7 @@ function Keys() {
 const market = (ticker: string, bid: string, ask: string) => ({ ticker, event_ticker: 'KXLINK-26DEC31', title: `Market ${ticker}`, status: 'active', yes_bid_dollars: bid, yes_ask_dollars: ask, volume_fp: '10.00', price_ranges: [{ start: '0.0000', end: '1.0000', step: '0.0100' }] });
 
 beforeAll(() => {
-  stubLayout();
-  fake = installFakeTerminal();
-  // jsdom has no animation frames worth waiting for; run them soon
-  globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => setTimeout(() => cb(performance.now()), 0) as unknown as number;
+  fake = installDockTestbed();
 });
 beforeEach(() => {
   fake.reads.getMarkets = { markets: [market(A, '0.4000', '0.4200'), market(B, '0.6000', '0.6200')], cursor: '' };
@@ -42,13 +40,6 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function key(init: { key: string; code: string; altKey?: boolean; shiftKey?: boolean }) {
-  const target = document.activeElement ?? document.body;
-  act(() => {
-    fireEvent.keyDown(target, { ...init, bubbles: true });
-    fireEvent.keyUp(target, { ...init, bubbles: true });
-  });
-}
 
 const ladders = () => [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')];
 

@@ -2,7 +2,7 @@
 // state, the watch list re-sent, private stores re-seeded, cached reads invalidated.
 import type { QueryClient } from '@tanstack/react-query';
 import type { BridgedApi } from '../lib/bridge';
-import { applyBooks } from '../stores/books';
+import { applyBookPushes, forgetBookSeqs } from '../stores/books';
 import { useConnection } from '../stores/connection';
 import { applyMarketUpdate } from '../stores/market';
 import { useNotices } from '../stores/notices';
@@ -22,6 +22,8 @@ export const MENU_COMMANDS: Record<string, string> = {
   help: 'app.help',
   'cancel-all-market': 'trade.cancelAllMarket',
   'release-kill-switch': 'risk.releaseKill',
+  'save-layout-as': 'layout.saveAs',
+  layouts: 'layout.manage',
 };
 
 export async function loadAppState(api: BridgedApi): Promise<void> {
@@ -42,7 +44,8 @@ export async function loadAppState(api: BridgedApi): Promise<void> {
 export function startLive(api: BridgedApi, queryClient: QueryClient): () => void {
   let wasOpen = api.bridge.status().phase === 'open';
   const offs = [
-    api.on('books', applyBooks),
+    // only the levels that changed; a gap in a market's seq asks main for its full view
+    api.on('books', (pushes) => void applyBookPushes(pushes, (tickers) => api.bookSnapshots(tickers))),
     api.on('market', applyMarketUpdate),
     api.on('private', (u) => {
       applyPrivateUpdate(u);
@@ -76,6 +79,8 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
       useConnection.setState({ bridge: status });
       const open = status.phase === 'open';
       if (open && !wasOpen) {
+        // main may have restarted (its seqs start over): the watch re-sent below brings full views
+        forgetBookSeqs();
         void loadAppState(api).then(() => {
           resendWatch();
           reseedAll();

@@ -19,6 +19,7 @@ import { EventLadders } from '../features/ladder/EventLadders';
 import { RecordingsPanel } from '../features/recordings/RecordingsPanel';
 import { StrategiesPanel } from '../features/strategies/StrategiesPanel';
 import { FixPanel } from '../features/fix/FixPanel';
+import { HeatmapPanel } from '../features/heatmap/HeatmapPanel';
 
 export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; fcmOnly?: boolean }> = {
   markets: { title: PANEL_TITLES.markets, render: () => <MarketsPanel /> },
@@ -39,9 +40,10 @@ export const PANELS: Record<PanelId, { title: string; render: () => ReactNode; f
   recordings: { title: PANEL_TITLES.recordings, render: () => <RecordingsPanel /> },
   strategies: { title: PANEL_TITLES.strategies, render: () => <StrategiesPanel /> },
   fix: { title: PANEL_TITLES.fix, render: () => <FixPanel /> },
+  heatmap: { title: PANEL_TITLES.heatmap, render: () => <HeatmapPanel /> },
 };
 
 /** Panels that follow a link group (or a pin): a chip in their corner says which. */
-export const LINKABLE: ReadonlySet<PanelId> = new Set<PanelId>(['markets', 'ladder', 'chart', 'tape', 'ticket', 'eventladders']);
+export const LINKABLE: ReadonlySet<PanelId> = new Set<PanelId>(['markets', 'ladder', 'chart', 'tape', 'ticket', 'eventladders', 'heatmap']);
 
 export const isPanelId = (v: unknown): v is PanelId => typeof v === 'string' && (PANEL_IDS as readonly string[]).includes(v);

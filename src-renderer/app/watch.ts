@@ -10,6 +10,8 @@ import { errorText } from '../lib/errors';
 const LIMIT = 100;
 let last = '';
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** when a list last went out to main */
+let sentAt = Number.NEGATIVE_INFINITY;
 
 function wanted(): string[] {
   const { ticker, watchlist, groups, pins } = useTrading.getState();
@@ -30,6 +32,7 @@ function send(force: boolean) {
   const key = list.join(',');
   if (!force && key === last) return;
   last = key;
+  sentAt = Date.now();
   getTerminalApi()
     .watchMarkets(list)
     .catch((err: unknown) => {
@@ -38,9 +41,23 @@ function send(force: boolean) {
     });
 }
 
+/** Bursts of watchlist, order and position changes go out together, 200 ms after the last. */
 function schedule() {
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => send(false), 200);
+}
+
+/**
+ * The market the trader just chose (a click, a key, the start's first market): at once, with the
+ * rest, unless a list went out less than 200 ms ago (arrow keys held down a list of markets): then
+ * when those 200 ms are up, with the selection as it is then.
+ */
+function now() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const wait = sentAt + 200 - Date.now();
+  if (wait <= 0) send(false);
+  else timer = setTimeout(() => send(false), wait);
 }
 
 export function resendWatch(): void {
@@ -48,8 +65,11 @@ export function resendWatch(): void {
 }
 
 export function startWatching(): () => void {
+  sentAt = Number.NEGATIVE_INFINITY;
   const offA = useTrading.subscribe((s, prev) => {
-    if (s.ticker !== prev.ticker || s.watchlist !== prev.watchlist || s.groups !== prev.groups || s.pins !== prev.pins) schedule();
+    // a new selection is what the trader waits to see: its ladder's book is asked for at once
+    if (s.ticker !== prev.ticker && s.ticker) now();
+    else if (s.ticker !== prev.ticker || s.watchlist !== prev.watchlist || s.groups !== prev.groups || s.pins !== prev.pins) schedule();
   });
   const offB = privateStore.subscribe((s, prev) => {
     if (s.orders !== prev.orders || s.positions !== prev.positions) schedule();

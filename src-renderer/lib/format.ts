@@ -100,11 +100,19 @@ export function toDate(value: number | string | null | undefined): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
+const otherDay = (d: Date, now: Date) => d.toDateString() !== now.toDateString();
+
+/** Whether fmtTime and fmtTimeMs print this moment with its date (it is not of `now`'s day). */
+export function printsDate(value: number | string | null | undefined, now: Date = new Date()): boolean {
+  const d = toDate(value);
+  return !!d && otherDay(d, now);
+}
+
 /** Today's times as HH:MM:SS, older ones with the date. */
 export function fmtTime(value: number | string | null | undefined, now: Date = new Date()): string {
   const d = toDate(value);
   if (!d) return '—';
-  return d.toDateString() === now.toDateString() ? timeFmt.format(d) : dateTimeFmt.format(d);
+  return otherDay(d, now) ? dateTimeFmt.format(d) : timeFmt.format(d);
 }
 
 const timeMsFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false });
@@ -114,7 +122,7 @@ const dateTimeMsFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', mont
 export function fmtTimeMs(value: number | string | null | undefined, now: Date = new Date()): string {
   const d = toDate(value);
   if (!d) return '—';
-  return d.toDateString() === now.toDateString() ? timeMsFmt.format(d) : dateTimeMsFmt.format(d);
+  return otherDay(d, now) ? dateTimeMsFmt.format(d) : timeMsFmt.format(d);
 }
 
 /** Date and time to the millisecond. */

@@ -35,6 +35,7 @@ export const PANEL_IDS = [
   'recordings',
   'strategies',
   'fix',
+  'heatmap',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -57,6 +58,7 @@ export const PANEL_TITLES: Record<PanelId, string> = {
   recordings: 'Recordings',
   strategies: 'Strategies',
   fix: 'FIX & drop copy',
+  heatmap: 'Depth heatmap',
 };
 
 const PANEL_KEYS: Record<PanelId, string> = {
@@ -78,6 +80,12 @@ const PANEL_KEYS: Record<PanelId, string> = {
   recordings: 'alt+shift+d',
   strategies: 'alt+shift+y',
   fix: 'alt+shift+x',
+  heatmap: 'alt+shift+h',
+};
+
+/** A panel whose palette entry says more than "Focus <title>" (it opens the panel when it is not in the layout). */
+const PANEL_LABELS: Partial<Record<PanelId, string>> = {
+  heatmap: 'Open depth heatmap (the linked market\'s resting size, price by price, over the session)',
 };
 
 export const ACTIONS: readonly ActionDef[] = [
@@ -107,7 +115,7 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'ladder.improveAsk', label: 'Ladder: offer better than the best offer by the ladder\'s Improve rows (1 unless set; joins when the spread is one tick; never crosses)', group: 'Ladder', defaultKeys: 'alt+bracketright', danger: true },
   { id: 'ladder.cancelBids', label: 'Ladder: cancel my bids in this market (the ladder view\'s side)', group: 'Ladder', defaultKeys: 'alt+shift+bracketleft', danger: true },
   { id: 'ladder.cancelAsks', label: 'Ladder: cancel my offers in this market (the ladder view\'s side)', group: 'Ladder', defaultKeys: 'alt+shift+bracketright', danger: true },
-  ...PANEL_IDS.map((p): ActionDef => ({ id: `panel.${p}`, label: `Focus ${PANEL_TITLES[p]}`, group: 'Panels', defaultKeys: PANEL_KEYS[p], global: true })),
+  ...PANEL_IDS.map((p): ActionDef => ({ id: `panel.${p}`, label: PANEL_LABELS[p] ?? `Focus ${PANEL_TITLES[p]}`, group: 'Panels', defaultKeys: PANEL_KEYS[p], global: true })),
   { id: 'markets.search', label: 'Search markets', group: 'Panels', defaultKeys: 'slash' },
   { id: 'layout.newLadder', label: 'New ladder in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+l' },
   { id: 'layout.newChart', label: 'New chart in the next link colour', group: 'Panels', defaultKeys: 'alt+shift+g' },
@@ -118,7 +126,11 @@ export const ACTIONS: readonly ActionDef[] = [
   { id: 'app.help', label: 'Keyboard help', group: 'App', defaultKeys: 'shift+slash' },
   { id: 'app.helpF1', label: 'Keyboard help (F1, as in most programs)', group: 'App', defaultKeys: 'f1' },
   { id: 'app.settings', label: 'Settings and key map', group: 'App', defaultKeys: 'mod+comma', global: true },
-  { id: 'app.resetLayout', label: 'Reset the panel layout', group: 'App', defaultKeys: 'alt+shift+r', danger: true },
+  { id: 'app.resetLayout', label: 'Reset the panel layout (asks first)', group: 'App', defaultKeys: 'alt+shift+r', danger: true },
+  { id: 'layout.saveAs', label: 'Save layout as… (a name, to switch back to later)', group: 'App', defaultKeys: 'alt+shift+s' },
+  { id: 'layout.manage', label: 'Layouts: switch to a saved layout, or delete one', group: 'App', defaultKeys: 'alt+shift+m' },
+  { id: 'app.fontLarger', label: 'Larger text (12, 13, 14, 16 px)', group: 'App', defaultKeys: 'alt+shift+equal' },
+  { id: 'app.fontSmaller', label: 'Smaller text (16, 14, 13, 12 px)', group: 'App', defaultKeys: 'alt+shift+minus' },
   { id: 'app.popout', label: 'Pop the focused panel out into its own window', group: 'App', defaultKeys: 'alt+shift+p' },
   { id: 'app.toggleTheme', label: 'Switch dark / light theme', group: 'App', defaultKeys: 'alt+shift+t' },
   { id: 'app.exportCsv', label: 'Export the focused blotter as CSV', group: 'App', defaultKeys: 'alt+shift+e' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtPx, noteAnswer, priceDecimalsOf } from './ticks';
+import { MAX_LABEL_MARKETS, fmtPx, fmtTicks, labelMarketsCached, noteAnswer, priceDecimalsOf } from './ticks';
 
 describe("prices at each market's own tick", () => {
   it('learns decimals from market rows in answers: cents show two, fine ticks four, unknown markets their own digits', () => {
@@ -54,3 +54,16 @@ describe('the one price formatter on real structures', () => {
   });
 });
 
+describe('the row labels cache', () => {
+  it(`caches the labels of at most ${MAX_LABEL_MARKETS} markets, whatever number of ladders a session opens`, () => {
+    const n = MAX_LABEL_MARKETS + 20;
+    for (let i = 0; i < n; i++) {
+      noteAnswer({ market: { ticker: `LBL-${i}`, price_ranges: [{ start: '0.0000', end: '1.0000', step: '0.0010' }] } });
+      expect(fmtTicks(`LBL-${i}`, 4560)).toBe('0.456');
+    }
+    expect(labelMarketsCached()).toBeLessThanOrEqual(MAX_LABEL_MARKETS);
+    // the newest market's labels are still cached and right; a dropped market formats again, the same
+    expect(fmtTicks(`LBL-${n - 1}`, 4560)).toBe('0.456');
+    expect(fmtTicks('LBL-0', 4560)).toBe('0.456');
+  });
+});

@@ -11,6 +11,16 @@ import { offTickReason } from '../../src-shared/price-check';
 const ranges = new Map<string, PriceRange[] | undefined>();
 /** Per market, the label of a price in ticks (the ladder paints these every frame). */
 const labels = new Map<string, Map<number, string>>();
+/**
+ * Markets whose row labels are cached, at most (each holds up to one label a tick): past this the
+ * market cached first is dropped, and a ladder that shows it again formats its rows once more.
+ */
+export const MAX_LABEL_MARKETS = 32;
+
+/** How many markets' row labels are cached (tests). */
+export function labelMarketsCached(): number {
+  return labels.size;
+}
 
 function rangesOfRow(v: unknown): PriceRange[] | undefined {
   return Array.isArray(v) ? (v as PriceRange[]) : undefined;
@@ -77,7 +87,10 @@ export function fmtRowTicks(ticker: string | null | undefined, ticks: number, sp
 export function fmtTicks(ticker: string | null | undefined, ticks: number): string {
   const key = ticker ?? '';
   let m = labels.get(key);
-  if (!m) labels.set(key, (m = new Map()));
+  if (!m) {
+    if (labels.size >= MAX_LABEL_MARKETS) labels.delete(labels.keys().next().value!);
+    labels.set(key, (m = new Map()));
+  }
   let text = m.get(ticks);
   if (text === undefined) m.set(ticks, (text = fmtPx(ticker, ticksToDollars(ticks))));
   return text;

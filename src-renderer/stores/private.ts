@@ -24,7 +24,8 @@ export interface PrivateState {
   resets: number;
 }
 
-const MAX_FILLS = 5000;
+/** Fills kept: the newest this many (the Fills blotter pages older ones from REST). */
+export const MAX_FILLS = 5000;
 
 const empty = (): PrivateState => ({
   pending: [],
@@ -41,7 +42,29 @@ const empty = (): PrivateState => ({
 
 export const privateStore = createStore<PrivateState>()(() => empty());
 
+/**
+ * Finished orders (canceled, executed) kept for the blotters: the newest this many; resting ones
+ * are always kept. A session that trades all day no longer grows the store by every order.
+ */
+export const MAX_DONE_ORDERS = 2_000;
+const DONE = new Set(['canceled', 'executed']);
+
+/** Each order's fields as received; a Map in the order they last changed (the first keys changed longest ago). */
 const rawOrders = new Map<string, Rec>();
+
+/** Drops the finished orders that changed longest ago past MAX_DONE_ORDERS (in place). */
+function capDone(orders: Record<string, OrderRow>): void {
+  if (rawOrders.size <= MAX_DONE_ORDERS) return;
+  let done = 0;
+  for (const id of rawOrders.keys()) if (DONE.has(orders[id]?.status ?? '')) done++;
+  for (const id of rawOrders.keys()) {
+    if (done <= MAX_DONE_ORDERS) break;
+    if (!DONE.has(orders[id]?.status ?? '')) continue;
+    rawOrders.delete(id);
+    delete orders[id];
+    done--;
+  }
+}
 
 function positionKey(p: PositionRow): string {
   return p.subaccount ? `${p.ticker}#${p.subaccount}` : p.ticker;
@@ -55,9 +78,11 @@ function upsertOrders(state: PrivateState, records: Rec[]): Record<string, Order
     const merged = { ...(rawOrders.get(id) ?? {}), ...r };
     const row = normalizeOrder(merged);
     if (!row) continue;
+    rawOrders.delete(id);
     rawOrders.set(id, merged);
     orders[id] = row;
   }
+  capDone(orders);
   return orders;
 }
 
@@ -84,6 +109,25 @@ function tsNumber(ts: number | string | undefined): number {
   return Number.isNaN(n) ? 0 : n;
 }
 
+/**
+ * RFQs and quotes kept (each): the open and accepted ones always, and the others that changed last
+ * up to this many in all. Their blotters read the REST pages; the stream's records only tell them
+ * to refetch, so a session of RFQs no longer grows the store by every one.
+ */
+export const MAX_COMMS = 500;
+const LIVE_COMMS = new Set(['open', 'accepted']);
+
+/** Drops the finished records that changed longest ago (the first keys) past MAX_COMMS (in place). */
+function capComms(map: Record<string, Rec>): void {
+  let over = Object.keys(map).length - MAX_COMMS;
+  for (const id in map) {
+    if (over <= 0) break;
+    if (LIVE_COMMS.has(String(map[id]!.status))) continue;
+    delete map[id];
+    over--;
+  }
+}
+
 function upsertById(map: Record<string, Rec>, records: Rec[], key: 'rfq_id' | 'quote_id' | 'order_group_id'): Record<string, Rec> {
   const next = { ...map };
   for (const r of records) {
@@ -95,8 +139,11 @@ function upsertById(map: Record<string, Rec>, records: Rec[], key: 'rfq_id' | 'q
     }
     const merged: Rec = { ...(next[id] ?? {}), ...r, [key]: id };
     if (r.deleted_ts !== undefined && key === 'rfq_id') merged.status = 'canceled';
+    // moved to the end: the first keys are the records changed longest ago
+    delete next[id];
     next[id] = merged;
   }
+  if (key !== 'order_group_id') capComms(next);
   return next;
 }
 

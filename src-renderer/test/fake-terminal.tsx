@@ -55,6 +55,22 @@ export function withQueries(children: ReactNode): ReactNode {
 }
 
 /**
+ * The dock's test bed: jsdom given a size (stubLayout), main stood in for, and animation frames
+ * run as timers (dockview lays out in frames, which jsdom never draws).
+ */
+export function installDockTestbed(): FakeTerminal {
+  stubLayout();
+  const fake = installFakeTerminal();
+  globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => setTimeout(() => cb(performance.now()), 0) as unknown as number;
+  return fake;
+}
+
+/** Every call the stand-in recorded, forgotten (its answers stay). */
+export function clearFakeCalls(fake: FakeTerminal): void {
+  for (const m of Object.values(fake.api) as unknown[]) if (typeof m === 'function' && 'mockClear' in m) (m as Mock).mockClear();
+}
+
+/**
  * jsdom lays nothing out: give every element a screen-sized box (so virtualised tables render
  * their rows), a ResizeObserver that never fires (panels that measure keep their default), and
  * modal dialogs that open and close.

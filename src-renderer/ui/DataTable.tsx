@@ -1,7 +1,7 @@
 // Every blotter: TanStack Table for columns, sorting and selection, TanStack Virtual for long
 // lists, keyboard navigation (arrows, Home/End, Space selects, Enter opens), honest states and
 // CSV export of all rows in the current sort.
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -12,9 +12,10 @@ import {
   type Row,
   type RowSelectionState,
   type SortingState,
+  type VisibilityState,
   type Table,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { exportCsv, type CsvColumn } from '../lib/csv';
 import { Empty, ErrorState, Loading } from './States';
 import { Decimal } from '../../src-shared/money';
@@ -27,7 +28,49 @@ declare module '@tanstack/react-table' {
     num?: boolean;
     /** the CSV value; false leaves the column out of exports */
     csv?: ((row: TData) => string | number | boolean | null | undefined) | false;
+    /**
+     * The column gives way when the table is narrower than its columns (issue 34: a panel drops
+     * its lowest-priority columns, and says so, before it cuts a number): 1 goes first.
+     * Without it the column always stays.
+     */
+    drop?: number;
+    /** a column without a fixed size (a name) needs at least this much (px; 90 unless told) */
+    minWidth?: number;
   }
+}
+
+/** A column as the fit sees it: its fixed width (or the least a flexible one needs) and its drop rank. */
+export interface FitColumn {
+  id: string;
+  size?: number | undefined;
+  minWidth?: number | undefined;
+  drop?: number | undefined;
+}
+
+const FLEX_MIN = 90;
+
+const fitWidth = (c: FitColumn) => c.size ?? c.minWidth ?? FLEX_MIN;
+
+/** The least width these columns take: the sized ones' sizes, the others' minimums. */
+export function leastWidth(cols: readonly FitColumn[]): number {
+  return cols.reduce((s, c) => s + fitWidth(c), 0);
+}
+
+/**
+ * The columns to hide so that the rest fit `avail` px: the droppable ones, lowest rank first,
+ * until the others' widths add up to no more than `avail`. Columns that always stay may still
+ * be wider than `avail` (the table then scrolls).
+ */
+export function columnsToHide(cols: readonly FitColumn[], avail: number): string[] {
+  let need = leastWidth(cols);
+  const hidden: string[] = [];
+  const droppable = cols.filter((c) => c.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
+  for (const c of droppable) {
+    if (need <= avail) break;
+    hidden.push(c.id);
+    need -= fitWidth(c);
+  }
+  return hidden;
 }
 
 export type Columns<T> = ColumnDef<T, unknown>[];
@@ -136,16 +179,9 @@ const PureBodyRow = memo(
   (a, b) => a.original === b.original && a.cls === b.cls && a.selected === b.selected && a.columns === b.columns && a.handlers === b.handlers,
 ) as typeof BodyRowView;
 
-export function DataTable<T>(props: DataTableProps<T>) {
-  const { data, columns, getRowId, label, selectable, onActivate, activateOnClick, onDelete, rowClassName } = props;
-  const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? []);
-  const [localSelection, setLocalSelection] = useState<RowSelectionState>({});
-  const selection = props.selection ?? localSelection;
-  const setSelection = props.onSelectionChange ?? setLocalSelection;
-  const [active, setActive] = useState(-1);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  const allColumns = useMemo<Columns<T>>(() => {
+/** The columns with, for a selectable table, the checkbox column first. */
+function useTableColumns<T>(columns: Columns<T>, selectable: boolean | undefined): Columns<T> {
+  return useMemo<Columns<T>>(() => {
     if (!selectable) return columns;
     const select: ColumnDef<T, unknown> = {
       id: '_select',
@@ -169,47 +205,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
     };
     return [select, ...columns];
   }, [columns, selectable]);
+}
 
-  const table = useReactTable<T>({
-    data: data as T[],
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, rowSelection: selection },
-    onSortingChange: setSorting,
-    onRowSelectionChange: (updater) => setSelection(typeof updater === 'function' ? updater(selection) : updater),
-    enableRowSelection: !!selectable,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+function asFitColumns<T>(cols: Columns<T>): FitColumn[] {
+  return cols.map((c) => ({ id: c.id ?? '', size: c.size, minWidth: c.meta?.minWidth, drop: c.meta?.drop }));
+}
+
+interface ColumnFit {
+  /** the columns that give way at this width (shown all the same when showAll) */
+  hiddenCols: string[];
+  hiddenNames: string[];
+  columnVisibility: VisibilityState;
+  showAll: boolean;
+  setShowAll: (f: (v: boolean) => boolean) => void;
+}
+
+/** Which columns give way so that the rest fit the table's width in view (issue 34). */
+function useColumnFit<T>(allColumns: Columns<T>, scrollRef: { current: HTMLElement | null }): ColumnFit {
+  const avail = useAvailableWidth(scrollRef);
+  /** every column shown (the trader asked: the table scrolls sideways) */
+  const [showAll, setShowAll] = useState(false);
+  const hiddenCols = useMemo(() => {
+    if (avail === null) return [];
+    return columnsToHide(asFitColumns(allColumns), avail);
+  }, [allColumns, avail]);
+  const columnVisibility = useMemo<VisibilityState>(() => (showAll ? {} : Object.fromEntries(hiddenCols.map((id) => [id, false]))), [hiddenCols, showAll]);
+  const hiddenNames = hiddenCols.map((id) => {
+    const def = allColumns.find((c) => c.id === id);
+    return typeof def?.header === 'string' && def.header ? def.header : id;
   });
-  const rows = table.getRowModel().rows;
+  return { hiddenCols, hiddenNames, columnVisibility, showAll, setShowAll };
+}
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
+interface RowKeysArgs<T> {
+  rows: Row<T>[];
+  active: number;
+  setActive: (i: number) => void;
+  scrollRef: { current: HTMLElement | null };
+  scrollToIndex: (i: number) => void;
+  selectable: boolean | undefined;
+  onDelete: ((row: T) => void) | undefined;
+  onActivate: ((row: T) => void) | undefined;
+}
 
-  useEffect(() => {
-    if (active >= rows.length) setActive(rows.length - 1);
-  }, [rows.length, active]);
-
-  const doExport = () => exportCsv(label, csvColumns(table), rows.map((r) => r.original));
-  const exportRef = useRef(doExport);
-  exportRef.current = doExport;
-  // the rows' handlers through one stable ref: a pure row need not render again for new closures
-  const handlers = useRef<RowHandlers<T>>({ click: () => undefined, dblclick: () => undefined });
-  handlers.current = {
-    click: (id, original, e) => {
-      setActive(rows.findIndex((r) => r.id === id));
-      // clicks on controls inside the row (star, buttons) do their own thing
-      if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(original);
-    },
-    dblclick: (original) => onActivate?.(original),
-  };
-  const RowView = props.pureRows ? PureBodyRow : BodyRowView;
-
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+/** The list's keys: arrows, Home/End, PageUp/Down move the cursor; Space, Delete, Enter act on its row. */
+function rowKeyHandler<T>({ rows, active, setActive, scrollRef, scrollToIndex, selectable, onDelete, onActivate }: RowKeysArgs<T>) {
+  return (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== scrollRef.current) return;
     let next = active;
     if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, active + 1);
@@ -239,14 +280,210 @@ export function DataTable<T>(props: DataTableProps<T>) {
     } else return;
     e.preventDefault();
     setActive(next);
-    if (next >= 0) virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (next >= 0) scrollToIndex(next);
   };
+}
 
-  const items = virtualizer.getVirtualItems();
+interface TableToolsProps {
+  tools: ReactNode;
+  fit: ColumnFit;
+  loading: boolean;
+  selectedCount: number;
+  rowCount: number;
+  csv: boolean;
+  onExport: () => void;
+}
+
+/** The bar above the table: the panel's tools, "+N cols", the row count and CSV. */
+function TableTools({ tools, fit, loading, selectedCount, rowCount, csv, onExport }: TableToolsProps) {
+  const { hiddenCols, hiddenNames, showAll, setShowAll } = fit;
+  return (
+    <div className="table-tools">
+      {tools}
+      <span className="grow" />
+      {hiddenCols.length > 0 && (
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost more-cols"
+          aria-pressed={showAll}
+          onClick={() => setShowAll((v) => !v)}
+          title={
+            showAll
+              ? `Fit the width again: ${hiddenNames.join(', ')} give way`
+              : `${hiddenNames.join(', ')} ${hiddenNames.length === 1 ? 'gives' : 'give'} way at this width: click to show every column (the table scrolls sideways), or widen the panel`
+          }
+        >
+          {showAll ? 'Fit columns' : `+${hiddenCols.length} ${hiddenCols.length === 1 ? 'col' : 'cols'}`}
+        </button>
+      )}
+      {loading && <span className="spinner" aria-label="Refreshing" />}
+      {selectedCount > 0 && <span className="dim">{selectedCount} selected</span>}
+      <span className="dim">{rowCount.toLocaleString()} {rowCount === 1 ? 'row' : 'rows'}</span>
+      {csv && (
+        <button type="button" className="btn btn-sm" onClick={onExport} disabled={!rowCount} title="Export all rows as CSV">
+          CSV
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The column widths and the sticky header row (a sortable column's title is a button). A column
+ * without a declared size (a name) takes what the sized ones leave: `columnDef.size` is never
+ * empty (TanStack fills in 150), so it is read from the columns as declared; at 150 the Markets
+ * list's title stayed wider than the fit had counted and pushed YES ask past the panel's edge.
+ */
+function GridHead<T>({ table, allColumns }: { table: Table<T>; allColumns: Columns<T> }) {
+  return (
+    <>
+      <colgroup>
+        {table.getVisibleLeafColumns().map((c) => (
+          <col key={c.id} style={allColumns.find((d) => d.id === c.id)?.size ? { width: c.getSize() } : undefined} />
+        ))}
+      </colgroup>
+      <thead>
+        {table.getHeaderGroups().map((hg) => (
+          <tr key={hg.id}>
+            {hg.headers.map((h) => {
+              const sort = h.column.getIsSorted();
+              const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
+              return (
+                <th
+                  key={h.id}
+                  className={h.column.columnDef.meta?.num ? 'num' : h.column.id === '_actions' ? 'actions' : undefined}
+                  aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : undefined}
+                >
+                  {h.column.getCanSort() ? (
+                    <button type="button" onClick={h.column.getToggleSortingHandler()} tabIndex={-1}>
+                      {content}
+                      {sort === 'asc' ? ' ▲' : sort === 'desc' ? ' ▼' : ''}
+                    </button>
+                  ) : (
+                    content
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+    </>
+  );
+}
+
+interface GridBodyProps<T> {
+  rows: Row<T>[];
+  items: VirtualItem[];
+  totalSize: number;
+  colCount: number;
+  active: number;
+  clickable: boolean;
+  rowClassName: ((row: T) => string | undefined) | undefined;
+  selectable: boolean | undefined;
+  /** the columns shown: a pure row renders again when a column gives way or comes back */
+  visibleColumns: unknown;
+  handlers: { current: RowHandlers<T> };
+  pureRows: boolean | undefined;
+}
+
+/** The rows in view, between two spacer rows that stand for the ones scrolled away. */
+function GridBody<T>({ rows, items, totalSize, colCount, active, clickable, rowClassName, selectable, visibleColumns, handlers, pureRows }: GridBodyProps<T>) {
+  const RowView = pureRows ? PureBodyRow : BodyRowView;
   const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const padBottom = items.length ? totalSize - (items[items.length - 1]?.end ?? 0) : 0;
+  return (
+    <tbody>
+      {padTop > 0 && (
+        <tr aria-hidden="true">
+          <td colSpan={colCount} style={{ height: padTop, padding: 0, border: 0 }} />
+        </tr>
+      )}
+      {items.map((vi) => {
+        const row = rows[vi.index];
+        if (!row) return null;
+        const cls = [vi.index === active ? 'active-row' : '', clickable ? 'clickable' : '', rowClassName?.(row.original) ?? ''].filter(Boolean).join(' ');
+        return (
+          <RowView
+            key={row.id}
+            row={row}
+            cls={cls || undefined}
+            selected={selectable ? row.getIsSelected() : undefined}
+            original={row.original}
+            columns={visibleColumns}
+            handlers={handlers}
+          />
+        );
+      })}
+      {padBottom > 0 && (
+        <tr aria-hidden="true">
+          <td colSpan={colCount} style={{ height: padBottom, padding: 0, border: 0 }} />
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
+/** The table's model: its columns fitted, sorting, selection, the sorted rows and their virtualizer. */
+function useGrid<T>(props: DataTableProps<T>, scrollRef: { current: HTMLDivElement | null }) {
+  const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? []);
+  const [localSelection, setLocalSelection] = useState<RowSelectionState>({});
+  const selection = props.selection ?? localSelection;
+  const setSelection = props.onSelectionChange ?? setLocalSelection;
+  const allColumns = useTableColumns(props.columns, props.selectable);
+  const fit = useColumnFit(allColumns, scrollRef);
+  const { getRowId } = props;
+  const table = useReactTable<T>({
+    data: props.data as T[],
+    columns: allColumns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, rowSelection: selection, columnVisibility: fit.columnVisibility },
+    onSortingChange: setSorting,
+    onRowSelectionChange: (updater) => setSelection(typeof updater === 'function' ? updater(selection) : updater),
+    enableRowSelection: !!props.selectable,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const selectedCount = Object.keys(selection).filter((k) => selection[k]).length;
-  const colCount = table.getVisibleLeafColumns().length;
+  return { allColumns, fit, table, rows, virtualizer, selectedCount };
+}
+
+/** The row cursor (kept within the rows) and the rows' click handlers, through one stable ref. */
+function useRowCursor<T>(rows: Row<T>[], onActivate: ((row: T) => void) | undefined, activateOnClick: boolean | undefined) {
+  const [active, setActive] = useState(-1);
+  useEffect(() => {
+    if (active >= rows.length) setActive(rows.length - 1);
+  }, [rows.length, active]);
+  // the rows' handlers through one stable ref: a pure row need not render again for new closures
+  const handlers = useRef<RowHandlers<T>>({ click: () => undefined, dblclick: () => undefined });
+  handlers.current = {
+    click: (id, original, e) => {
+      setActive(rows.findIndex((r) => r.id === id));
+      // clicks on controls inside the row (star, buttons) do their own thing
+      if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(original);
+    },
+    dblclick: (original) => onActivate?.(original),
+  };
+  return { active, setActive, handlers };
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { data, label, selectable, onActivate, onDelete } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { allColumns, fit, table, rows, virtualizer, selectedCount } = useGrid(props, scrollRef);
+  const { active, setActive, handlers } = useRowCursor(rows, onActivate, props.activateOnClick);
+
+  const doExport = () => exportCsv(label, csvColumns(table), rows.map((r) => r.original));
+  const exportRef = useRef(doExport);
+  exportRef.current = doExport;
+  const onKey = rowKeyHandler({ rows, active, setActive, scrollRef, scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), selectable, onDelete, onActivate });
 
   let body: ReactNode = null;
   if (props.loading && !data.length) body = <Loading text={props.loadingText ?? `Loading ${label.toLowerCase()}…`} />;
@@ -261,19 +498,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         focusedExport = () => exportRef.current();
       }}
     >
-      {(props.tools || props.csv !== false || selectable) && (
-        <div className="table-tools">
-          {props.tools}
-          <span className="grow" />
-          {props.loading && data.length > 0 && <span className="spinner" aria-label="Refreshing" />}
-          {selectable && selectedCount > 0 && <span className="dim">{selectedCount} selected</span>}
-          <span className="dim">{rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}</span>
-          {props.csv !== false && (
-            <button type="button" className="btn btn-sm" onClick={doExport} disabled={!rows.length} title="Export all rows as CSV">
-              CSV
-            </button>
-          )}
-        </div>
+      {(props.tools || props.csv !== false || selectable || fit.hiddenCols.length > 0) && (
+        <TableTools tools={props.tools} fit={fit} loading={!!props.loading && data.length > 0} selectedCount={selectable ? selectedCount : 0} rowCount={rows.length} csv={props.csv !== false} onExport={doExport} />
       )}
       {props.error && data.length > 0 ? <ErrorState error={props.error} {...(props.onRetry ? { onRetry: props.onRetry } : {})} /> : null}
       {/* One scroll element whether or not there are rows: a new one (the first order after none)
@@ -287,72 +513,58 @@ export function DataTable<T>(props: DataTableProps<T>) {
           : { tabIndex: 0, role: 'region', 'aria-label': `${label}: arrows move${selectable ? ', Space selects' : ''}${onActivate ? ', Enter opens' : ''}${onDelete ? ', Delete removes' : ''}`, onKeyDown: onKey })}
       >
         {body ?? (
-          <table className="grid" aria-label={label} aria-rowcount={rows.length}>
-            <colgroup>
-              {table.getVisibleLeafColumns().map((c) => (
-                <col key={c.id} style={c.columnDef.size ? { width: c.getSize() } : undefined} />
-              ))}
-            </colgroup>
-            <thead>
-              {table.getHeaderGroups().map((hg) => (
-                <tr key={hg.id}>
-                  {hg.headers.map((h) => {
-                    const sort = h.column.getIsSorted();
-                    const content = h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext());
-                    return (
-                      <th
-                        key={h.id}
-                        className={h.column.columnDef.meta?.num ? 'num' : h.column.id === '_actions' ? 'actions' : undefined}
-                        aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : undefined}
-                      >
-                        {h.column.getCanSort() ? (
-                          <button type="button" onClick={h.column.getToggleSortingHandler()} tabIndex={-1}>
-                            {content}
-                            {sort === 'asc' ? ' ▲' : sort === 'desc' ? ' ▼' : ''}
-                          </button>
-                        ) : (
-                          content
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {padTop > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={colCount} style={{ height: padTop, padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {items.map((vi) => {
-                const row = rows[vi.index];
-                if (!row) return null;
-                const cls = [vi.index === active ? 'active-row' : '', onActivate ? 'clickable' : '', rowClassName?.(row.original) ?? ''].filter(Boolean).join(' ');
-                return (
-                  <RowView
-                    key={row.id}
-                    row={row}
-                    cls={cls || undefined}
-                    selected={selectable ? row.getIsSelected() : undefined}
-                    original={row.original}
-                    columns={allColumns}
-                    handlers={handlers}
-                  />
-                );
-              })}
-              {padBottom > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={colCount} style={{ height: padBottom, padding: 0, border: 0 }} />
-                </tr>
-              )}
-            </tbody>
+          // a name column keeps its minimum: when the columns that stay are wider than the panel,
+          // the table scrolls rather than squeeze it to nothing
+          <table className="grid" aria-label={label} aria-rowcount={rows.length} style={{ minWidth: leastWidth(asFitColumns(allColumns.filter((c) => table.getColumn(c.id ?? '')?.getIsVisible() !== false))) }}>
+            <GridHead table={table} allColumns={allColumns} />
+            <GridBody
+              rows={rows}
+              items={virtualizer.getVirtualItems()}
+              totalSize={virtualizer.getTotalSize()}
+              colCount={table.getVisibleLeafColumns().length}
+              active={active}
+              clickable={!!onActivate}
+              rowClassName={props.rowClassName}
+              selectable={selectable}
+              visibleColumns={table.getVisibleLeafColumns()}
+              handlers={handlers}
+              pureRows={props.pureRows}
+            />
           </table>
         )}
       </div>
       {props.footer}
     </div>
   );
+}
+
+/** The inner width of the table's scroll box, followed as it resizes (null until measured). */
+function useAvailableWidth(ref: { current: HTMLElement | null }): number | null {
+  const [w, setW] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // what is in view of it: a panel whose other content is wider than the panel is clipped by
+    // an ancestor, and the table's own box then runs past what shows
+    const measure = () => {
+      const box = el.getBoundingClientRect();
+      let right = box.left + el.clientWidth;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        const r = a.getBoundingClientRect();
+        right = Math.min(right, r.left + a.clientLeft + a.clientWidth);
+      }
+      setW(Math.floor(right - box.left) || null);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    const panel = el.closest('[data-panel]');
+    if (panel) ro.observe(panel);
+    return () => ro.disconnect();
+  }, [ref]);
+  return w;
 }
 
 /** Column helper without the generics noise at call sites. */

@@ -12,11 +12,14 @@ import { flatten, method, type ChannelsShape, type DuplicateNames, type NamesOf,
 import { AuditFilter, ConsoleCode, OrderCallMeta, OrderOrigin, OutOfBandInput, ReleaseKillSwitchInput, RiskLimits, type AuditEntry, type RiskView } from './risk';
 
 import { FixSettingsInput, type FixView } from './fix';
-import { BacktestInput, StartStrategyInput, StrategyRef, type BacktestView, type StrategiesView } from './strategies';
+import { BacktestInput, SavedBacktestRef, StartStrategyInput, StrategyRef, SweepInput, type BacktestView, type ReproducedBacktest, type StrategiesView, type SweepView } from './strategies';
 import { ExportRecordingInput, RecorderSettingsInput, RecordingRef, StartRecordingInput, type RecordingsView } from './recordings';
 import { ReplayControlInput, StartReplayInput, type ReplayView } from './replay';
 import { AlertActionInput, AlertInput, BracketInput, LocalActionInput, LocalMoveInput, LocalOrdersInput, LocalResumeInput, LocalKillReleaseInput, type AlertsView, type LocalOrdersView } from './tools';
 import type { BatchCancelResult } from './batch-cancel';
+import type { BookPush } from './book-stream';
+import { LayoutName } from './layout-name';
+export type { BookPush } from './book-stream';
 
 export { STREAM_NAMES, type StreamName };
 export * from './risk';
@@ -147,11 +150,22 @@ export const Settings = z
     sizePresets: z.array(CountRequest).min(1).max(9),
     confirmCancelAll: z.boolean(),
     notifyOnFill: z.boolean(),
+    /** the depth heatmap's history per market, in minutes (default 10) */
+    heatmapMinutes: z.number().int().min(1).max(60).optional(),
+    /** the UI's text size in px (default 12): every panel's text, and the ladder's rows with it */
+    fontPx: z.union([z.literal(12), z.literal(13), z.literal(14), z.literal(16)]).optional(),
   })
   .strict();
 export type Settings = z.infer<typeof Settings>;
 
 export const LayoutInput = z.object({ profileId: ProfileId, layout: z.unknown() }).strict();
+
+export const NamedLayoutRef = z.object({ profileId: ProfileId, name: LayoutName }).strict();
+export const NamedLayoutInput = z.object({ profileId: ProfileId, name: LayoutName, layout: z.unknown() }).strict();
+/** A profile's named layouts, newest first (the layouts themselves are fetched one at a time). */
+export interface NamedLayoutsView {
+  layouts: { name: string; savedAt: number }[];
+}
 
 /**
  * Every IPC method, declared once: one record per main-side service (its channel), each method
@@ -186,6 +200,8 @@ export const channels = {
     batchCancel: method(BatchCancelInput).returns<BatchCancelResult>(),
     cancelAll: method(CancelAllInput).returns<{ canceled: number }>(),
     watchMarkets: method(WatchInput).returns(),
+    /** full views of these books as last pushed (after a gap in the `books` stream's seq) */
+    bookSnapshots: method(WatchInput).returns<BookPush[]>(),
     getRisk: method().returns<RiskView>(),
     saveRiskLimits: method(RiskLimits, OutOfBandInput.optional()).returns<RiskView>(),
     engageKillSwitch: method().returns<RiskView>(),
@@ -197,6 +213,10 @@ export const channels = {
     saveSettings: method(Settings).returns(),
     getLayout: method(ProfileId).returns<unknown>(),
     saveLayout: method(LayoutInput).returns(),
+    listNamedLayouts: method(ProfileId).returns<NamedLayoutsView>(),
+    saveNamedLayout: method(NamedLayoutInput).returns<NamedLayoutsView>(),
+    getNamedLayout: method(NamedLayoutRef).returns<unknown>(),
+    deleteNamedLayout: method(NamedLayoutRef).returns<NamedLayoutsView>(),
   },
   tools: {
     getAlerts: method().returns<AlertsView>(),
@@ -223,6 +243,8 @@ export const channels = {
     startStrategy: method(StartStrategyInput).returns<StrategiesView>(),
     stopStrategy: method(StrategyRef).returns<StrategiesView>(),
     backtestStrategy: method(BacktestInput).returns<BacktestView>(),
+    sweepStrategy: method(SweepInput).returns<SweepView>(),
+    reproduceBacktest: method(SavedBacktestRef).returns<ReproducedBacktest>(),
   },
   fix: {
     getFix: method().returns<FixView>(),
@@ -306,15 +328,7 @@ export interface AppState {
   keysAtRest?: { kind: string; warning: string | null };
 }
 
-/** One market's book, compact: [priceTicks, countCenti, priceTicks, countCenti, ...], best first. */
-export interface BookView {
-  ticker: string;
-  stale: boolean;
-  yesBids: number[];
-  yesAsks: number[];
-  /** updates applied since the last snapshot, for a ladder that wants to flash changes */
-  version: number;
-}
+export type { BookView } from './book-stream';
 
 export interface TickerView {
   ticker: string;
@@ -454,7 +468,8 @@ export interface PreloadApi {
 }
 
 export interface StreamPayloads {
-  books: BookView[];
+  /** per market, the levels changed since its last push, or a full view (book-stream.ts) */
+  books: BookPush[];
   market: MarketUpdate;
   private: PrivateUpdate;
   connection: ConnectionView;

@@ -41,7 +41,16 @@ export interface RecordingView {
   problem: string | null;
 }
 
+/** An export under way: DuckDB's progress of its COPY, 0..100. */
+export interface ExportProgress {
+  id: string;
+  format: 'parquet' | 'csv';
+  pct: number;
+}
+
 export interface RecordingsView {
   recordings: RecordingView[];
+  /** exports under way (absent: none) */
+  exports?: ExportProgress[];
   settings: RecorderSettingsInput;
 }

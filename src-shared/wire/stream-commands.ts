@@ -317,33 +317,47 @@ export function parseCommand(text: string, options: ParseCommandOptions = {}): C
     return fail(id, WS_ERROR.MARKET_LIMIT, `at most ${options.maxMarkets} markets`);
   }
 
-  if (cmd === 'subscribe') {
-    const channels = params.channels;
-    if (channels === undefined || (Array.isArray(channels) && channels.length === 0)) return fail(id, WS_ERROR.CHANNELS_REQUIRED);
-    if (!Array.isArray(channels) || !channels.every((c) => typeof c === 'string')) {
-      return fail(id, WS_ERROR.INVALID_PARAMETER, 'channels must be an array of channel names');
-    }
-    const unknown = channels.find((c) => !isChannel(c));
-    if (unknown !== undefined) return fail(id, WS_ERROR.UNKNOWN_CHANNEL, String(unknown));
-    const names = [...new Set(channels as Channel[])];
-    if (options.authenticated === false) {
-      const priv = names.find((c) => CHANNELS[c].private);
-      if (priv) return fail(id, WS_ERROR.AUTH_REQUIRED, priv);
-    }
-    const needsMarkets = names.find((c) => CHANNELS[c].scope === 'markets_required');
-    if (needsMarkets && !tickers?.length) return fail(id, WS_ERROR.MARKET_TICKER_REQUIRED, needsMarkets);
-    if (params.send_initial_snapshot !== undefined && typeof params.send_initial_snapshot !== 'boolean') {
-      return fail(id, WS_ERROR.INVALID_PARAMETER, 'send_initial_snapshot must be a boolean');
-    }
-    const out: Extract<ParsedCommand, { cmd: 'subscribe' }>['params'] = { channels: names };
-    if (tickers) out.market_tickers = tickers;
-    if (indexIds) out.index_ids = indexIds;
-    if (underlyings) out.underlying_tickers = underlyings;
-    if (typeof params.send_initial_snapshot === 'boolean') out.send_initial_snapshot = params.send_initial_snapshot;
-    return { ok: true, cmd: { id, cmd, params: out } };
-  }
+  const lists: CommandLists = { tickers, indexIds, underlyings };
+  if (cmd === 'subscribe') return parseSubscribe(id, params, lists, options);
+  return parseUpdate(id, params, lists);
+}
 
-  // update_subscription
+/** The market tickers, index ids and underlying tickers a subscribe or update names (each checked). */
+interface CommandLists {
+  tickers: string[] | undefined;
+  indexIds: string[] | undefined;
+  underlyings: string[] | undefined;
+}
+
+/** subscribe: known channels, private ones only when authenticated, markets where a channel needs them. */
+function parseSubscribe(id: number, params: Record<string, unknown>, { tickers, indexIds, underlyings }: CommandLists, options: ParseCommandOptions): CommandParse {
+  const channels = params.channels;
+  if (channels === undefined || (Array.isArray(channels) && channels.length === 0)) return fail(id, WS_ERROR.CHANNELS_REQUIRED);
+  if (!Array.isArray(channels) || !channels.every((c) => typeof c === 'string')) {
+    return fail(id, WS_ERROR.INVALID_PARAMETER, 'channels must be an array of channel names');
+  }
+  const unknown = channels.find((c) => !isChannel(c));
+  if (unknown !== undefined) return fail(id, WS_ERROR.UNKNOWN_CHANNEL, String(unknown));
+  const names = [...new Set(channels as Channel[])];
+  if (options.authenticated === false) {
+    const priv = names.find((c) => CHANNELS[c].private);
+    if (priv) return fail(id, WS_ERROR.AUTH_REQUIRED, priv);
+  }
+  const needsMarkets = names.find((c) => CHANNELS[c].scope === 'markets_required');
+  if (needsMarkets && !tickers?.length) return fail(id, WS_ERROR.MARKET_TICKER_REQUIRED, needsMarkets);
+  if (params.send_initial_snapshot !== undefined && typeof params.send_initial_snapshot !== 'boolean') {
+    return fail(id, WS_ERROR.INVALID_PARAMETER, 'send_initial_snapshot must be a boolean');
+  }
+  const out: Extract<ParsedCommand, { cmd: 'subscribe' }>['params'] = { channels: names };
+  if (tickers) out.market_tickers = tickers;
+  if (indexIds) out.index_ids = indexIds;
+  if (underlyings) out.underlying_tickers = underlyings;
+  if (typeof params.send_initial_snapshot === 'boolean') out.send_initial_snapshot = params.send_initial_snapshot;
+  return { ok: true, cmd: { id, cmd: 'subscribe', params: out } };
+}
+
+/** update_subscription: exactly one sid, a known action, and the list that action needs. */
+function parseUpdate(id: number, params: Record<string, unknown>, { tickers, indexIds, underlyings }: CommandLists): CommandParse {
   const hasSid = params.sid !== undefined;
   const hasSids = params.sids !== undefined;
   if (!hasSid && !hasSids) return fail(id, WS_ERROR.SIDS_REQUIRED);
@@ -375,7 +389,7 @@ export function parseCommand(text: string, options: ParseCommandOptions = {}): C
   if (tickers) out.market_tickers = tickers;
   if (indexIds) out.index_ids = indexIds;
   if (underlyings) out.underlying_tickers = underlyings;
-  return { ok: true, cmd: { id, cmd, params: out } };
+  return { ok: true, cmd: { id, cmd: 'update_subscription', params: out } };
 }
 
 // ---------------------------------------------------------------------------------------------

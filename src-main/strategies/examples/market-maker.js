@@ -50,6 +50,12 @@ function requote(b) {
 }
 
 module.exports = {
+  // its parameters, their defaults and the values a parameter sweep tries (the Strategies panel's Sweep)
+  params: {
+    size: { default: '1', grid: ['1', '2'] },
+    maxPosition: { default: 5, grid: [3, 5, 8] },
+    holdMs: { default: 1000 },
+  },
   onStart: function (e) {
     for (var k in e.params) P[k] = e.params[k];
     // only its market's events reach it (the others cost a call each)

@@ -2,7 +2,7 @@
 // PEM file), generated, rotated, deleted or made active through main; a private key never comes
 // back to this page, and the imported PEM text is dropped as soon as main has it.
 import { useRef, useState } from 'react';
-import type { KeyView, ProfileKind, ProfileView } from '../../../src-shared/ipc/contract';
+import type { AppState, KeyView, ProfileKind, ProfileView } from '../../../src-shared/ipc/contract';
 import { useAction } from '../../hooks/useAction';
 import { withConsoleCode } from '../../services/console-code';
 import { getTerminalApi } from '../../lib/bridge';
@@ -259,10 +259,10 @@ function KeyRow({ profile, k }: { profile: ProfileView; k: KeyView }) {
   };
   return (
     <tr>
-      <td className="mono">{k.apiKeyId}</td>
-      <td>{k.name}</td>
+      <td className="mono wrap">{k.apiKeyId}</td>
+      <td title={k.name}>{k.name}</td>
       <td>{k.source}</td>
-      <td>{fmtDateTime(k.createdAt)}</td>
+      <td className="wrap">{fmtDateTime(k.createdAt)}</td>
       <td>{k.active ? <span className="badge badge-ok">in use</span> : ''}</td>
       <td className="actions">
         {!k.active && (
@@ -289,13 +289,113 @@ function KeyRow({ profile, k }: { profile: ProfileView; k: KeyView }) {
   );
 }
 
+function ProfileRow({ p, selected, onPick, onEdit }: { p: ProfileView; selected: boolean; onPick: () => void; onEdit: () => void }) {
+  const api = getTerminalApi();
+  return (
+    <tr aria-selected={selected} className="clickable" onClick={onPick}>
+      <td className="wrap">
+        {p.name} {p.active && <span className="badge badge-ok">active</span>}
+      </td>
+      <td>{p.kind}</td>
+      <td className="mono" title={`${p.baseUrl} (WebSocket ${p.wsUrl})`}>
+        {p.baseUrl}
+      </td>
+      <td className="mono">{p.headerPrefix}</td>
+      <td className="num">{p.keys.length}</td>
+      <td className="actions">
+        <button type="button" className="btn btn-sm" onClick={onPick}>
+          Keys
+        </button>
+        {!p.active && (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() =>
+              void api
+                .activateProfile(p.id)
+                .then((state) => {
+                  useSession.getState().setApp(state);
+                  notify('success', `Switched to ${p.name}`);
+                })
+                .catch((err: unknown) => notify('error', `Could not switch to ${p.name}`, errorText(err)))
+            }
+          >
+            Activate
+          </button>
+        )}
+        <button type="button" className="btn btn-sm" onClick={onEdit}>
+          Edit
+        </button>
+        {!p.active && (
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            onClick={() =>
+              void confirmAction({ title: 'Delete this profile?', body: `Delete ${p.name} and the keys stored with it.`, confirmLabel: 'Delete', danger: true }).then(
+                (ok) => ok && act('Could not delete the profile', () => api.deleteProfile(p.id), `Deleted ${p.name}`),
+              )
+            }
+          >
+            Delete
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The chosen profile's keys, and the forms that import or generate one. */
+function ProfileKeys({ profile, atRest }: { profile: ProfileView; atRest: AppState['keysAtRest'] }) {
+  return (
+    <>
+      <section className="section">
+        <h3>Keys of {profile.name}</h3>
+        {atRest && (
+          <div className="dim u-mb-4" data-testid="keys-at-rest">
+            Private keys are sealed on this machine with {atRest.kind} and never leave the main process.
+          </div>
+        )}
+        {profile.keys.length === 0 ? (
+          <div className="dim">No keys: this profile can read public data only. Import or generate one below.</div>
+        ) : (
+          // fits the panel (issue 34): the key id and the date wrap in their cells, the row buttons wrap
+          <table className="grid account-grid">
+            <thead>
+              <tr>
+                <th>Key id</th>
+                <th className="u-w-120">Name</th>
+                <th className="u-w-70">Source</th>
+                <th className="u-w-96">Created</th>
+                <th className="u-w-60" />
+                <th className="u-w-110" />
+              </tr>
+            </thead>
+            <tbody>
+              {profile.keys.map((k) => (
+                <KeyRow key={k.apiKeyId} profile={profile} k={k} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="section">
+        <h3>Import a key</h3>
+        <ImportKey profile={profile} />
+      </section>
+      <section className="section">
+        <h3>Generate a key</h3>
+        <GenerateKey profile={profile} />
+      </section>
+    </>
+  );
+}
+
 export function Profiles() {
   const app = useSession((s) => s.app);
   const [editing, setEditing] = useState<ProfileView | 'new' | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   if (!app) return <div className="state">Loading profiles…</div>;
   const profile = app.profiles.find((p) => p.id === (picked ?? app.activeProfileId)) ?? app.profiles[0] ?? null;
-  const api = getTerminalApi();
   const atRest = app.keysAtRest;
   return (
     <div className="panel-body">
@@ -314,115 +414,26 @@ export function Profiles() {
             New profile
           </button>
         </div>
-        <table className="grid u-minw-780">
+        <table className="grid account-grid">
           <thead>
             <tr>
-              <th className="u-w-150">Name</th>
-              <th className="u-w-80">Kind</th>
+              <th>Name</th>
+              <th className="u-w-70">Kind</th>
               <th>Base URL</th>
-              <th className="u-w-70">Prefix</th>
+              <th className="u-w-60">Prefix</th>
               <th className="u-w-60">Keys</th>
-              <th className="u-w-230" />
+              <th className="u-w-130" />
             </tr>
           </thead>
           <tbody>
             {app.profiles.map((p) => (
-              <tr key={p.id} aria-selected={p.id === profile?.id} className="clickable" onClick={() => setPicked(p.id)}>
-                <td>
-                  {p.name} {p.active && <span className="badge badge-ok">active</span>}
-                </td>
-                <td>{p.kind}</td>
-                <td className="mono" title={p.wsUrl}>
-                  {p.baseUrl}
-                </td>
-                <td className="mono">{p.headerPrefix}</td>
-                <td className="num">{p.keys.length}</td>
-                <td className="actions">
-                  <button type="button" className="btn btn-sm" onClick={() => setPicked(p.id)}>
-                    Keys
-                  </button>
-                  {!p.active && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary"
-                      onClick={() =>
-                        void api
-                          .activateProfile(p.id)
-                          .then((state) => {
-                            useSession.getState().setApp(state);
-                            notify('success', `Switched to ${p.name}`);
-                          })
-                          .catch((err: unknown) => notify('error', `Could not switch to ${p.name}`, errorText(err)))
-                      }
-                    >
-                      Activate
-                    </button>
-                  )}
-                  <button type="button" className="btn btn-sm" onClick={() => setEditing(p)}>
-                    Edit
-                  </button>
-                  {!p.active && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-danger"
-                      onClick={() =>
-                        void confirmAction({ title: 'Delete this profile?', body: `Delete ${p.name} and the keys stored with it.`, confirmLabel: 'Delete', danger: true }).then(
-                          (ok) => ok && act('Could not delete the profile', () => api.deleteProfile(p.id), `Deleted ${p.name}`),
-                        )
-                      }
-                    >
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
+              <ProfileRow key={p.id} p={p} selected={p.id === profile?.id} onPick={() => setPicked(p.id)} onEdit={() => setEditing(p)} />
             ))}
           </tbody>
         </table>
         {app.profiles.length === 0 && <div className="state">No profiles yet. Create one to connect to an exchange.</div>}
       </section>
-      {profile && (
-        <>
-          <section className="section">
-            <h3>Keys of {profile.name}</h3>
-            {atRest && (
-              <div className="dim u-mb-4" data-testid="keys-at-rest">
-                Private keys are sealed on this machine with {atRest.kind} and never leave the main process.
-              </div>
-            )}
-            {profile.keys.length === 0 ? (
-              <div className="dim">No keys: this profile can read public data only. Import or generate one below.</div>
-            ) : (
-              // the fixed columns alone fill a narrow panel: without a floor the Name column shrinks to nothing
-              <table className="grid u-minw-780">
-                <thead>
-                  <tr>
-                    <th className="u-w-200">Key id</th>
-                    <th>Name</th>
-                    <th className="u-w-86">Source</th>
-                    <th className="u-w-120">Created</th>
-                    <th className="u-w-60" />
-                    <th className="u-w-170" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {profile.keys.map((k) => (
-                    <KeyRow key={k.apiKeyId} profile={profile} k={k} />
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
-          <section className="section">
-            <h3>Import a key</h3>
-            <ImportKey profile={profile} />
-          </section>
-          <section className="section">
-            <h3>Generate a key</h3>
-            <GenerateKey profile={profile} />
-          </section>
-        </>
-      )}
+      {profile && <ProfileKeys profile={profile} atRest={atRest} />}
       {editing && <ProfileDialog profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AlertsView, AlertView } from '../../../src-shared/ipc/contract';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { setAlertsView, useTools } from '../../stores/tools';
 import { useTrading } from '../../stores/trading';
 import { AlertsPanel } from './AlertsPanel';
@@ -48,7 +48,7 @@ beforeAll(() => {
   fake = installFakeTerminal();
 });
 beforeEach(() => {
-  for (const m of Object.values(fake.api)) if (typeof m === 'function' && 'mockClear' in m) m.mockClear();
+  clearFakeCalls(fake);
   useTools.setState({ alerts: VIEW });
   useTrading.getState().selectMarket(T);
 });

@@ -17,6 +17,7 @@ import { applyTrade, bucketEnd, toCandles } from './candles';
 import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
 import { fmtPx, priceDecimalsOf } from '../../lib/ticks';
+import { Decimal } from '../../../src-shared/money';
 
 type Period = 60 | 3600 | 86400;
 const PERIODS: { id: Period; label: string; span: number }[] = [
@@ -76,15 +77,25 @@ function MarketChart({ ticker, period, archive }: { ticker: string; period: Peri
   }, [ticker, period, archive]);
 
   const fills = usePrivate((s) => s.fills);
+  // one marker per bar and side (issue 34: a label per fill stacked and overlapped on a busy
+  // bar): the contracts added up, at the price, or the lowest-highest prices, of those fills
   const markers = useMemo<ChartMarker[]>(() => {
-    const out: ChartMarker[] = [];
+    const byBar = new Map<string, { time: number; side: 'buy' | 'sell'; count: Decimal; lo: Decimal; hi: Decimal }>();
     for (const f of fills) {
       if (f.ticker !== ticker) continue;
       const d = toDate(f.ts ?? null);
       if (!d) continue;
-      out.push({ time: bucketEnd(Math.floor(d.getTime() / 1000), period), side: f.side === 'ask' ? 'sell' : 'buy', text: `${f.side === 'ask' ? 'S' : 'B'} ${fmtCount(f.count)}@${fmtPx(ticker, f.price)}` });
+      const time = bucketEnd(Math.floor(d.getTime() / 1000), period);
+      const side = f.side === 'ask' ? 'sell' : 'buy';
+      const px = new Decimal(f.price);
+      const at = byBar.get(`${time}|${side}`);
+      if (!at) byBar.set(`${time}|${side}`, { time, side, count: new Decimal(f.count), lo: px, hi: px });
+      else Object.assign(at, { count: at.count.add(f.count), lo: Decimal.min(at.lo, px), hi: Decimal.max(at.hi, px) });
     }
-    return out;
+    return [...byBar.values()].map((m) => {
+      const price = m.lo.eq(m.hi) ? fmtPx(ticker, m.lo) : `${fmtPx(ticker, m.lo)}-${fmtPx(ticker, m.hi)}`;
+      return { time: m.time, side: m.side, text: `${m.side === 'sell' ? 'S' : 'B'} ${fmtCount(m.count)}@${price}` };
+    });
   }, [fills, ticker, period]);
 
   if (!archive && info.event.isPending) return <Loading text={`Finding the series of ${ticker}…`} />;

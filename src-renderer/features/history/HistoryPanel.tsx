@@ -83,37 +83,43 @@ const toTs = (local: string): number | undefined => {
   const ms = Date.parse(local);
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 };
+type KindDef = (typeof KINDS)[number];
+interface WalkProgress {
+  pages: number;
+  items: number;
+  running: boolean;
+  stopped: boolean;
+}
 
-function Archive() {
-  const cutoff = useRest('getHistoricalCutoff', undefined, { staleTime: 300_000 });
-  const [kind, setKind] = useState<Kind>('trades');
-  const [ticker, setTicker] = useState('');
-  const [series, setSeries] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+/** The archive query of a kind from the filters (blank filters left out). */
+function archiveQuery(kind: Kind, ticker: string, series: string, from: string, to: string): Record<string, unknown> {
+  const min_ts = toTs(from);
+  const max_ts = toTs(to);
+  const t = ticker.trim() || undefined;
+  const query: Record<string, unknown> =
+    kind === 'markets'
+      ? { series_ticker: series.trim() || undefined, tickers: t, min_close_ts: min_ts, max_close_ts: max_ts }
+      : kind === 'positions'
+        ? { ticker: t }
+        : { ticker: t, min_ts, max_ts };
+  for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
+  return query;
+}
+
+/** A walk over every page of an archive query: its rows as they come, its progress, its error; stoppable. */
+function useArchiveWalk() {
   const [rows, setRows] = useState<ArchiveRow[]>([]);
-  const [progress, setProgress] = useState<{ pages: number; items: number; running: boolean; stopped: boolean } | null>(null);
+  const [progress, setProgress] = useState<WalkProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
   const abort = useRef<AbortController | null>(null);
-  const def = KINDS.find((k) => k.id === kind)!;
 
-  const run = async () => {
+  const walk = async (def: KindDef, query: Record<string, unknown>) => {
     abort.current?.abort();
     const ctl = new AbortController();
     abort.current = ctl;
     setRows([]);
     setError(null);
     setProgress({ pages: 0, items: 0, running: true, stopped: false });
-    const min_ts = toTs(from);
-    const max_ts = toTs(to);
-    const t = ticker.trim() || undefined;
-    const query: Record<string, unknown> =
-      kind === 'markets'
-        ? { series_ticker: series.trim() || undefined, tickers: t, min_close_ts: min_ts, max_close_ts: max_ts }
-        : kind === 'positions'
-          ? { ticker: t }
-          : { ticker: t, min_ts, max_ts };
-    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
     const collected: ArchiveRow[] = [];
     try {
       await walkPages(def.row, { query } as never, {
@@ -136,20 +142,48 @@ function Archive() {
       }
     }
   };
+  const reset = () => (setRows([]), setProgress(null));
+  return { rows, progress, error, walk, reset, stop: () => abort.current?.abort() };
+}
+
+function ArchiveCutoff() {
+  const cutoff = useRest('getHistoricalCutoff', undefined, { staleTime: 300_000 });
+  return cutoff.data ? (
+    <div className="dim u-mb-4">
+      Archive cutoffs: markets settled before {fmtDateTime(cutoff.data.market_settled_ts)}, trades before {fmtDateTime(cutoff.data.trades_created_ts)}, orders updated before{' '}
+      {fmtDateTime(cutoff.data.orders_updated_ts)}
+      {cutoff.data.market_positions_last_updated_ts ? `, positions before ${fmtDateTime(cutoff.data.market_positions_last_updated_ts)}` : ''}.
+    </div>
+  ) : cutoff.error ? (
+    <ErrorState error={cutoff.error} onRetry={() => void cutoff.refetch()} context="Archive cutoff" />
+  ) : null;
+}
+
+function WalkStatus({ progress }: { progress: WalkProgress }) {
+  return (
+    <span role="status" aria-live="polite" className="dim">
+      {progress.running && <span className="spinner" aria-hidden="true" />}
+      {fmtInt(progress.items)} rows from {progress.pages} page{progress.pages === 1 ? '' : 's'}
+      {progress.running ? '…' : progress.stopped ? ', stopped' : ', done'}
+    </span>
+  );
+}
+
+function Archive() {
+  const [kind, setKind] = useState<Kind>('trades');
+  const [ticker, setTicker] = useState('');
+  const [series, setSeries] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const { rows, progress, error, walk, reset, stop } = useArchiveWalk();
+  const def = KINDS.find((k) => k.id === kind)!;
+  const run = () => walk(def, archiveQuery(kind, ticker, series, from, to));
 
   const columns = COLUMNS[kind] as Columns<ArchiveRow>;
   return (
     <div className="vsplit">
       <div className="section">
-        {cutoff.data ? (
-          <div className="dim u-mb-4">
-            Archive cutoffs: markets settled before {fmtDateTime(cutoff.data.market_settled_ts)}, trades before {fmtDateTime(cutoff.data.trades_created_ts)}, orders updated before{' '}
-            {fmtDateTime(cutoff.data.orders_updated_ts)}
-            {cutoff.data.market_positions_last_updated_ts ? `, positions before ${fmtDateTime(cutoff.data.market_positions_last_updated_ts)}` : ''}.
-          </div>
-        ) : cutoff.error ? (
-          <ErrorState error={cutoff.error} onRetry={() => void cutoff.refetch()} context="Archive cutoff" />
-        ) : null}
+        <ArchiveCutoff />
         <form
           className="row"
           onSubmit={(e) => {
@@ -157,7 +191,7 @@ function Archive() {
             void run();
           }}
         >
-          <select aria-label="What to fetch" value={kind} onChange={(e) => (setKind(e.target.value as Kind), setRows([]), setProgress(null))}>
+          <select aria-label="What to fetch" value={kind} onChange={(e) => (setKind(e.target.value as Kind), reset())}>
             {KINDS.map((k) => (
               <option key={k.id} value={k.id}>
                 {k.label}
@@ -180,17 +214,11 @@ function Archive() {
             Fetch all pages
           </button>
           {progress?.running && (
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => abort.current?.abort()}>
+            <button type="button" className="btn btn-sm btn-danger" onClick={stop}>
               Stop
             </button>
           )}
-          {progress && (
-            <span role="status" aria-live="polite" className="dim">
-              {progress.running && <span className="spinner" aria-hidden="true" />}
-              {fmtInt(progress.items)} rows from {progress.pages} page{progress.pages === 1 ? '' : 's'}
-              {progress.running ? '…' : progress.stopped ? ', stopped' : ', done'}
-            </span>
-          )}
+          {progress && <WalkStatus progress={progress} />}
         </form>
       </div>
       <div className="u-fx-1-minh-0-d-flex">

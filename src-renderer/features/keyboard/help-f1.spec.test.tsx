@@ -3,7 +3,7 @@
 // page, through the real dispatcher and key map, it opens the help overlay; pressed again it
 // closes it. "?" still opens it too.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { resolveKeymap } from '../../lib/keymap';
 import { useCommand } from '../../lib/commands';
 import { useSession } from '../../stores/session';
@@ -11,6 +11,7 @@ import { useOverlay } from '../../stores/ui';
 import { stubLayout } from '../../test/fake-terminal';
 import { HelpOverlay } from './HelpOverlay';
 import { useGlobalHotkeys } from './useGlobalHotkeys';
+import { key } from '../../test/keys';
 
 function Stage() {
   useGlobalHotkeys();
@@ -26,13 +27,6 @@ function Stage() {
   );
 }
 
-function key(init: { key: string; code: string; shiftKey?: boolean }) {
-  const target = document.activeElement ?? document.body;
-  act(() => {
-    fireEvent.keyDown(target, { ...init, bubbles: true });
-    fireEvent.keyUp(target, { ...init, bubbles: true });
-  });
-}
 const helpOpen = () => screen.queryByRole('dialog', { name: /^Keyboard/ })?.hasAttribute('open') ?? false;
 
 beforeAll(stubLayout);

@@ -3,7 +3,7 @@
 // a later paint clears and draws again exactly the cells whose text, bar or row style changed. A
 // level that empties must be wiped from the canvas (the ghost this ladder once showed in the DOM).
 import { describe, expect, it } from 'vitest';
-import { LadderCanvas, type Ctx2D } from './ladder-canvas';
+import { LadderCanvas, type Ctx2D, type ScreenTarget } from './ladder-canvas';
 import type { RowEls } from './row-els';
 
 type Call = { op: 'clearRect' | 'fillRect' | 'fillText' | 'setTransform'; args: unknown[]; font: string; fill: string; align: string };
@@ -238,5 +238,45 @@ describe('the ladder canvas', () => {
       expect(Number.isInteger((x! + w!) * dpr), `clear ends at ${x! + w!}`).toBe(true);
     }
     expect(t.clears()).toEqual([[60, 0, 81, 17]]);
+  });
+
+  it('shows each changed cell on the element in the same paint: the buffer is copied, cell by cell, before draw returns', () => {
+    const { host, rows } = makeRows(3);
+    const ctx = recordingCtx();
+    const screenCalls: { op: string; args: unknown[] }[] = [];
+    const source = { buffer: true } as unknown as CanvasImageSource;
+    const screenSurface = { width: 0, height: 0 };
+    const screen: ScreenTarget = {
+      surface: screenSurface,
+      source,
+      ctx: {
+        imageSmoothingEnabled: true,
+        clearRect: (...args: number[]) => void screenCalls.push({ op: 'clearRect', args }),
+        drawImage: ((...args: unknown[]) => void screenCalls.push({ op: 'drawImage', args })) as CanvasRenderingContext2D['drawImage'],
+        setTransform: ((...args: unknown[]) => void screenCalls.push({ op: 'setTransform', args })) as CanvasRenderingContext2D['setTransform'],
+      },
+    };
+    const painter = new LadderCanvas({ el: document.createElement('canvas'), surface: { width: 0, height: 0 } }, host, ctx, styleOf, screen);
+    Object.assign(rows[1]!.last, { bid: '300', bidBar: 12, cumBid: '300' });
+    painter.draw(rows);
+    const dpr = globalThis.devicePixelRatio || 1;
+    // measured: the element sized as the buffer, and the whole buffer shown
+    expect(screenSurface).toEqual({ width: 380 * dpr, height: 54 * dpr });
+    expect(screenCalls.filter((c) => c.op !== 'setTransform')).toEqual([
+      { op: 'clearRect', args: [0, 0, 380, 54] },
+      { op: 'drawImage', args: [source, 0, 0, 380 * dpr, 54 * dpr, 0, 0, 380, 54] },
+    ]);
+    screenCalls.length = 0;
+    painter.draw(rows);
+    expect(screenCalls).toEqual([]);
+    // a level empties: its cells are wiped in the buffer and shown wiped in the same draw
+    Object.assign(rows[1]!.last, { bid: '', bidBar: 0, cumBid: '' });
+    painter.draw(rows);
+    expect(screenCalls).toEqual([
+      { op: 'clearRect', args: [60, 18, 80, 17] },
+      { op: 'drawImage', args: [source, 60 * dpr, 18 * dpr, 80 * dpr, 17 * dpr, 60, 18, 80, 17] },
+      { op: 'clearRect', args: [0, 18, 60, 17] },
+      { op: 'drawImage', args: [source, 0, 18 * dpr, 60 * dpr, 17 * dpr, 0, 18, 60, 17] },
+    ]);
   });
 });

@@ -8,6 +8,15 @@
 // canvas draws them: only the cells whose text, bar or row style changed, each cleared and drawn
 // again. Colours and fonts are CSS's own, read from the cells (getComputedStyle) once per row
 // style, so the theme and the stylesheet stay the one source of how a cell looks.
+//
+// The drawing goes to a detached buffer (an OffscreenCanvas: its context resolves fonts without
+// an element's style) and each changed cell is copied onto the element's own 2D context in the
+// same paint, so the page shows the numbers in the same frame as the rows' prices and styles.
+// (The canvas was once handed to the buffer with transferControlToOffscreen: that canvas is
+// presented by the compositor on its own frames, apart from the page's, and under load it showed
+// sizes for hundreds of ms after the rows under them had moved to other prices: a re-centre, a
+// scroll or a YES/NO switch left the old window's sizes beside the new prices, ghosts the truth
+// harness saw on empty levels at 1,500 commands/s.)
 import type { RowEls } from './row-els';
 
 export type TextKind = 'bid' | 'ask' | 'cumBid' | 'cumAsk' | 'vol';
@@ -51,6 +60,21 @@ export type Ctx2D = Pick<CanvasRenderingContext2D, 'clearRect' | 'fillRect' | 'f
   direction: CanvasDirection;
 };
 
+/** The element's own context (presented with the page's DOM), onto which the buffer's changed cells are copied. */
+export interface ScreenTarget {
+  surface: { width: number; height: number };
+  ctx: Pick<CanvasRenderingContext2D, 'clearRect' | 'drawImage' | 'setTransform'> & { imageSmoothingEnabled: boolean };
+  /** the buffer drawn on */
+  source: CanvasImageSource;
+}
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 const textOf = (s: RowShown, k: TextKind) => s[k];
 const EMPTY: RowShown = { hidden: true, cls: '', bid: '', ask: '', cumBid: '', cumAsk: '', vol: '', bidBar: 0, askBar: 0 };
 
@@ -74,6 +98,8 @@ export class LadderCanvas {
     private readonly ctx: Ctx2D,
     /** reads an element's style (getComputedStyle in the page) */
     private readonly styleOf: (el: Element) => Pick<CSSStyleDeclaration, 'color' | 'fontStyle' | 'fontWeight' | 'fontSize' | 'fontFamily' | 'textAlign' | 'visibility' | 'paddingLeft' | 'paddingRight' | 'getPropertyValue'> = (el) => getComputedStyle(el),
+    /** where the page shows it, when `ctx` draws on a buffer (see the top of this file) */
+    private readonly screen?: ScreenTarget,
   ) {}
 
   /** The rows moved, resized, changed columns or theme: measure again and draw everything. */
@@ -88,7 +114,10 @@ export class LadderCanvas {
   draw(rows: readonly (RowEls | null)[]): void {
     const first = rows.find((r): r is RowEls => r !== null);
     if (!first) return;
+    /** cells cleared (and perhaps drawn) in the buffer: copied to the screen at the end; null: all of it */
+    let dirty: Rect[] | null = [];
     if (!this.geo) {
+      dirty = null;
       this.geo = this.measure(rows, first);
       this.drawn = [];
       this.ctx.setTransform(this.geo.dpr, 0, 0, this.geo.dpr, 0, 0);
@@ -107,7 +136,10 @@ export class LadderCanvas {
       const now = els.last;
       const was = this.drawn[i] ?? null;
       if (now.hidden) {
-        if (was === null || !was.hidden) this.clearRow(top);
+        if (was === null || !was.hidden) {
+          this.clearRow(top);
+          for (const kind of KINDS) dirty?.push({ x: geo.spans[kind].cellX, y: top, w: geo.spans[kind].cellW, h: geo.rowH });
+        }
         this.drawn[i] = EMPTY;
         continue;
       }
@@ -118,6 +150,7 @@ export class LadderCanvas {
         if (!restyled && !barChanged && was !== null && textOf(was, kind) === text) continue;
         const span = geo.spans[kind];
         this.ctx.clearRect(span.cellX, top, span.cellW, geo.rowH);
+        dirty?.push({ x: span.cellX, y: top, w: span.cellW, h: geo.rowH });
         if (kind === 'bid' || kind === 'ask') this.bar(kind, span, top, kind === 'bid' ? now.bidBar : now.askBar);
         if (text) texts.push({ kind, i, text, style: this.styleFor(els, kind, now.cls) });
       }
@@ -136,6 +169,22 @@ export class LadderCanvas {
       // a number wider than its cell is narrowed to fit, never spilt into the next cell
       this.ctx.fillText(t.text, x, geo.tops[t.i]! + geo.rowH / 2, span.textW);
     }
+    this.present(dirty);
+  }
+
+  /** Copies the buffer's changed cells (null: all of it) onto the element, in this same paint. */
+  private present(dirty: Rect[] | null): void {
+    const s = this.screen;
+    const geo = this.geo;
+    if (!s || !geo) return;
+    const d = geo.dpr;
+    const copy = (r: Rect) => {
+      if (r.w <= 0 || r.h <= 0) return;
+      s.ctx.clearRect(r.x, r.y, r.w, r.h);
+      s.ctx.drawImage(s.source, Math.round(r.x * d), Math.round(r.y * d), Math.round(r.w * d), Math.round(r.h * d), r.x, r.y, r.w, r.h);
+    };
+    if (dirty === null) copy({ x: 0, y: 0, w: geo.width, h: geo.height });
+    else for (const r of dirty) copy(r);
   }
 
   private clearRow(top: number): void {
@@ -184,6 +233,13 @@ export class LadderCanvas {
     const h = Math.max(1, Math.round(height * dpr));
     if (this.canvas.surface.width !== w) this.canvas.surface.width = w;
     if (this.canvas.surface.height !== h) this.canvas.surface.height = h;
+    if (this.screen) {
+      // the element: sized, then its transform set again (a new size resets its context)
+      if (this.screen.surface.width !== w) this.screen.surface.width = w;
+      if (this.screen.surface.height !== h) this.screen.surface.height = h;
+      this.screen.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.screen.ctx.imageSmoothingEnabled = false;
+    }
     this.canvas.el.style.width = `${width}px`;
     this.canvas.el.style.height = `${height}px`;
     // the text sits in the cell's content box (its block is not laid out: display none)
@@ -223,23 +279,26 @@ function textEl(els: RowEls, kind: TextKind): HTMLElement {
 }
 
 /**
- * The surface and 2D context for the ladder's canvas, or null where the page has none (jsdom in
- * unit tests: there the ladder keeps painting its numbers as DOM text, as it did before the
- * canvas). The drawing goes to the canvas's OffscreenCanvas where there is one: a context on the
- * element resolves its font against the element's style, and with the frame's cell writes pending
- * every font set was a style recalc; an offscreen context has no element to ask.
+ * The surface and 2D context the ladder draws on, and the element's own context it is shown
+ * through (see the top of this file), or null where the page has none (jsdom in unit tests: there
+ * the ladder keeps painting its numbers as DOM text, as it did before the canvas). The drawing
+ * goes to a detached OffscreenCanvas where there is one: a context on the element resolves its
+ * font against the element's style, and with the frame's cell writes pending every font set was a
+ * style recalc; a detached one has no element to ask. Its cells are copied onto the element's
+ * context, which the page presents with the rows themselves. Without OffscreenCanvas the ladder
+ * draws on the element's context directly.
  */
-export function ladderSurface(canvas: HTMLCanvasElement): { surface: { width: number; height: number }; ctx: Ctx2D } | null {
+export function ladderSurface(canvas: HTMLCanvasElement): { surface: { width: number; height: number }; ctx: Ctx2D; screen?: ScreenTarget } | null {
   if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent)) return null;
   try {
-    if (typeof canvas.transferControlToOffscreen === 'function') {
-      const off = canvas.transferControlToOffscreen();
-      const ctx = off.getContext('2d');
-      if (ctx) return { surface: off, ctx: ctx as unknown as Ctx2D };
-      return null;
+    const screenCtx = canvas.getContext('2d');
+    if (!screenCtx) return null;
+    if (typeof OffscreenCanvas === 'function') {
+      const buffer = new OffscreenCanvas(1, 1);
+      const ctx = buffer.getContext('2d');
+      if (ctx) return { surface: buffer, ctx: ctx as unknown as Ctx2D, screen: { surface: canvas, ctx: screenCtx, source: buffer } };
     }
-    const ctx = canvas.getContext('2d');
-    return ctx ? { surface: canvas, ctx } : null;
+    return { surface: canvas, ctx: screenCtx };
   } catch {
     return null;
   }

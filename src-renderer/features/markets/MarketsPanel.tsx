@@ -10,6 +10,7 @@ import { MarketList, type MarketFilters } from './MarketList';
 import { SeriesList } from './SeriesList';
 import { Targets } from './Targets';
 import { Watchlist } from './Watchlist';
+import { focusLater } from '../../lib/focus-later';
 
 type Tab = 'markets' | 'events' | 'series' | 'watchlist' | 'collections' | 'targets' | 'detail';
 
@@ -30,7 +31,7 @@ export function MarketsPanel() {
     runCommand('panel.markets');
     setTab('markets');
     // after the panel is shown and the list has rendered
-    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-market-search]')?.focus()));
+    focusLater(() => document.querySelector<HTMLInputElement>('[data-market-search]'), { frames: 2 });
   });
   const render: Record<Tab, () => ReactNode> = {
     markets: () => <MarketList filters={filters} setFilters={setFilters} />,

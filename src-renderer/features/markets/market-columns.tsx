@@ -122,15 +122,15 @@ export function marketColumns(opts: { watch?: boolean; status?: boolean } = {}):
   const cols: Columns<Market> = [];
   if (opts.watch !== false) cols.push(col<Market>({ id: '_watch', header: '', size: 28, enableSorting: false, cell: ({ row }) => <WatchToggle ticker={row.original.ticker} />, meta: { csv: false } }));
   cols.push(
-    col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono">{row.original.ticker}</span> }),
-    col<Market>({ id: 'title', header: 'Market', accessorFn: (m) => m.title ?? m.yes_sub_title ?? '', cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span> }),
+    col<Market>({ id: 'ticker', header: 'Ticker', size: 170, accessorFn: (m) => m.ticker, cell: ({ row }) => <span className="mono" title={row.original.ticker}>{row.original.ticker}</span> }),
+    col<Market>({ id: 'title', header: 'Market', accessorFn: (m) => m.title ?? m.yes_sub_title ?? '', cell: ({ getValue }) => <span title={String(getValue())}>{String(getValue())}</span>, meta: { minWidth: 110, drop: 6 } }),
     col<Market>({ id: 'bid', header: 'YES bid', size: 70, accessorFn: (m) => m.yes_bid_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
     col<Market>({ id: 'ask', header: 'YES ask', size: 70, accessorFn: (m) => m.yes_ask_dollars, cell: ({ row, getValue }) => fmtPx(row.original.ticker, getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ row, getValue }) => fmtPx(row.original.ticker, (getValue() as string) || null), meta: { num: true } }),
-    col<Market>({ id: 'volume', header: 'Volume', size: 78, accessorFn: (m) => m.volume_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true } }),
-    col<Market>({ id: 'oi', header: 'Open int.', size: 76, accessorFn: (m) => m.open_interest_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true } }),
-    col<Market>({ id: 'close', header: 'Closes', size: 118, accessorFn: (m) => m.close_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (m) => isoTime(m.close_time) } }),
+    col<Market>({ id: 'last', header: 'Last', size: 66, accessorFn: (m) => m.last_price_dollars ?? '', cell: ({ row, getValue }) => fmtPx(row.original.ticker, (getValue() as string) || null), meta: { num: true, drop: 5 } }),
+    col<Market>({ id: 'volume', header: 'Volume', size: 78, accessorFn: (m) => m.volume_fp, cell: ({ getValue }) => fmtCount(getValue() as string), meta: { num: true, drop: 4 } }),
+    col<Market>({ id: 'oi', header: 'Open int.', size: 76, accessorFn: (m) => m.open_interest_fp ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || null), meta: { num: true, drop: 2 } }),
+    col<Market>({ id: 'close', header: 'Closes', size: 118, accessorFn: (m) => m.close_time ?? '', cell: ({ getValue }) => fmtDateTime((getValue() as string) || null), meta: { csv: (m) => isoTime(m.close_time), drop: 3 } }),
   );
-  if (opts.status !== false) cols.push(col<Market>({ id: 'status', header: 'Status', size: 74, accessorFn: (m) => m.status, cell: ({ getValue }) => <span className="badge">{String(getValue())}</span> }));
+  if (opts.status !== false) cols.push(col<Market>({ id: 'status', header: 'Status', size: 74, accessorFn: (m) => m.status, cell: ({ getValue }) => <span className="badge">{String(getValue())}</span>, meta: { drop: 1 } }));
   return cols;
 }

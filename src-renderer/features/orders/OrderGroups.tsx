@@ -14,8 +14,11 @@ import { usePrivate } from '../../stores/private';
 import { confirmAction } from '../../ui/confirm';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
 import { Modal } from '../../ui/Modal';
 import { InlineError, QueryView } from '../../ui/States';
+
+const GROUPS_KEY = ['rest', 'getOrderGroups'];
 
 function GroupDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const q = useRest('getOrderGroup', { params: { id } });
@@ -55,38 +58,28 @@ function LimitDialog({ group, onClose }: { group: OrderGroup; onClose: () => voi
   const m = useMutation({
     mutationFn: () => rest('updateOrderGroupLimit', { params: { id: group.order_group_id }, body: { contracts_limit: wireCount(check.value!) } }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['rest', 'getOrderGroups'] });
+      void qc.invalidateQueries({ queryKey: GROUPS_KEY });
       notify('success', `Limit of ${group.order_group_id} set to ${fmtCount(limit)}`);
       onClose();
     },
   });
   return (
-    <Modal
-      open
-      narrow
-      onClose={onClose}
-      title={`Contracts limit of ${group.order_group_id}`}
-      footer={
-        <button type="button" className="btn btn-primary" disabled={!check.ok || m.isPending} onClick={() => m.mutate()}>
-          Set limit
-        </button>
-      }
-    >
+    <FormDialog title={`Contracts limit of ${group.order_group_id}`} onClose={onClose} onSubmit={() => m.mutate()} canSubmit={check.ok} busy={m.isPending} confirmLabel="Set limit" error={m.error} closeButton={false}>
       <Field label="Contracts limit" error={limit && !check.ok ? check.message : undefined}>
-        <input autoFocus className="num" value={limit} onChange={(e) => setLimit(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && check.ok && m.mutate()} />
+        <input autoFocus className="num" value={limit} onChange={(e) => setLimit(e.target.value)} />
       </Field>
-      <InlineError error={m.error} />
-    </Modal>
+    </FormDialog>
   );
 }
 
-export function OrderGroups() {
+/** The groups as the exchange last listed them, with the live used/limit figures from the 'private' stream laid over. */
+function useGroupRows() {
   const qc = useQueryClient();
   const q = useRest('getOrderGroups');
   const live = usePrivate((s) => s.orderGroups);
   const commsVersion = usePrivate((s) => s.commsVersion);
   useEffect(() => {
-    if (commsVersion) void qc.invalidateQueries({ queryKey: ['rest', 'getOrderGroups'] });
+    if (commsVersion) void qc.invalidateQueries({ queryKey: GROUPS_KEY });
   }, [commsVersion, qc]);
   const rows = useMemo(() => {
     return (q.data?.order_groups ?? []).map((g) => {
@@ -97,21 +90,15 @@ export function OrderGroups() {
       return { ...g, ...(used !== undefined ? { contracts_used: String(used) } : {}), ...(limit !== undefined ? { contracts_limit: String(limit) } : {}) };
     });
   }, [q.data, live]);
-  const [limitText, setLimitText] = useState('');
-  const [subaccount, setSubaccount] = useState('');
-  const [detail, setDetail] = useState<string | null>(null);
-  const [editing, setEditing] = useState<OrderGroup | null>(null);
-  const limitCheck = checkCountText(limitText);
-  const create = useMutation({
-    mutationFn: () =>
-      rest('createOrderGroup', { body: { contracts_limit: wireCount(limitCheck.value!), ...(subaccount && /^\d+$/.test(subaccount) ? { subaccount: Number(subaccount) } : {}) } }),
-    onSuccess: (r) => {
-      notify('success', `Created order group ${r.order_group_id}`);
-      setLimitText('');
-      void qc.invalidateQueries({ queryKey: ['rest', 'getOrderGroups'] });
-    },
-  });
-  const act = async (g: OrderGroup, what: 'reset' | 'trigger' | 'delete') => {
+  return { q, rows };
+}
+
+type GroupAction = 'reset' | 'trigger' | 'delete';
+
+/** Reset, trigger or delete a group (the last two asked first); the outcome goes to a toast. */
+function useGroupAction() {
+  const qc = useQueryClient();
+  const act = async (g: OrderGroup, what: GroupAction) => {
     if (what !== 'reset') {
       const ok = await confirmAction({
         title: what === 'trigger' ? 'Trigger the group?' : 'Delete the group?',
@@ -127,13 +114,17 @@ export function OrderGroups() {
       else if (what === 'trigger') await rest('triggerOrderGroup', { ...params, body: {} });
       else await rest('deleteOrderGroup', params);
       notify('success', `${what === 'reset' ? 'Reset' : what === 'trigger' ? 'Triggered' : 'Deleted'} ${g.order_group_id}`);
-      void qc.invalidateQueries({ queryKey: ['rest', 'getOrderGroups'] });
+      void qc.invalidateQueries({ queryKey: GROUPS_KEY });
     } catch (err) {
       notify('error', `Could not ${what} ${g.order_group_id}`, errorText(err));
     }
   };
-  const actRef = useLatest(act);
-  const columns = useMemo<Columns<OrderGroup>>(
+  return useLatest(act);
+}
+
+function useGroupColumns(onDetail: (id: string) => void, onEdit: (g: OrderGroup) => void): Columns<OrderGroup> {
+  const actRef = useGroupAction();
+  return useMemo<Columns<OrderGroup>>(
     () => [
       col<OrderGroup>({ id: 'id', header: 'Group', size: 160, accessorFn: (g) => g.order_group_id, cell: ({ getValue }) => <span className="mono">{String(getValue())}</span> }),
       col<OrderGroup>({ id: 'used', header: 'Used', size: 70, accessorFn: (g) => g.contracts_used ?? '', cell: ({ getValue }) => fmtCount((getValue() as string) || '0'), meta: { num: true } }),
@@ -149,10 +140,10 @@ export function OrderGroups() {
         enableSorting: false,
         cell: ({ row }) => (
           <>
-            <button type="button" className="btn btn-sm" onClick={() => setDetail(row.original.order_group_id)}>
+            <button type="button" className="btn btn-sm" onClick={() => onDetail(row.original.order_group_id)}>
               Orders
             </button>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(row.original)}>
+            <button type="button" className="btn btn-sm" onClick={() => onEdit(row.original)}>
               Limit
             </button>
             <button type="button" className="btn btn-sm" onClick={() => void actRef.current(row.original, 'reset')}>
@@ -169,9 +160,49 @@ export function OrderGroups() {
         meta: { csv: false },
       }),
     ],
-    // the latest act, through a ref: the columns are built once
-    [actRef],
+    // the latest act, through a ref, and state setters: the columns are built once
+    [actRef, onDetail, onEdit],
   );
+}
+
+function CreateGroup() {
+  const qc = useQueryClient();
+  const [limitText, setLimitText] = useState('');
+  const [subaccount, setSubaccount] = useState('');
+  const limitCheck = checkCountText(limitText);
+  const create = useMutation({
+    mutationFn: () =>
+      rest('createOrderGroup', { body: { contracts_limit: wireCount(limitCheck.value!), ...(subaccount && /^\d+$/.test(subaccount) ? { subaccount: Number(subaccount) } : {}) } }),
+    onSuccess: (r) => {
+      notify('success', `Created order group ${r.order_group_id}`);
+      setLimitText('');
+      void qc.invalidateQueries({ queryKey: GROUPS_KEY });
+    },
+  });
+  return (
+    <form
+      className="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (limitCheck.ok) create.mutate();
+      }}
+    >
+      <input className="num u-w-110" placeholder="Contracts limit" aria-label="Contracts limit of the new group" value={limitText} onChange={(e) => setLimitText(e.target.value)} aria-invalid={!!limitText && !limitCheck.ok} />
+      <input className="num u-w-80" placeholder="Subaccount" aria-label="Subaccount of the new group" value={subaccount} onChange={(e) => setSubaccount(e.target.value)} />
+      <button type="submit" className="btn btn-sm" disabled={!limitCheck.ok || create.isPending}>
+        Create group
+      </button>
+      {limitText && !limitCheck.ok && <span className="inline-error">{limitCheck.message}</span>}
+      {create.error ? <InlineError error={create.error} /> : null}
+    </form>
+  );
+}
+
+export function OrderGroups() {
+  const { q, rows } = useGroupRows();
+  const [detail, setDetail] = useState<string | null>(null);
+  const [editing, setEditing] = useState<OrderGroup | null>(null);
+  const columns = useGroupColumns(setDetail, setEditing);
   return (
     <>
       <DataTable
@@ -183,23 +214,7 @@ export function OrderGroups() {
         loadingText="Loading order groups…"
         emptyText="No order groups. Create one to cap how many contracts a set of orders may fill."
         onActivate={(g) => setDetail(g.order_group_id)}
-        tools={
-          <form
-            className="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (limitCheck.ok) create.mutate();
-            }}
-          >
-            <input className="num u-w-110" placeholder="Contracts limit" aria-label="Contracts limit of the new group" value={limitText} onChange={(e) => setLimitText(e.target.value)} aria-invalid={!!limitText && !limitCheck.ok} />
-            <input className="num u-w-80" placeholder="Subaccount" aria-label="Subaccount of the new group" value={subaccount} onChange={(e) => setSubaccount(e.target.value)} />
-            <button type="submit" className="btn btn-sm" disabled={!limitCheck.ok || create.isPending}>
-              Create group
-            </button>
-            {limitText && !limitCheck.ok && <span className="inline-error">{limitCheck.message}</span>}
-            {create.error ? <InlineError error={create.error} /> : null}
-          </form>
-        }
+        tools={<CreateGroup />}
       />
       {detail && <GroupDetail id={detail} onClose={() => setDetail(null)} />}
       {editing && <LimitDialog group={editing} onClose={() => setEditing(null)} />}

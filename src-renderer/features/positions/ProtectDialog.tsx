@@ -9,8 +9,7 @@ import { fmtCount } from '../../lib/format';
 import { useAction } from '../../hooks/useAction';
 import { placeLocal } from '../../services/trade';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
-import { InlineError } from '../../ui/States';
+import { FormDialog } from '../../ui/FormDialog';
 
 export function ProtectDialog({ ticker, position, subaccount, onClose }: { ticker: string; position: string; subaccount?: number; onClose: () => void }) {
   const pos = new Decimal(position);
@@ -37,51 +36,35 @@ export function ProtectDialog({ ticker, position, subaccount, onClose }: { ticke
     });
   };
   return (
-    <Modal
-      open
-      narrow
-      onClose={onClose}
+    <FormDialog
       title={`Protect ${fmtCount(pos.abs())} ${long ? 'YES' : 'NO'} ${ticker}`}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!ready || busy} onClick={() => void submit()}>
-            {busy ? 'Setting…' : 'Set (local)'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      canSubmit={!!ready}
+      busy={busy}
+      confirmLabel="Set (local)"
+      busyLabel="Setting…"
+      error={error}
     >
-      <form
-        className="col"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="dim u-fs-11">
-          Held by this terminal, not the exchange: they fire only while it runs and is connected. Whichever fires first cancels the other. Each {long ? 'sells' : 'buys back'} the whole position through the risk gate.
-        </div>
-        <Field label={`Take profit: YES ${long ? 'rises' : 'falls'} to`} error={tpc && !tpc.ok ? tpc.message : undefined}>
-          <input autoFocus className="num" value={tp} onChange={(e) => setTp(e.target.value)} placeholder={long ? '0.70' : '0.30'} aria-label="Take profit price" />
-        </Field>
-        <Field label={`Stop loss: YES ${long ? 'falls' : 'rises'} to`} error={slc && !slc.ok ? slc.message : undefined}>
-          <input className="num" value={sl} onChange={(e) => setSl(e.target.value)} placeholder={long ? '0.40' : '0.60'} aria-label="Stop loss price" />
-        </Field>
-        <Field label="Watch">
-          <select value={source} onChange={(e) => setSource(e.target.value as 'last' | 'bid' | 'ask')} aria-label="Trigger source">
-            <option value="last">Last trade</option>
-            <option value="bid">Best bid</option>
-            <option value="ask">Best ask</option>
-          </select>
-        </Field>
-        <Field label="Ticks through the market" error={throughOk ? undefined : '0 to 100'}>
-          <input className="num" value={through} onChange={(e) => setThrough(e.target.value)} aria-label="Ticks through" />
-        </Field>
-        <InlineError error={error} />
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+      <div className="dim u-fs-11">
+        Held by this terminal, not the exchange: they fire only while it runs and is connected. Whichever fires first cancels the other. Each {long ? 'sells' : 'buys back'} the whole position through the risk gate.
+      </div>
+      <Field label={`Take profit: YES ${long ? 'rises' : 'falls'} to`} error={tpc && !tpc.ok ? tpc.message : undefined}>
+        <input autoFocus className="num" value={tp} onChange={(e) => setTp(e.target.value)} placeholder={long ? '0.70' : '0.30'} aria-label="Take profit price" />
+      </Field>
+      <Field label={`Stop loss: YES ${long ? 'falls' : 'rises'} to`} error={slc && !slc.ok ? slc.message : undefined}>
+        <input className="num" value={sl} onChange={(e) => setSl(e.target.value)} placeholder={long ? '0.40' : '0.60'} aria-label="Stop loss price" />
+      </Field>
+      <Field label="Watch">
+        <select value={source} onChange={(e) => setSource(e.target.value as 'last' | 'bid' | 'ask')} aria-label="Trigger source">
+          <option value="last">Last trade</option>
+          <option value="bid">Best bid</option>
+          <option value="ask">Best ask</option>
+        </select>
+      </Field>
+      <Field label="Ticks through the market" error={throughOk ? undefined : '0 to 100'}>
+        <input className="num" value={through} onChange={(e) => setThrough(e.target.value)} aria-label="Ticks through" />
+      </Field>
+    </FormDialog>
   );
 }

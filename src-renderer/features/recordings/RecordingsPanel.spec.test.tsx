@@ -49,13 +49,17 @@ describe('the Recordings panel', () => {
   });
 
   it('starts a recording of the named markets and stops it', async () => {
-    fake.api.startRecording.mockResolvedValue(live);
+    // main lists the recording as running from the start on: the panel's poll must not see it
+    // stopped (set when main starts it, not before the click: a poll landing between the two
+    // showed the running recording and took the Start button from under the click)
+    fake.api.startRecording.mockImplementation(async () => {
+      fake.api.getRecordings.mockResolvedValue(live);
+      return live;
+    });
     render(withQueries(<RecordingsPanel />));
     const user = userEvent.setup();
     await screen.findByText('morning');
     await user.type(screen.getByLabelText('Recording markets'), 'KX-A, KX-B KX-A');
-    // main lists the recording as running from now on: the panel's poll must not see it stopped
-    fake.api.getRecordings.mockResolvedValue(live);
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     expect(fake.api.startRecording).toHaveBeenCalledWith({ markets: ['KX-A', 'KX-B'] });
     expect((await screen.findByTestId('recording-now')).textContent).toContain('now');

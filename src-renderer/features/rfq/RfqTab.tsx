@@ -11,7 +11,7 @@ import { notify } from '../../stores/notices';
 import { useTrading } from '../../stores/trading';
 import { col, DataTable, type Columns, queryState } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/FormDialog';
 import { InlineError } from '../../ui/States';
 import { exposure, invalidateComms, run } from './rfq-actions';
 
@@ -112,43 +112,26 @@ function QuoteDialog({ rfq, onClose }: { rfq: Rfq; onClose: () => void }) {
     },
   });
   return (
-    <Modal
-      open
-      narrow
-      onClose={onClose}
+    <FormDialog
       title={`Quote ${rfq.market_ticker}${rfq.contracts_fp ? ` × ${fmtCount(rfq.contracts_fp)}` : ''}`}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!y.ok || !n.ok || !!sumTooLow || m.isPending} onClick={() => m.mutate()}>
-            Send quote
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={() => m.mutate()}
+      canSubmit={y.ok && n.ok && !sumTooLow}
+      busy={m.isPending}
+      confirmLabel="Send quote"
+      error={m.error}
     >
-      <form
-        className="col"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (y.ok && n.ok && !sumTooLow) m.mutate();
-        }}
-      >
-        <Field label="Requester buys YES at (yes_bid)" error={yes && !y.ok ? y.message : undefined}>
-          <input autoFocus className="num" value={yes} onChange={(e) => setYes(e.target.value)} placeholder="0.45" />
-        </Field>
-        <Field label="Requester buys NO at (no_bid)" error={no && !n.ok ? n.message : sumTooLow ? 'YES plus NO below 1 sells the pair for less than it pays out' : undefined}>
-          <input className="num" value={no} onChange={(e) => setNo(e.target.value)} placeholder="0.50" />
-        </Field>
-        <label className="check">
-          <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} />
-          Post only
-        </label>
-        <InlineError error={m.error} />
-        <button type="submit" hidden />
-      </form>
-    </Modal>
+      <Field label="Requester buys YES at (yes_bid)" error={yes && !y.ok ? y.message : undefined}>
+        <input autoFocus className="num" value={yes} onChange={(e) => setYes(e.target.value)} placeholder="0.45" />
+      </Field>
+      <Field label="Requester buys NO at (no_bid)" error={no && !n.ok ? n.message : sumTooLow ? 'YES plus NO below 1 sells the pair for less than it pays out' : undefined}>
+        <input className="num" value={no} onChange={(e) => setNo(e.target.value)} placeholder="0.50" />
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} />
+        Post only
+      </label>
+    </FormDialog>
   );
 }
 

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_RISK_LIMITS, type AuditEntry, type RiskLimits, type RiskView } from '../../../src-shared/ipc/risk';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { useRisk } from '../../stores/risk';
 import { ConfirmHost } from '../../ui/confirm';
 import { useNotices } from '../../stores/notices';
@@ -48,7 +48,7 @@ beforeAll(() => {
   fake = installFakeTerminal();
 });
 beforeEach(() => {
-  for (const m of Object.values(fake.api)) if (typeof m === 'function' && 'mockClear' in m) m.mockClear();
+  clearFakeCalls(fake);
   useRisk.setState({ view: view() });
   fake.api.getAuditLog.mockImplementation(async () => []);
 });

@@ -1,4 +1,4 @@
-// Settings: theme, size presets, confirmations, fill notices, and the key map: rebind any action
+// Settings: theme, text size, size presets, confirmations, fill notices, and the key map: rebind any action
 // by pressing the new keys, see and resolve conflicts, reset to the defaults. Saved through
 // api.saveSettings (only the bindings that differ from the defaults are stored).
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { notify } from '../../stores/notices';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { InlineError } from '../../ui/States';
+import { DEFAULT_FONT_PX, FONT_LABELS, FONT_SIZES, type FontPx } from '../../lib/ui-scale';
 
 function KeymapEditor({ map, setMap }: { map: Keymap; setMap: (m: Keymap) => void }) {
   const [recording, setRecording] = useState<string | null>(null);
@@ -94,6 +95,21 @@ function KeymapEditor({ map, setMap }: { map: Keymap; setMap: (m: Keymap) => voi
   );
 }
 
+/** Text size: 12 (default), 13, 14 or 16 px (lib/ui-scale applies it). */
+function TextSizeField({ value, onChange }: { value: FontPx | undefined; onChange: (px: FontPx) => void }) {
+  return (
+    <Field label="Text size (every panel; the ladder's rows follow)">
+      <select value={value ?? DEFAULT_FONT_PX} onChange={(e) => onChange(Number(e.target.value) as FontPx)}>
+        {FONT_SIZES.map((px) => (
+          <option key={px} value={px}>
+            {FONT_LABELS[px]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function SettingsDialog() {
   const open = useOverlay((s) => s.open === 'settings');
   const show = useOverlay((s) => s.show);
@@ -151,6 +167,7 @@ export function SettingsDialog() {
               <option value="light">Light</option>
             </select>
           </Field>
+          <TextSizeField value={draft.fontPx} onChange={(fontPx) => setDraft({ ...draft, fontPx })} />
           <label className="check u-as-end-h-22">
             <input type="checkbox" checked={draft.confirmCancelAll} onChange={(e) => setDraft({ ...draft, confirmCancelAll: e.target.checked })} />
             Confirm cancel-all
@@ -159,6 +176,20 @@ export function SettingsDialog() {
             <input type="checkbox" checked={draft.notifyOnFill} onChange={(e) => setDraft({ ...draft, notifyOnFill: e.target.checked })} />
             Notify on fills
           </label>
+          <Field label="Heatmap history (minutes a market, 1-60)">
+            <input
+              className="num u-w-70"
+              type="number"
+              min={1}
+              max={60}
+              step={1}
+              value={draft.heatmapMinutes ?? 10}
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                if (Number.isFinite(n)) setDraft({ ...draft, heatmapMinutes: Math.max(1, Math.min(60, n)) });
+              }}
+            />
+          </Field>
         </div>
         <div>
           <div className="dim u-fs-11-mb-2">

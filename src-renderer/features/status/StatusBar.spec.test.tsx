@@ -42,6 +42,19 @@ describe('the status bar', () => {
     expect(screen.getByRole('img', { name: 'Ping history, last 5 round trips' })).toBeTruthy();
   });
 
+  it('draws its rate-limit meters without resizing a box: the fill is scaled, the figure sits in a fixed cell', () => {
+    useConnection.setState({ view: view({ limits: { read: { available: 5, capacity: 20 }, write: { available: 20, capacity: 20 } } }), bridge: { phase: 'open', attempt: 0, retryAt: null, detail: '', reconnects: 0 } });
+    render(withQueries(<StatusBar />));
+    const read = screen.getByRole('meter', { name: 'Read rate-limit headroom' });
+    expect(read.getAttribute('aria-valuenow')).toBe('25');
+    const fill = read.firstElementChild as HTMLElement;
+    expect(fill.style.width).toBe('');
+    expect(fill.style.transform).toBe('scaleX(0.25)');
+    expect(read.nextElementSibling?.className).toContain('num-cell');
+    expect(read.nextElementSibling?.textContent).toBe('25%');
+    expect(screen.getByRole('meter', { name: 'Write rate-limit headroom' }).getAttribute('aria-valuenow')).toBe('100');
+  });
+
   it('shows the clock correction only when it is applied, and why signing stopped', () => {
     useConnection.setState({ view: view({ clockOffsetMs: 400 }) });
     const { unmount } = render(withQueries(<StatusBar />));

@@ -86,7 +86,11 @@ function LatencyItem({ view }: { view: ConnectionView }) {
   if (view.latencyMs == null && !ack) return null;
   return (
     <span className="item" title={`Stream ping round trip${hist.length ? `, last ${hist.length}: ${hist.join(', ')} ms` : ''}${ack ? `\nOrder acknowledgements: last ${ack.lastMs} ms, median ${ack.p50Ms} ms of ${ack.count}` : ''}`}>
-      {view.latencyMs != null && <>ping {Math.round(view.latencyMs)} ms</>}
+      {view.latencyMs != null && (
+        <>
+          ping <span className="num-cell">{Math.round(view.latencyMs)}</span> ms
+        </>
+      )}
       <Sparkline values={hist} label={`Ping history, last ${hist.length} round trips`} />
       {ack && (
         <span className="dim">
@@ -133,15 +137,19 @@ function dotFor(phase: ConnectionView['phase'] | undefined): string {
   return 'dot';
 }
 
+/**
+ * A rate-limit meter. It changes every second or so, so nothing in it changes a box's size: the bar
+ * is scaled (a transform: painted, never laid out) and the figure sits in a cell of fixed width.
+ */
 function Meter({ label, available, capacity }: { label: string; available: number; capacity: number }) {
   const pct = capacity > 0 ? Math.max(0, Math.min(100, Math.round((available / capacity) * 100))) : 0;
   return (
     <span className="item" title={`${label} tokens: ${Math.floor(available)} of ${capacity} available`}>
       {label}
       <span className={`meter${pct < 25 ? ' low' : ''}`} role="meter" aria-label={`${label} rate-limit headroom`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-        <span style={{ width: `${pct}%` }} />
+        <span style={{ transform: `scaleX(${pct / 100})` }} />
       </span>
-      {pct}%
+      <span className="num-cell pct-cell">{pct}%</span>
     </span>
   );
 }
@@ -187,24 +195,29 @@ const Maintenance = memo(function Maintenance() {
   );
 });
 
+/** The page's link to main while it is down, with the countdown to the next try (the only 1 s clock of the bar). */
+function HostLinkItem() {
+  const bridge = useConnection((s) => s.bridge);
+  const now = useNow(1000);
+  return (
+    <span className="item" role="status">
+      <span className={bridge.phase === 'refused' ? 'dot dot-error' : 'dot dot-warn'} />
+      Host link: {bridge.phase === 'connecting' ? 'connecting…' : bridge.phase === 'refused' ? 'refused' : `reconnecting (attempt ${bridge.attempt}${bridge.retryAt ? `, next in ${fmtDuration(Math.max(0, bridge.retryAt - now))}` : ''})`}
+      <button type="button" className="btn btn-sm" onClick={() => getTerminalApi().bridge.retryNow()}>
+        Retry
+      </button>
+    </span>
+  );
+}
+
 export function StatusBar() {
   const view = useConnection((s) => s.view);
-  const bridge = useConnection((s) => s.bridge);
+  const bridgeDown = useConnection((s) => s.bridge.phase !== 'open');
   const profile = useSession((s) => activeProfile(s));
   const shell = useSession((s) => s.app?.shell);
-  const now = useNow(1000);
-  const bridgeDown = bridge.phase !== 'open';
   return (
     <footer className="statusbar" role="contentinfo" aria-label="Status">
-      {bridgeDown ? (
-        <span className="item" role="status">
-          <span className={bridge.phase === 'refused' ? 'dot dot-error' : 'dot dot-warn'} />
-          Host link: {bridge.phase === 'connecting' ? 'connecting…' : bridge.phase === 'refused' ? 'refused' : `reconnecting (attempt ${bridge.attempt}${bridge.retryAt ? `, next in ${fmtDuration(Math.max(0, bridge.retryAt - now))}` : ''})`}
-          <button type="button" className="btn btn-sm" onClick={() => getTerminalApi().bridge.retryNow()}>
-            Retry
-          </button>
-        </span>
-      ) : null}
+      {bridgeDown ? <HostLinkItem /> : null}
       {bridgeDown ? (
         <span className="item dim" title="Main's connection to the exchange cannot be seen while this page is cut off from main">
           <span className="dot" aria-hidden="true" />

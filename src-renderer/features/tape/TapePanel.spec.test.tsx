@@ -40,6 +40,22 @@ describe('time and sales', () => {
     expect(rowOf('0.44').textContent).toContain('▼ sell');
   });
 
+  it('widens its time column when a trade of another day prints its date (a dated time was cut at 104 px)', async () => {
+    const today = Math.floor(Date.now() / 1000);
+    fake.reads.getTrades = { trades: [trade('d1', '0.4400', '2.00', 'no', today)], cursor: '' };
+    const view = render(withQueries(<TapePanel />));
+    await within(await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 })).findByText('0.44');
+    const timeCol = () => (table().querySelector('colgroup col') as HTMLElement | null)?.style.width;
+    expect(timeCol()).toBe('104px');
+    view.unmount();
+    // yesterday's trade (the history in beforeEach is from 2023): its time carries the date
+    fake.reads.getTrades = { trades: [trade('d2', '0.4300', '2.00', 'no', today - 86_400)], cursor: '' };
+    render(withQueries(<TapePanel />));
+    await within(await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 })).findByText('0.43');
+    expect(rowOf('0.43').textContent).toMatch(/\d{4}/);
+    expect(timeCol()).toBe('236px');
+  });
+
   it('puts live trades on top and highlights my own fill', async () => {
     render(withQueries(<TapePanel />));
     await screen.findByRole('region', { name: new RegExp(`^Time and sales for ${T}`) }, { timeout: 5000 });

@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { TradeView } from '../../../src-shared/ipc/contract';
 import { Decimal } from '../../../src-shared/money';
-import { fmtCount, fmtTimeMs, isoTime } from '../../lib/format';
+import { fmtCount, fmtTimeMs, isoTime, printsDate } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
@@ -31,12 +31,14 @@ export interface TapeRow {
 const tsMs = (ts: number | string | undefined): number => (typeof ts === 'number' ? (ts < 1e12 ? ts * 1000 : ts) : typeof ts === 'string' ? Date.parse(ts) || 0 : 0);
 const aggressorOf = (side: string | undefined): TapeRow['aggressor'] => (side === 'yes' || side === 'bid' ? 'buy' : side === 'no' || side === 'ask' ? 'sell' : null);
 
-/** The tape's columns; prices at the market's own decimals. */
-const tapeColumns = (ticker: string | null): Columns<TapeRow> => [
+/** The tape's columns; prices at the market's own decimals; the time column wide enough for a date when a row has one. */
+const tapeColumns = (ticker: string | null, dated: boolean): Columns<TapeRow> => [
   col<TapeRow>({
     id: 'time',
     header: 'Time',
-    size: 104,
+    // "11/28/2026, 11:57:10.621" with its same-millisecond mark: cut at 104 px (text-fit at 1280x720),
+    // and at 188 px with 16 px text (the table's widths are declared at 12 px)
+    size: dated ? 236 : 104,
     accessorFn: (r) => r.ts,
     cell: ({ row, getValue }) => (
       <>
@@ -134,7 +136,11 @@ export function TapePanel() {
   const min = parseUserDecimal(minText);
   const rowCache = useRef(new Map<string, TapeRow>());
   const merged = useMemo(() => stableTapeRows(mergeTape(live ?? [], history.data?.trades ?? [], myTrades), rowCache.current), [live, history.data, myTrades]);
-  const columns = useMemo(() => tapeColumns(ticker), [ticker]);
+  const dated = useMemo(() => {
+    const now = new Date();
+    return merged.some((r) => printsDate(r.ts, now));
+  }, [merged]);
+  const columns = useMemo(() => tapeColumns(ticker, dated), [ticker, dated]);
   // a pause holds the trades as they were; the size filter still applies at once
   if (!paused) frozen.current = merged;
   const source = paused ? frozen.current : merged;

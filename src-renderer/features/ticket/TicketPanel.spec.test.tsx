@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { useTrading } from '../../stores/trading';
 import { TicketPanel } from './TicketPanel';
 
@@ -16,7 +16,7 @@ beforeAll(() => {
   fake = installFakeTerminal();
 });
 beforeEach(() => {
-  for (const m of Object.values(fake.api)) if (typeof m === 'function' && 'mockClear' in m) m.mockClear();
+  clearFakeCalls(fake);
   fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXTEST-26DEC31', title: 'Test market' } };
   fake.reads.getEvent = { event: { event_ticker: 'KXTEST-26DEC31', series_ticker: 'KXTEST' } };
   fake.reads.getSeries = { series: { ticker: 'KXTEST', fee_type: 'quadratic', fee_multiplier: '1' } };

@@ -2,29 +2,28 @@
 // subaccount. Validates tick and count as you type, prices the order (cost, fee estimate,
 // payout) and shows the exchange's ack or its error. The local order types live in
 // ticket-modes.ts / send-local.ts; the options and summary are their own components.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { OrderAck } from '../../../src-shared/ipc/contract';
 import type { PriceRange } from '../../../src-shared/price-ranges';
-import { validateTicket } from '../../lib/order-check';
+import { validateTicket, type TicketCheck } from '../../lib/order-check';
 import { fmtCount } from '../../lib/format';
-import { fmtPx, fmtTicks } from '../../lib/ticks';
+import { fmtTicks } from '../../lib/ticks';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
 import { bookOf, insideOf } from '../../stores/books';
 import { useSession } from '../../stores/session';
-import { useTrading } from '../../stores/trading';
+import { useTrading, type TicketDraft } from '../../stores/trading';
 import { usePrivate } from '../../stores/private';
-import { ackText } from '../../services/trade';
-import { Field } from '../../ui/Field';
-import { Empty, InlineError } from '../../ui/States';
-import { runCommand } from '../../lib/commands';
+import { Empty } from '../../ui/States';
 import { submitDraft } from './useTradingCommands';
 import { submitOrigin } from './submit-shown';
 import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
-import { bracketHint as bracketHintOf, DEFAULT_LOCAL_OPTS, fieldKey, MODE_LABEL, submitText as submitTextOf, ticketReady, type OrderMode, type TriggerSource } from './ticket-modes';
+import { bracketHint as bracketHintOf, DEFAULT_LOCAL_OPTS, submitText as submitTextOf, ticketReady, type OrderMode } from './ticket-modes';
 import { sendLocalOrder } from './send-local';
 import { LocalOrderFields } from './LocalOrderFields';
 import { TicketOptions } from './TicketOptions';
 import { TicketSummary } from './TicketSummary';
+import { FillRow, OrderTypeRow, PriceCountRow, SideToggle, SubmitBar } from './TicketFields';
+import { focusLater } from '../../lib/focus-later';
 
 export function TicketPanel() {
   const ticker = usePanelTicker();
@@ -37,28 +36,13 @@ export function TicketPanel() {
   const position = usePrivate((s) => (ticker ? s.positions[ticker]?.position : undefined));
   const [mode, setMode] = useState<OrderMode>('limit');
   const [localOpts, setLocalOpts] = useState(DEFAULT_LOCAL_OPTS);
-  const [ack, setAck] = useState<OrderAck | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const status = useTicketStatus();
+  const { ack, error, busy, touched } = status;
   const priceRef = useRef<HTMLInputElement>(null);
   const countRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (focusRequest.n === 0) return;
-    const el = focusRequest.field === 'price' ? priceRef.current : countRef.current;
-    // after the panel is shown
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.select();
-    });
-  }, [focusRequest]);
-
-  useEffect(() => {
-    setAck(null);
-    setError(null);
-    setTouched(false);
-  }, [ticker]);
+  useFieldFocus(focusRequest, priceRef, countRef);
+  const { clear } = status;
+  useEffect(() => clear(), [ticker, clear]);
 
   if (!ticker) {
     return (
@@ -81,23 +65,7 @@ export function TicketPanel() {
     if (t !== null) setDraft({ price: fmtTicks(ticker, t) });
   };
 
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const origin = submitOrigin(e?.currentTarget);
-    setTouched(true);
-    if (!ready || busy) return;
-    setBusy(true);
-    setAck(null);
-    setError(null);
-    try {
-      if (mode === 'limit') setAck(await submitDraft(info.fee, ticker, origin));
-      else await sendLocalOrder(mode, localOpts, draft, ticker, { price: check.price.value, count: check.count.value! });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = ticketSubmitter({ ticker, mode, localOpts, draft, check, ready, fee: info.fee, status });
 
   const bracketHint = bracketHintOf(mode, localOpts, draft.side, ticker, check.price.value, market?.price_ranges as PriceRange[] | undefined);
   const submitText = submitTextOf({ mode, busy, ready, side: draft.side, count: draft.count, ticker, price: check.price.value ?? null, source: localOpts.source });
@@ -106,7 +74,7 @@ export function TicketPanel() {
     <div className="panel">
       <div className="panel-bar">
         <strong>{ticker}</strong>
-        <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap">
+        <span className="dim grow u-ov-hidden-to-ellipsis-ws-nowrap" title={market?.title ?? undefined}>
           {market?.title ?? (info.market.isPending ? 'Loading market…' : '')}
         </span>
         {position && position !== '0.00' && <span className="badge">pos {fmtCount(position)}</span>}
@@ -114,112 +82,75 @@ export function TicketPanel() {
       <div className="panel-body">
         {/* the panel key focuses the ticket itself (not a field), so = - 1-5 T act on it; P and Q enter the fields */}
         <form className="ticket" onSubmit={(e) => void submit(e)} aria-label="Order ticket" tabIndex={-1} data-autofocus>
-          <div className="side-toggle" role="group" aria-label="Side">
-            <button type="button" className="buy" aria-pressed={draft.side === 'bid'} onClick={() => setDraft({ side: 'bid' })}>
-              ▲ Buy YES (bid)
-            </button>
-            <button type="button" className="sell" aria-pressed={draft.side === 'ask'} onClick={() => setDraft({ side: 'ask' })}>
-              ▼ Sell YES (ask)
-            </button>
-          </div>
-          <div className="dim u-fs-11">
-            {draft.side === 'bid' ? 'Buys YES at the price; pays $1 a contract if YES settles.' : 'Sells YES at the price, the same as buying NO at 1 − price.'}
-          </div>
-          <div className="form-grid u-gtc-1fr-1fr">
-            <Field label="Order type" hint={isLocal ? 'held by this terminal: fires only while it runs and is connected' : undefined}>
-              <select value={mode} onChange={(e) => setMode(e.target.value as OrderMode)} aria-label="Order type">
-                {(Object.keys(MODE_LABEL) as OrderMode[]).map((m) => (
-                  <option key={m} value={m}>
-                    {MODE_LABEL[m]}
-                    {m === 'limit' ? '' : ' (local)'}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {isLocal ? (
-              <Field label={mode === 'bracket' ? 'Stop watches' : 'Trigger on'}>
-                <select value={localOpts.source} onChange={(e) => setLocalOpts({ ...localOpts, source: e.target.value as TriggerSource })} aria-label="Trigger source">
-                  <option value="last">Last trade</option>
-                  <option value="bid">Best bid</option>
-                  <option value="ask">Best ask</option>
-                </select>
-              </Field>
-            ) : (
-              <span />
-            )}
-          </div>
-          <div className="form-grid u-gtc-1fr-1fr">
-            <Field label={mode === 'stop' || mode === 'take_profit' ? 'Trigger (YES, $)' : mode === 'trailing_stop' ? 'Price (not used)' : 'Price (YES, $)'} error={showPriceError && !check.price.ok ? check.price.message : undefined} hint={draft.side === 'ask' && check.price.value ? `NO ${fmtPx(ticker, check.price.value.neg().add(1))}` : undefined}>
-              <div className="row u-fw-nowrap-gap-2">
-                <input
-                  ref={priceRef}
-                  name="price"
-                  className="grow num"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={draft.price}
-                  aria-invalid={showPriceError && !check.price.ok}
-                  onChange={(e) => setDraft({ price: e.target.value })}
-                  onKeyDown={(e) => {
-                    const step = fieldKey(e, true);
-                    if (step) runCommand(step === 'up' ? 'ticket.priceUp' : 'ticket.priceDown');
-                  }}
-                  placeholder="0.50"
-                />
-                <button type="button" className="btn btn-sm" onClick={() => runCommand('ticket.priceDown')} aria-label="Price down one tick" tabIndex={-1}>
-                  −
-                </button>
-                <button type="button" className="btn btn-sm" onClick={() => runCommand('ticket.priceUp')} aria-label="Price up one tick" tabIndex={-1}>
-                  +
-                </button>
-              </div>
-            </Field>
-            <Field label="Count (contracts)" error={touched && !check.count.ok ? check.count.message : draft.count && !check.count.ok ? check.count.message : undefined}>
-              <input
-                ref={countRef}
-                name="count"
-                className="num"
-                inputMode="decimal"
-                autoComplete="off"
-                value={draft.count}
-                aria-invalid={!!draft.count && !check.count.ok}
-                onChange={(e) => setDraft({ count: e.target.value })}
-                onKeyDown={(e) => void fieldKey(e, false)}
-                placeholder="1"
-              />
-            </Field>
-          </div>
+          <SideToggle side={draft.side} setDraft={setDraft} />
+          <OrderTypeRow mode={mode} setMode={setMode} localOpts={localOpts} setLocalOpts={setLocalOpts} />
+          <PriceCountRow ticker={ticker} mode={mode} draft={draft} setDraft={setDraft} check={check} showPriceError={showPriceError} touched={touched} priceRef={priceRef} countRef={countRef} />
           {isLocal && <LocalOrderFields mode={mode} opts={localOpts} onChange={setLocalOpts} hint={bracketHint} />}
-          <div className="row">
-            <button type="button" className="btn btn-sm" onClick={() => fillFrom('bid')}>
-              at bid
-            </button>
-            <button type="button" className="btn btn-sm" onClick={() => fillFrom('ask')}>
-              at ask
-            </button>
-            <span className="grow" />
-            {presets.map((p, i) => (
-              <button key={`${p}-${i}`} type="button" className={`btn btn-sm${draft.count === p ? ' btn-on' : ''}`} onClick={() => setDraft({ count: p })} title={`Size preset ${i + 1} (key ${i + 1})`}>
-                {p}
-              </button>
-            ))}
-          </div>
+          <FillRow fillFrom={fillFrom} presets={presets} count={draft.count} setDraft={setDraft} />
           <TicketOptions />
           <TicketSummary side={draft.side} quote={check.quote} fee={info.fee} />
-          <button type="submit" className={`btn submit ${draft.side === 'bid' ? 'btn-bid' : 'btn-ask'}${isLocal ? ' btn-local' : ''}`} disabled={busy || !ready}>
-            {submitText}
-            <span className="kbd u-ml-6">
-              Ctrl+Enter
-            </span>
-          </button>
-          {ack && error === null && (
-            <div className="ack" role="status">
-              Accepted: {ackText(ack)}
-            </div>
-          )}
-          {error !== null && <InlineError error={error} />}
+          <SubmitBar side={draft.side} isLocal={isLocal} disabled={busy || !ready} text={submitText} ack={ack} error={error} />
         </form>
       </div>
     </div>
   );
+}
+
+/** What the last submit did: the exchange's ack or the error, busy while it is out; `touched` once one was tried. */
+function useTicketStatus() {
+  const [ack, setAck] = useState<OrderAck | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+  // a new market starts with no answer and no complaint
+  const clear = useCallback(() => {
+    setAck(null);
+    setError(null);
+    setTouched(false);
+  }, []);
+  return { ack, setAck, error, setError, busy, setBusy, touched, setTouched, clear };
+}
+type TicketStatus = ReturnType<typeof useTicketStatus>;
+
+/** P and Q (a focus request) put the caret in the price or the count, selected, once the panel is shown. */
+function useFieldFocus(focusRequest: { n: number; field: 'price' | 'count' }, priceRef: RefObject<HTMLInputElement | null>, countRef: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    if (focusRequest.n === 0) return;
+    const el = focusRequest.field === 'price' ? priceRef.current : countRef.current;
+    // after the panel is shown, unless the trader moved on meanwhile
+    focusLater(() => el, { then: () => el?.select() });
+  }, [focusRequest, priceRef, countRef]);
+}
+
+interface SubmitInput {
+  ticker: string;
+  mode: OrderMode;
+  localOpts: typeof DEFAULT_LOCAL_OPTS;
+  draft: TicketDraft;
+  check: TicketCheck;
+  ready: boolean;
+  fee: Parameters<typeof submitDraft>[0];
+  status: TicketStatus;
+}
+
+/** The form's submit: a limit order to the exchange (its ack shown), or a local order to main. */
+function ticketSubmitter({ ticker, mode, localOpts, draft, check, ready, fee, status }: SubmitInput) {
+  const { busy, setBusy, setAck, setError, setTouched } = status;
+  return async (e?: FormEvent) => {
+    e?.preventDefault();
+    const origin = submitOrigin(e?.currentTarget);
+    setTouched(true);
+    if (!ready || busy) return;
+    setBusy(true);
+    setAck(null);
+    setError(null);
+    try {
+      if (mode === 'limit') setAck(await submitDraft(fee, ticker, origin));
+      else await sendLocalOrder(mode, localOpts, draft, ticker, { price: check.price.value, count: check.count.value! });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
 }

@@ -54,6 +54,62 @@ export async function submitDraft(fee: FeeTerms, ticker: string | null = useTrad
   return sendOrder({ ticker, side: draft.side, price: wirePrice(check.price.value), count: wireCount(check.count.value), ...draftExtras(draft), origin });
 }
 
+/** Cancels all my resting orders in the market (asking first when the settings say so). */
+function cancelAllMarket(origin: OrderOrigin, confirmCancelAll: boolean) {
+  const t = needMarket();
+  if (!t) return;
+  void (async () => {
+    if (confirmCancelAll && !(await confirmAction({ title: 'Cancel all?', body: `Cancel every resting order of mine in ${t}?`, confirmLabel: 'Cancel all', danger: true }))) return;
+    await cancelAllIn(t, origin);
+  })();
+}
+
+/** Closes the position in the market at the inside (crossing the spread), once the trader confirms. */
+function flatten(origin: OrderOrigin) {
+  if (refuseWhileTyping()) return;
+  const t = needMarket();
+  if (!t) return;
+  const pos = privateStore.getState().positions[t];
+  const p = pos ? new Decimal(pos.position) : new Decimal(0);
+  if (p.isZero()) {
+    notify('info', `No position in ${t}`, 'Nothing to flatten.');
+    return;
+  }
+  const inside = insideOf(bookOf(t));
+  const side = p.gt(0) ? 'ask' : 'bid';
+  const price = side === 'ask' ? inside.bid : inside.ask;
+  if (price === null) {
+    notify('warning', `Cannot flatten ${t}`, `There is no ${side === 'ask' ? 'bid to sell into' : 'offer to buy from'}.`);
+    return;
+  }
+  const count = wireCount(p.abs());
+  void (async () => {
+    const ok = await confirmAction({
+      title: 'Flatten position?',
+      body: `${side === 'ask' ? 'Sell' : 'Buy'} ${fmtCount(count)} ${t} at ${fmtPx(t, ticksToDollars(price))} (crossing the spread).`,
+      confirmLabel: 'Flatten',
+      danger: true,
+    });
+    if (ok) await placeAt(t, side, price, count, origin).catch(() => undefined);
+  })();
+}
+
+/** The draft's price one tick up or down the market's grid (from the inside when no price is typed). */
+function nudgeDraftPrice(dir: 1 | -1, ranges: PriceRange[] | undefined) {
+  const { draft, setDraft } = useTrading.getState();
+  const t = useTrading.getState().ticker;
+  let base: Decimal | null = null;
+  if (/^\d*\.?\d+$/.test(draft.price.trim())) base = new Decimal(draft.price.trim());
+  else if (t) {
+    const inside = insideOf(bookOf(t));
+    const start = draft.side === 'bid' ? (inside.bid ?? inside.ask) : (inside.ask ?? inside.bid);
+    // start just short of the inside so the first step lands on it
+    if (start !== null) base = new Decimal(ticksToDollars(start)).sub(new Decimal('0.0001').mul(dir));
+  }
+  const next = nudgePrice(base ?? new Decimal('0.5'), dir, ranges);
+  setDraft({ price: formatPriceAtTick(next, ranges) });
+}
+
 export function useTradingCommands() {
   const ticker = useTrading((s) => s.ticker);
   const info = useMarketInfo(ticker);
@@ -65,44 +121,8 @@ export function useTradingCommands() {
   useCommand('trade.buyAsk', (via) => atInside('bid', 'ask', originOf(via)));
   useCommand('trade.sellAsk', (via) => atInside('ask', 'ask', originOf(via)));
   useCommand('trade.sellBid', (via) => atInside('ask', 'bid', originOf(via)));
-
-  useCommand('trade.cancelAllMarket', (via) => {
-    const t = needMarket();
-    if (!t) return;
-    void (async () => {
-      if (confirmCancelAll && !(await confirmAction({ title: 'Cancel all?', body: `Cancel every resting order of mine in ${t}?`, confirmLabel: 'Cancel all', danger: true }))) return;
-      await cancelAllIn(t, originOf(via));
-    })();
-  });
-
-  useCommand('trade.flatten', (via) => {
-    if (refuseWhileTyping()) return;
-    const t = needMarket();
-    if (!t) return;
-    const pos = privateStore.getState().positions[t];
-    const p = pos ? new Decimal(pos.position) : new Decimal(0);
-    if (p.isZero()) {
-      notify('info', `No position in ${t}`, 'Nothing to flatten.');
-      return;
-    }
-    const inside = insideOf(bookOf(t));
-    const side = p.gt(0) ? 'ask' : 'bid';
-    const price = side === 'ask' ? inside.bid : inside.ask;
-    if (price === null) {
-      notify('warning', `Cannot flatten ${t}`, `There is no ${side === 'ask' ? 'bid to sell into' : 'offer to buy from'}.`);
-      return;
-    }
-    const count = wireCount(p.abs());
-    void (async () => {
-      const ok = await confirmAction({
-        title: 'Flatten position?',
-        body: `${side === 'ask' ? 'Sell' : 'Buy'} ${fmtCount(count)} ${t} at ${fmtPx(t, ticksToDollars(price))} (crossing the spread).`,
-        confirmLabel: 'Flatten',
-        danger: true,
-      });
-      if (ok) await placeAt(t, side, price, count, originOf(via)).catch(() => undefined);
-    })();
-  });
+  useCommand('trade.cancelAllMarket', (via) => cancelAllMarket(originOf(via), confirmCancelAll));
+  useCommand('trade.flatten', (via) => flatten(originOf(via)));
 
   const preset = (i: number) => () => {
     const size = presets[i];
@@ -115,22 +135,8 @@ export function useTradingCommands() {
   useCommand('ticket.size4', preset(3));
   useCommand('ticket.size5', preset(4));
 
-  const nudge = (dir: 1 | -1) => {
-    const { draft, setDraft } = useTrading.getState();
-    const t = useTrading.getState().ticker;
-    let base: Decimal | null = null;
-    if (/^\d*\.?\d+$/.test(draft.price.trim())) base = new Decimal(draft.price.trim());
-    else if (t) {
-      const inside = insideOf(bookOf(t));
-      const start = draft.side === 'bid' ? (inside.bid ?? inside.ask) : (inside.ask ?? inside.bid);
-      // start just short of the inside so the first step lands on it
-      if (start !== null) base = new Decimal(ticksToDollars(start)).sub(new Decimal('0.0001').mul(dir));
-    }
-    const next = nudgePrice(base ?? new Decimal('0.5'), dir, ranges);
-    setDraft({ price: formatPriceAtTick(next, ranges) });
-  };
-  useCommand('ticket.priceUp', () => nudge(1));
-  useCommand('ticket.priceDown', () => nudge(-1));
+  useCommand('ticket.priceUp', () => nudgeDraftPrice(1, ranges));
+  useCommand('ticket.priceDown', () => nudgeDraftPrice(-1, ranges));
   useCommand('ticket.toggleSide', () => {
     const { draft, setDraft } = useTrading.getState();
     setDraft({ side: draft.side === 'bid' ? 'ask' : 'bid' });

@@ -2,8 +2,8 @@
 // exchange instances, deterministic per (exchange seed, account name). The applied entries
 // add up exactly to the cash the account was provisioned with, so history and balance agree.
 import type { BootstrapStep } from '../server-types';
-import { run } from '../handlers/support';
-import type { InstanceTransfer, MoneyMovement, MoneyMovementType } from './wallet';
+import { run } from '../core/services';
+import type { InstanceTransfer, MoneyMovement, MoneyMovementType } from '../state/wallet';
 import { MICRO_PER_CENT } from '../engine/units';
 import { mulberry32 } from '../../src-shared/random';
 

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+// The start's layout: while the profile is not yet known the page shows the default arrangement;
+// when the profile's saved layout arrives, what is on screen is kept if it already is that layout
+// (no saved one and the default untouched), and replaced only when the saved one differs. Building
+// the default twice unmounted and mounted every panel again (about half a second of the page's work).
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, configure, render, waitFor } from '@testing-library/react';
+import { clearFakeCalls, installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
+import { resolveKeymap } from '../lib/keymap';
+import { useSession } from '../stores/session';
+import { useOverlay } from '../stores/ui';
+import { useTrading } from '../stores/trading';
+import { useGlobalHotkeys } from '../features/keyboard/useGlobalHotkeys';
+import { DockLayout } from './Layout';
+import { key } from '../test/keys';
+
+let fake: FakeTerminal;
+
+function Keys() {
+  useGlobalHotkeys();
+  return null;
+}
+const Stage = () => withQueries(<><Keys /><DockLayout /></>);
+const ladders = () => [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')];
+const profile = (id: string | null) =>
+  act(() => {
+    useSession.setState({ app: id ? ({ activeProfileId: id, profiles: [], settings: DEFAULT_SETTINGS, shell: 'web' } as unknown as AppState) : null });
+  });
+
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeAll(() => {
+  fake = installDockTestbed();
+});
+beforeEach(() => {
+  clearFakeCalls(fake);
+  fake.api.saveLayout.mockResolvedValue(undefined);
+  useSession.setState({ keymap: resolveKeymap(), settings: DEFAULT_SETTINGS, app: null });
+  useTrading.setState({ ticker: null, groups: { red: null, green: null, blue: null, yellow: null } });
+  useOverlay.setState({ open: null });
+});
+afterEach(cleanup);
+
+/** The layout main would keep for a profile after the trader added a second ladder to the default. */
+async function twoLadderLayout(): Promise<unknown> {
+  fake.api.getLayout.mockResolvedValue(null);
+  profile('p0');
+  const r = render(<Stage />);
+  await waitFor(() => expect(ladders()).toHaveLength(1));
+  act(() => document.body.focus());
+  key({ key: 'L', code: 'KeyL', altKey: true, shiftKey: true });
+  await waitFor(() => expect(ladders()).toHaveLength(2));
+  await waitFor(() => expect(fake.api.saveLayout).toHaveBeenCalled());
+  const saved = (fake.api.saveLayout.mock.calls.at(-1)![0] as { layout: unknown }).layout;
+  r.unmount();
+  fake.api.saveLayout.mockClear();
+  return saved;
+}
+
+describe('the layout at the start', () => {
+  it('no saved layout: the default shown during the start stays on screen (not built again) and is saved for the profile when changed', async () => {
+    fake.api.getLayout.mockResolvedValue(null);
+    render(<Stage />);
+    await waitFor(() => expect(ladders()).toHaveLength(1));
+    const first = ladders()[0]!;
+    profile('p1');
+    await waitFor(() => expect(fake.api.getLayout).toHaveBeenCalledWith('p1'));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(ladders()).toHaveLength(1);
+    expect(ladders()[0], 'the same ladder element: its panel was not unmounted and mounted again').toBe(first);
+    expect(first.isConnected).toBe(true);
+    // the profile's layout is loaded: a change is saved for it
+    act(() => document.body.focus());
+    key({ key: 'L', code: 'KeyL', altKey: true, shiftKey: true });
+    await waitFor(() => expect(ladders()).toHaveLength(2));
+    await waitFor(() => expect(fake.api.saveLayout).toHaveBeenCalledWith(expect.objectContaining({ profileId: 'p1' })));
+  });
+
+  it('a saved layout that differs from the default replaces it', async () => {
+    const saved = await twoLadderLayout();
+    profile(null);
+    fake.api.getLayout.mockResolvedValue(saved);
+    render(<Stage />);
+    await waitFor(() => expect(ladders()).toHaveLength(1));
+    profile('p2');
+    await waitFor(() => expect(ladders()).toHaveLength(2));
+  });
+
+  it('the saved layout already on screen (a profile switch to the same arrangement) stays mounted', async () => {
+    const saved = await twoLadderLayout();
+    fake.api.getLayout.mockResolvedValue(saved);
+    profile('p3');
+    render(<Stage />);
+    await waitFor(() => expect(ladders()).toHaveLength(2));
+    const shown = ladders();
+    profile('p4');
+    await waitFor(() => expect(fake.api.getLayout).toHaveBeenCalledWith('p4'));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(ladders()).toEqual(shown);
+    expect(shown.every((el) => el.isConnected)).toBe(true);
+  });
+});

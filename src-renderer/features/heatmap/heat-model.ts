@@ -1,0 +1,216 @@
+// The depth heatmap's history, pure (no DOM): one ring of time buckets per market. Each bucket
+// (a column of the heatmap) holds the YES book as it stood at the bucket's end (the last view
+// main pushed in it), the trades printed in it, my resting orders at its end and my fills in it.
+// The bucket in progress is the "open" column: it is the book as it stands now. Integer ticks and
+// centi-contracts only, as main sends them.
+import type { BookView } from '../../../src-shared/ipc/contract';
+
+export const BUCKET_MS = 250;
+export const DEFAULT_MINUTES = 10;
+export const MIN_MINUTES = 1;
+export const MAX_MINUTES = 60;
+/** levels kept per side per column, from the inside out (a cent market has at most 99) */
+export const MAX_LEVELS = 100;
+
+export interface HeatColumn {
+  /** the bucket's start, ms (the time the views arrived here) */
+  t: number;
+  /** YES bids / asks as main sends them: [priceTicks, centi, ...], best first, at most MAX_LEVELS a side */
+  bids: readonly number[];
+  asks: readonly number[];
+  stale: boolean;
+  /** trades printed in the bucket, by price: [priceTicks, trades, centi, ...] */
+  trades: number[];
+  /** my resting orders at the bucket's end: [priceTicks, side (1 bid, -1 ask), ...] */
+  mine: readonly number[];
+  /** my fills in the bucket: [priceTicks, side (1 bought YES, -1 sold YES), centi, ...] */
+  fills: number[];
+}
+
+/** A fixed-capacity ring: pushing past capacity drops the oldest. `at(0)` is the oldest kept. */
+export class Ring<T> {
+  private buf: (T | undefined)[];
+  private head = 0;
+  private n = 0;
+  constructor(private cap: number) {
+    this.buf = new Array<T | undefined>(cap);
+  }
+  get capacity(): number {
+    return this.cap;
+  }
+  get size(): number {
+    return this.n;
+  }
+  push(x: T): void {
+    this.buf[(this.head + this.n) % this.cap] = x;
+    if (this.n < this.cap) this.n++;
+    else this.head = (this.head + 1) % this.cap;
+  }
+  at(i: number): T | undefined {
+    return i >= 0 && i < this.n ? this.buf[(this.head + i) % this.cap] : undefined;
+  }
+  last(): T | undefined {
+    return this.at(this.n - 1);
+  }
+  /** a new capacity, keeping the newest items that fit */
+  resize(cap: number): void {
+    const keep = Math.min(this.n, cap);
+    const next = new Array<T | undefined>(cap);
+    for (let i = 0; i < keep; i++) next[i] = this.at(this.n - keep + i);
+    this.buf = next;
+    this.cap = cap;
+    this.head = 0;
+    this.n = keep;
+  }
+}
+
+export const columnsFor = (minutes: number, bucketMs = BUCKET_MS): number => Math.max(2, Math.round((minutes * 60_000) / bucketMs));
+
+const trim = (flat: readonly number[]): readonly number[] => (flat.length > MAX_LEVELS * 2 ? flat.slice(0, MAX_LEVELS * 2) : flat);
+
+/** One market's history: closed columns in a ring, plus the open one (the book as it stands). */
+export class HeatSeries {
+  readonly ring: Ring<HeatColumn>;
+  open: HeatColumn | null = null;
+  /** how many columns were ever closed: column `seq` s is ring index s - (closed - ring.size) */
+  closed = 0;
+  /** the largest level size seen (centi), for the colour scale */
+  maxCenti = 0;
+  /** the largest number of trades at one price in one bucket */
+  maxTrades = 0;
+  /** bumps on every change, so a painter can tell whether to draw */
+  version = 0;
+
+  constructor(capacity: number, readonly bucketMs = BUCKET_MS) {
+    this.ring = new Ring<HeatColumn>(capacity);
+  }
+
+  private bucketStart(now: number): number {
+    return Math.floor(now / this.bucketMs) * this.bucketMs;
+  }
+
+  /**
+   * Closes every bucket that ended by `now`. A bucket without a new view keeps the book as it
+   * stood (the time axis has no holes); a gap longer than the ring only keeps what fits.
+   */
+  roll(now: number): void {
+    const open = this.open;
+    if (!open) return;
+    const start = this.bucketStart(now);
+    if (start <= open.t) return;
+    const gap = (start - open.t) / this.bucketMs;
+    this.ring.push(open);
+    this.closed++;
+    const carried = Math.min(gap - 1, this.ring.capacity);
+    for (let i = carried; i >= 1; i--) {
+      this.ring.push(carry(open, start - i * this.bucketMs));
+    }
+    this.closed += gap - 1;
+    this.open = carry(open, start);
+    this.version++;
+  }
+
+  /** main pushed a view of this market's book */
+  book(view: Pick<BookView, 'yesBids' | 'yesAsks' | 'stale'>, now: number): void {
+    this.roll(now);
+    const bids = trim(view.yesBids);
+    const asks = trim(view.yesAsks);
+    if (!this.open) this.open = { t: this.bucketStart(now), bids, asks, stale: view.stale, trades: [], mine: [], fills: [] };
+    else {
+      this.open.bids = bids;
+      this.open.asks = asks;
+      this.open.stale = view.stale;
+    }
+    for (let i = 1; i < bids.length; i += 2) if (bids[i]! > this.maxCenti) this.maxCenti = bids[i]!;
+    for (let i = 1; i < asks.length; i += 2) if (asks[i]! > this.maxCenti) this.maxCenti = asks[i]!;
+    this.version++;
+  }
+
+  /** a trade printed at a YES price */
+  trade(priceTicks: number, centi: number, now: number): void {
+    this.roll(now);
+    const col = this.open;
+    if (!col) return; // no book yet: nothing to draw it against
+    const tr = col.trades;
+    let i = 0;
+    while (i < tr.length && tr[i] !== priceTicks) i += 3;
+    if (i < tr.length) {
+      tr[i + 1]! += 1;
+      tr[i + 2]! += centi;
+    } else tr.push(priceTicks, 1, centi);
+    if (tr[i + 1]! > this.maxTrades) this.maxTrades = tr[i + 1]!;
+    this.version++;
+  }
+
+  /** my resting orders in this market as they stand: [priceTicks, side, ...] */
+  mine(flat: readonly number[], now: number): void {
+    this.roll(now);
+    if (!this.open || sameNumbers(this.open.mine, flat)) return;
+    this.open.mine = flat;
+    this.version++;
+  }
+
+  /** one of my fills: side 1 bought YES, -1 sold YES */
+  fill(priceTicks: number, side: 1 | -1, centi: number, now: number): void {
+    this.roll(now);
+    if (!this.open) return;
+    this.open.fills.push(priceTicks, side, centi);
+    this.version++;
+  }
+
+  /** columns held, the open one included */
+  get length(): number {
+    return this.ring.size + (this.open ? 1 : 0);
+  }
+  /** the seq of the oldest column held */
+  get firstSeq(): number {
+    return this.closed - this.ring.size;
+  }
+  /** the seq of the newest column (the open one when there is one) */
+  get lastSeq(): number {
+    return this.open ? this.closed : this.closed - 1;
+  }
+  /** a column by seq (undefined when dropped or not yet there) */
+  column(seq: number): HeatColumn | undefined {
+    if (seq === this.closed) return this.open ?? undefined;
+    return this.ring.at(seq - this.firstSeq);
+  }
+  latest(): HeatColumn | undefined {
+    return this.open ?? this.ring.last();
+  }
+  resize(capacity: number): void {
+    if (capacity === this.ring.capacity) return;
+    this.ring.resize(capacity);
+    this.version++;
+  }
+}
+
+function carry(col: HeatColumn, t: number): HeatColumn {
+  return { t, bids: col.bids, asks: col.asks, stale: col.stale, trades: [], mine: col.mine, fills: [] };
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The size (centi) resting at a YES price in a column, and on which side. */
+export function sizeAt(col: HeatColumn, priceTicks: number): { side: 'bid' | 'ask' | null; centi: number } {
+  for (let i = 0; i < col.bids.length; i += 2) if (col.bids[i] === priceTicks) return { side: 'bid', centi: col.bids[i + 1]! };
+  for (let i = 0; i < col.asks.length; i += 2) if (col.asks[i] === priceTicks) return { side: 'ask', centi: col.asks[i + 1]! };
+  return { side: null, centi: 0 };
+}
+
+/** The colour scale's top: the next power of two over the largest size seen (so it rarely changes). */
+export function scaleTop(maxCenti: number): number {
+  let s = 100;
+  while (s < maxCenti) s *= 2;
+  return s;
+}
+
+/** 0..1 heat of a size against the scale's top (square root: small levels stay visible beside big ones). */
+export function heatOf(centi: number, top: number): number {
+  if (centi <= 0 || top <= 0) return 0;
+  return Math.min(1, Math.sqrt(centi / top));
+}

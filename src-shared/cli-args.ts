@@ -1,0 +1,62 @@
+// The one command-line parser of the exchange's and the host's CLIs (src-exchange/cli.ts,
+// src-main/host/cli.ts). Pure, so it lives here, where both processes may import it (node:util's
+// parseArgs is a Node API, which src-shared never imports); it reads like parseArgs in strict
+// mode: `--name value` or `--name=value`, booleans take no value, no positionals, and every flag
+// must be declared. A whole-number option carries its range and says it in its error. Any
+// refusal throws CliArgError, whose message names the option; the CLI prints it with its usage.
+
+export class CliArgError extends Error {}
+
+export type CliOption =
+  | { type: 'boolean' }
+  | { type: 'string'; default?: string }
+  /** a whole number from min to max; `what` says what it counts, for the error */
+  | { type: 'int'; min: number; max: number; default?: number; what?: string };
+
+type ValueOf<O extends CliOption> = O extends { type: 'boolean' }
+  ? boolean
+  : O extends { type: 'string' }
+    ? O extends { default: string }
+      ? string
+      : string | undefined
+    : O extends { default: number }
+      ? number
+      : number | undefined;
+
+export type CliValues<S extends Record<string, CliOption>> = { [K in keyof S]: ValueOf<S[K]> };
+
+function intValue(name: string, o: Extract<CliOption, { type: 'int' }>, text: string): number {
+  const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < o.min || n > o.max) throw new CliArgError(`--${name} must be a whole number${o.what ? ` of ${o.what}` : ''} from ${o.min} to ${o.max}, got ${text}`);
+  return n;
+}
+
+/** Parses argv (without the node and script paths) against the declared options. */
+export function parseCliArgs<const S extends Record<string, CliOption>>(argv: readonly string[], spec: S): CliValues<S> {
+  const given = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--') || arg === '--') throw new CliArgError(`unexpected argument '${arg}'`);
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const o = Object.hasOwn(spec, name) ? spec[name] : undefined;
+    if (!o) throw new CliArgError(`unknown option '--${name}'`);
+    if (o.type === 'boolean') {
+      if (eq >= 0) throw new CliArgError(`option '--${name}' takes no value`);
+      given.set(name, true);
+      continue;
+    }
+    const text = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+    // a value that starts with '-' reads as another option (as node's parseArgs has it)
+    if (text === undefined || (eq < 0 && text.startsWith('-'))) throw new CliArgError(`option '--${name}' needs a value${text === undefined ? '' : `, got '${text}', which reads as an option (write --${name}=${text})`}`);
+    given.set(name, text);
+  }
+  const out: Record<string, string | number | boolean | undefined> = {};
+  for (const [name, o] of Object.entries(spec)) {
+    const v = given.get(name);
+    if (o.type === 'boolean') out[name] = v === true;
+    else if (v === undefined) out[name] = o.default;
+    else out[name] = o.type === 'int' ? intValue(name, o, v as string) : v;
+  }
+  return out as CliValues<S>;
+}
