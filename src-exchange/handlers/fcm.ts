@@ -23,7 +23,7 @@ import {
   type SubtraderRecord,
 } from '../state/fcm';
 import { dollarsText, isoTime, presentOrder, seconds } from './present';
-import { positionsPage } from './positions-page';
+import { positionsPage, type PositionsQuery } from './positions-page';
 import { caller, pageOf, type HandlerFamily, type HandlerMap } from './support';
 import { run, type Services } from '../core/services';
 
@@ -220,15 +220,8 @@ function fcmReadHandlers(svc: Services): HandlerMap {
 
     getFcmPositions: (ctx) => {
       const c = caller(ctx);
-      const q = ctx.query as {
-        subtrader_id: string;
-        ticker?: string;
-        event_ticker?: string;
-        count_filter?: string;
-        settlement_status?: 'unsettled' | 'settled' | 'all';
-        limit?: number;
-        cursor?: string;
-      };
+      // the positions query, for one subtrader instead of one subaccount
+      const q = ctx.query as Omit<PositionsQuery, 'subaccount'> & { subtrader_id: string };
       const s = owned(svc, c.userId, q.subtrader_id);
       // an FCM reads its subtrader's positions across all of the subtrader's subaccounts
       return positionsPage(engineOf(svc), s.subtrader_id, { ...q, subaccount: undefined }, cutoffsAt(ctx.nowMs));

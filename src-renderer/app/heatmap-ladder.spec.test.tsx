@@ -3,7 +3,7 @@
 // Enter) centres the ladder of the same market there, as a click on a price does.
 import { beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { installFakeTerminal, stubLayout, withQueries } from '../test/fake-terminal';
+import { fakeMarket, installFakeTerminal, stubLayout, withQueries } from '../test/fake-terminal';
 import { applyBooks, booksStore } from '../stores/books';
 import { applyPrivateUpdate } from '../stores/private';
 import { useTrading } from '../stores/trading';
@@ -14,10 +14,7 @@ const T = 'KXHEAT-26DEC31-T1';
 
 beforeAll(() => {
   stubLayout();
-  const fake = installFakeTerminal();
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXHEAT-26DEC31', title: 'Heat test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXHEAT-26DEC31', series_ticker: 'KXHEAT' } };
-  fake.reads.getSeries = { series: { ticker: 'KXHEAT', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(installFakeTerminal(), T, 'Heat test market');
 });
 beforeEach(() => {
   booksStore.setState({ byTicker: new Map(), version: 0 });

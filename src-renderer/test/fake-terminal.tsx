@@ -65,6 +65,18 @@ export function installDockTestbed(): FakeTerminal {
   return fake;
 }
 
+/**
+ * The stand-in knows one market (`KXSER-EVENT-T1`): its market, its event (the ticker to its last
+ * dash) and its series (to its first dash, quadratic fees), as the ticket and ladder read them.
+ */
+export function fakeMarket(fake: FakeTerminal, ticker: string, title: string): void {
+  const event = ticker.slice(0, ticker.lastIndexOf('-'));
+  const series = ticker.slice(0, ticker.indexOf('-'));
+  fake.reads.getMarket = { market: { ticker, event_ticker: event, title } };
+  fake.reads.getEvent = { event: { event_ticker: event, series_ticker: series } };
+  fake.reads.getSeries = { series: { ticker: series, fee_type: 'quadratic', fee_multiplier: '1' } };
+}
+
 /** Every call the stand-in recorded, forgotten (its answers stay). */
 export function clearFakeCalls(fake: FakeTerminal): void {
   for (const m of Object.values(fake.api) as unknown[]) if (typeof m === 'function' && 'mockClear' in m) (m as Mock).mockClear();

@@ -5,7 +5,7 @@
 // centring the linked ladder: app/heatmap-ladder.spec.test.tsx, which may hold both panels.)
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { installFakeTerminal, stubLayout, withQueries } from '../../test/fake-terminal';
+import { fakeMarket, installFakeTerminal, stubLayout, withQueries } from '../../test/fake-terminal';
 import { applyBooks, booksStore } from '../../stores/books';
 import { applyMarketUpdate } from '../../stores/market';
 import { applyPrivateUpdate } from '../../stores/private';
@@ -18,10 +18,7 @@ const T = 'KXHEAT-26DEC31-T1';
 
 beforeAll(() => {
   stubLayout();
-  const fake = installFakeTerminal();
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXHEAT-26DEC31', title: 'Heat test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXHEAT-26DEC31', series_ticker: 'KXHEAT' } };
-  fake.reads.getSeries = { series: { ticker: 'KXHEAT', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(installFakeTerminal(), T, 'Heat test market');
 });
 beforeEach(() => {
   booksStore.setState({ byTicker: new Map(), version: 0 });
