@@ -40,8 +40,14 @@ let logs: string[] = [];
 let lastWatched = '';
 let lastTimer = 0;
 let fault: string | null = null;
-/** CPU spent in handlers in the current wall-clock second */
-const window = { sec: 0, busyMs: 0 };
+/** time spent in handlers in the current wall-clock second, and the thread's CPU time at its start */
+const window = { sec: 0, busyMs: 0, cpuAt: null as number | null };
+
+/** the thread's CPU time since the second began (its wall time in handlers where the OS does not say it) */
+function cpuThisSecond(): number {
+  const now = window.cpuAt === null ? null : threadCpuMs();
+  return now === null || window.cpuAt === null ? window.busyMs : now - window.cpuAt;
+}
 
 function decisions(): Decisions {
   const r = runner;
@@ -75,7 +81,8 @@ function handle(ev: LiveEvent): void {
   if (!r || r.stopped || !budget) return;
   r.setTime(ev.now);
   const t0 = performance.now();
-  const cpu0 = threadCpuMs();
+  const sec = Math.floor(t0 / 1000);
+  if (sec !== window.sec) Object.assign(window, { sec, busyMs: 0, cpuAt: threadCpuMs() });
   switch (ev.kind) {
     case 'book':
       r.book(ev.top);
@@ -94,13 +101,11 @@ function handle(ev: LiveEvent): void {
       break;
   }
   const t1 = performance.now();
-  const cpu1 = cpu0 === null ? null : threadCpuMs();
   if (r.fault && fault === null) fault = r.fault.message;
-  const sec = Math.floor(t1 / 1000);
-  if (sec !== window.sec) Object.assign(window, { sec, busyMs: 0 });
-  // the thread's own CPU time where the OS says it (not the time a busy machine kept it waiting)
-  window.busyMs += cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : t1 - t0;
-  if (fault === null && window.busyMs > budget.cpuPerSecondMs) stopWith(`the strategy ran past its CPU budget of ${budget.cpuPerSecondMs} ms per second and was stopped`);
+  window.busyMs += t1 - t0;
+  // past the budget in wall time, it is stopped only if the thread also had that much CPU in this
+  // second (where the OS says it): a busy machine that kept it waiting does not use its budget
+  if (fault === null && window.busyMs > budget.cpuPerSecondMs && cpuThisSecond() > budget.cpuPerSecondMs) stopWith(`the strategy ran past its CPU budget of ${budget.cpuPerSecondMs} ms per second and was stopped`);
 }
 
 async function startLive(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
