@@ -42,7 +42,7 @@ describe('pyth_value', () => {
   it('streams the named underlyings once a second, sequenced, 8 decimals, from the seeded generator', async () => {
     const s = await connect();
     await s.command('subscribe', { channels: ['pyth_value'], underlying_tickers: ['Metal.XAU/USD'] });
-    const frames = await s.until((fs) => (pyth(fs).length >= 2 ? pyth(fs) : undefined), 6_000);
+    const frames = await s.until((fs) => (pyth(fs).length >= 2 ? pyth(fs) : undefined), 20_000);
     const gen = new IndexGenerator(13);
     for (const f of frames) {
       expect(PythValueFrame.safeParse(f.raw).success).toBe(true);
@@ -63,7 +63,7 @@ describe('pyth_value', () => {
 
     const add = await s.command('update_subscription', { sid: 1, action: 'subscribe_underlyings', underlying_tickers: ['Metal.XAG/USD', 'Not.A/FEED'] });
     expect(add.raw.msg).toEqual({ underlying_tickers: ['Metal.XAG/USD', 'Not.A/FEED'] });
-    await s.until((fs) => pyth(fs).find((f) => underlying(f) === 'Metal.XAG/USD'), 4_000);
+    await s.until((fs) => pyth(fs).find((f) => underlying(f) === 'Metal.XAG/USD'), 20_000);
     expect(pyth(s.frames).every((f) => underlying(f) === 'Metal.XAG/USD')).toBe(true);
 
     await s.command('update_subscription', { sid: 1, action: 'subscribe_underlyings', underlying_tickers: ['all'] });
@@ -73,14 +73,14 @@ describe('pyth_value', () => {
     const every = await s.until((fs) => {
       const seen = new Set(pyth(fs.slice(mark)).map(underlying));
       return seen.size === PYTH_UNDERLYINGS.length ? seen : undefined;
-    }, 5_000);
+    }, 20_000);
     expect(every.has('Metal.XAU/USD')).toBe(true);
 
     // leaving all-mode keeps the symbols named before
     const off = await s.command('update_subscription', { sid: 1, action: 'unsubscribe_underlyings', underlying_tickers: ['all'] });
     expect(off.raw.msg).toEqual({ underlying_tickers: ['Metal.XAG/USD', 'Not.A/FEED'] });
     mark = s.frames.length;
-    await s.until((fs) => (pyth(fs.slice(mark)).length >= 3 ? true : undefined), 6_000);
+    await s.until((fs) => (pyth(fs.slice(mark)).length >= 3 ? true : undefined), 20_000);
     expect(new Set(pyth(s.frames.slice(mark + 1)).map(underlying))).toEqual(new Set(['Metal.XAG/USD']));
   });
 

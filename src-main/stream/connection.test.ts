@@ -55,7 +55,7 @@ describe('StreamConnection subscribes', () => {
     conns.push(c);
     for (const ch of channels) void c.want(ch);
     c.start();
-    expect(await until(() => c.phase === 'live', 4_000), `phase ${c.phase}; the server saw ${server.seen.join(', ')}`).toBe(true);
+    expect(await until(() => c.phase === 'live', 20_000), `phase ${c.phase}; the server saw ${server.seen.join(', ')}`).toBe(true);
     expect(server.answeredAfter).toEqual([channels.length]);
     expect([...server.seen].sort()).toEqual([...channels].sort());
     expect([...sids.keys()].sort()).toEqual([...channels].sort());
@@ -70,7 +70,7 @@ describe('StreamConnection subscribes', () => {
     void c.want('ticker');
     void c.want('pyth_value', [], ['all'], { optional: true });
     c.start();
-    expect(await until(() => c.phase === 'live', 4_000), `phase ${c.phase}; logs ${logs.join(' | ')}`).toBe(true);
+    expect(await until(() => c.phase === 'live', 20_000), `phase ${c.phase}; logs ${logs.join(' | ')}`).toBe(true);
     expect(c.wantedSubscriptions().map((s) => s.channel).sort()).toEqual(['fill', 'ticker']);
     expect(logs.some((l) => /pyth_value refused/.test(l))).toBe(true);
   });
