@@ -16,7 +16,7 @@
 // and moved to with the arrows, a trading key on a panel, and each says where it came from.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import { clearFakeCalls, fakeMarket, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import { ACTIONS, ACTION_BY_ID, resolveKeymap } from '../lib/keymap';
 import { runCommand, useCommand } from '../lib/commands';
 import { useSession } from '../stores/session';
@@ -214,9 +214,7 @@ beforeEach(() => {
   fake.api.placeOrder.mockResolvedValue({ client_order_id: 'c', order_id: 'o-new', fill_count: '0.00', remaining_count: '1.00' });
   fake.api.cancelAll.mockResolvedValue({ canceled: 1 });
   fake.api.placeLocalOrders.mockResolvedValue({ orders: [], awaitingChoice: false });
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXTEST-26DEC31', title: 'Test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXTEST-26DEC31', series_ticker: 'KXTEST' } };
-  fake.reads.getSeries = { series: { ticker: 'KXTEST', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(fake, T, 'Test market');
   fake.reads.getOrderGroups = { order_groups: [] };
   fake.reads.getSubaccountBalances = { subaccount_balances: [] };
   useSession.setState({ keymap: resolveKeymap() });

@@ -6,7 +6,7 @@
 // nothing to the exchange (no book, no position: nothing a key could join, cross or flatten).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import { clearFakeCalls, fakeMarket, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import { ACTIONS, resolveKeymap } from '../lib/keymap';
 import { useSession } from '../stores/session';
 import { useTrading } from '../stores/trading';
@@ -35,9 +35,7 @@ beforeAll(() => {
 beforeEach(() => {
   clearFakeCalls(fake);
   fake.api.placeLocalOrders.mockResolvedValue({ orders: [], awaitingChoice: false });
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXTEST-26DEC31', title: 'Test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXTEST-26DEC31', series_ticker: 'KXTEST' } };
-  fake.reads.getSeries = { series: { ticker: 'KXTEST', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(fake, T, 'Test market');
   fake.reads.getOrderGroups = { order_groups: [] };
   fake.reads.getSubaccountBalances = { subaccount_balances: [] };
   useSession.setState({ keymap: resolveKeymap() });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { runCommand } from '../../lib/commands';
 import userEvent from '@testing-library/user-event';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { fakeMarket, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { applyBooks, booksStore } from '../../stores/books';
 import { applyPrivateUpdate } from '../../stores/private';
 import { applyMarketUpdate, marketStore } from '../../stores/market';
@@ -26,9 +26,7 @@ beforeAll(() => {
 beforeEach(() => {
   fake.api.placeOrder.mockReset();
   fake.api.placeOrder.mockResolvedValue({ client_order_id: 'c', order_id: 'o-1', fill_count: '0.00', remaining_count: '5.00' });
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXTEST-26DEC31', title: 'Test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXTEST-26DEC31', series_ticker: 'KXTEST' } };
-  fake.reads.getSeries = { series: { ticker: 'KXTEST', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(fake, T, 'Test market');
   booksStore.setState({ byTicker: new Map(), version: 0 });
   applyPrivateUpdate({ reset: true });
   useTrading.getState().selectMarket(T);

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { fakeMarket, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { useTrading } from '../../stores/trading';
 import { ConfirmHost } from '../../ui/confirm';
 import { TicketPanel } from './TicketPanel';
@@ -22,9 +22,7 @@ beforeEach(() => {
   for (const m of Object.values(fake.api)) if (typeof m === 'function' && 'mockReset' in m && m !== fake.api.request) m.mockReset();
   fake.api.placeLocalOrders.mockResolvedValue(LOCAL_VIEW);
   fake.api.placeBracket.mockResolvedValue(LOCAL_VIEW);
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXLOC-26DEC31', title: 'Local market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXLOC-26DEC31', series_ticker: 'KXLOC' } };
-  fake.reads.getSeries = { series: { ticker: 'KXLOC', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(fake, T, 'Local market');
   fake.reads.getOrderGroups = { order_groups: [] };
   fake.reads.getSubaccountBalances = { subaccount_balances: [] };
   useTrading.getState().selectMarket(T);

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearFakeCalls, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
+import { clearFakeCalls, fakeMarket, installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { useTrading } from '../../stores/trading';
 import { TicketPanel } from './TicketPanel';
 
@@ -17,9 +17,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   clearFakeCalls(fake);
-  fake.reads.getMarket = { market: { ticker: T, event_ticker: 'KXTEST-26DEC31', title: 'Test market' } };
-  fake.reads.getEvent = { event: { event_ticker: 'KXTEST-26DEC31', series_ticker: 'KXTEST' } };
-  fake.reads.getSeries = { series: { ticker: 'KXTEST', fee_type: 'quadratic', fee_multiplier: '1' } };
+  fakeMarket(fake, T, 'Test market');
   fake.reads.getOrderGroups = { order_groups: [] };
   fake.reads.getSubaccountBalances = { subaccount_balances: [] };
   useTrading.getState().selectMarket(T);
