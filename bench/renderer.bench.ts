@@ -450,7 +450,20 @@ async function withHeatmap(page: Page): Promise<PageFigures> {
     return !!c && c.dataset.liveX !== undefined && c.dataset.liveX !== '';
   });
   await page.waitForTimeout(WARMUP_S * 1000);
+  // BENCH_RENDER_HEAT_TRACE=<file.json>: a Chromium timeline trace of the heatmap's window;
+  // BENCH_RENDER_HEAT_PROF=<file.cpuprofile>: the page's JS profile over it (as BENCH_RENDER_PROF)
+  const trace = process.env.BENCH_RENDER_HEAT_TRACE;
+  const profFile = process.env.BENCH_RENDER_HEAT_PROF;
+  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const prof = profFile ? await page.context().newCDPSession(page) : null;
+  if (prof) {
+    await prof.send('Profiler.enable');
+    await prof.send('Profiler.setSamplingInterval', { interval: 200 });
+    await prof.send('Profiler.start');
+  }
   const r = await measure(page, MEASURE_S);
+  if (trace) await page.context().browser()!.stopTracing();
+  if (prof) writeFileSync(profFile!, JSON.stringify((await prof.send('Profiler.stop')).profile));
   await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-heatmap.png') });
   return r;
 }

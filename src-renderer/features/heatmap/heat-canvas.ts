@@ -1,9 +1,13 @@
 // The heatmap's drawing, on a 2D canvas. The heat (resting size per price, per time bucket) is kept
 // in an offscreen cache one column per bucket: a bucket that closes shifts the cache left and adds
 // its column; history is drawn again only when the geometry, the colour scale or the scrolled
-// position changes. Each frame blits the cache, draws the open bucket's column (the book as it
-// stands), then the lines and marks over it (best bid and ask, trades, my orders and fills) and the
-// axes. Colours of the text and lines are CSS's own (read when the theme changes).
+// position changes. The closed columns' lines (best bid and ask) and marks (trades, my orders and
+// fills) are kept the same way, in two transparent layers at the screen's pixels. Each frame blits
+// the heat (its open column, the book as it stands, drawn into it), the lines layer and the open
+// column's lines, the marks layer and the open column's marks, then the axes: a frame draws one
+// column's shapes, not a path through every column and a bubble per trade on screen (those were
+// most of the heatmap's cost a frame). Colours of the text and lines are CSS's own (read when the
+// theme changes).
 import type { HeatColumn, HeatSeries } from './heat-model';
 import { heatOf, scaleTop } from './heat-model';
 import { AXIS_W, TIME_H, heatHeight, heatWidth, rowOf, rowsShown, slots, xOfSeq, yOfPrice, type HeatGeometry } from './heat-view';
@@ -60,7 +64,12 @@ export interface HeatFrame {
 type Surface = HTMLCanvasElement | OffscreenCanvas;
 type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
-function makeSurface(w: number, h: number): { surface: Surface; ctx: Ctx } | null {
+interface Layer {
+  surface: Surface;
+  ctx: Ctx;
+}
+
+function makeSurface(w: number, h: number): Layer | null {
   const surface: Surface = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(w, h) : Object.assign(document.createElement('canvas'), { width: w, height: h });
   const ctx = surface.getContext('2d') as Ctx | null;
   return ctx ? { surface, ctx } : null;
@@ -105,7 +114,10 @@ function cssWord(ctx: Ctx, css: string): number {
 
 export class HeatPainter {
   private readonly palette = heatPalette();
-  private cache: { surface: Surface; ctx: Ctx } | null = null;
+  private cache: Layer | null = null;
+  /** the closed columns' best bid / ask lines and their marks, transparent, in device pixels */
+  private lines: Layer | null = null;
+  private marks: Layer | null = null;
   private img: ImageData | null = null;
   private sums = new Float64Array(0);
   /** what the cache holds: its geometry and scale, and the seq in its rightmost slot */
@@ -141,7 +153,9 @@ export class HeatPainter {
 
   private keyOf(f: HeatFrame): string {
     const g = f.g;
-    return `${g.width}x${g.height}|${g.colPx}|${g.rowPx}|${g.step}|${g.top}|${scaleTop(f.series.maxCenti)}|${f.live ? 'live' : `at${f.endSeq}`}`;
+    // a bubble's radius follows the most trades at a price in a bucket: the marks are drawn again when it grows
+    const dpr = globalThis.devicePixelRatio || 1;
+    return `${g.width}x${g.height}@${dpr}|${g.colPx}|${g.rowPx}|${g.step}|${g.top}|${scaleTop(f.series.maxCenti)}|${f.series.maxTrades}|${f.live ? 'live' : `at${f.endSeq}`}`;
   }
 
   draw(f: HeatFrame): void {
@@ -153,15 +167,27 @@ export class HeatPainter {
       this.canvas.width = w;
       this.canvas.height = h;
     }
-    this.updateCache(f);
+    this.updateCache(f, dpr);
     const ctx = this.ctx;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.fillStyle = this.theme.bg;
     ctx.fillRect(0, 0, g.width, g.height);
+    const W = heatWidth(g);
+    const H = heatHeight(g);
     if (this.cache) ctx.drawImage(this.cache.surface, 0, 0);
-    this.drawLines(f);
-    this.drawMarks(f);
+    // the open column's shapes (live only: a paused view shows closed columns alone)
+    const open = f.live && f.endSeq === f.series.lastSeq ? f.endSeq : null;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, W, H);
+    ctx.clip();
+    const [dw, dh] = [Math.round(W * dpr), Math.round(H * dpr)];
+    if (this.lines) ctx.drawImage(this.lines.surface, 0, 0, dw, dh, 0, 0, W, H);
+    if (open !== null) this.strokeSteps(ctx, f, open, open);
+    if (this.marks) ctx.drawImage(this.marks.surface, 0, 0, dw, dh, 0, 0, W, H);
+    if (open !== null) this.drawMarks(ctx, f, open, open);
+    ctx.restore();
     this.drawPriceAxis(f);
     this.drawTimeAxis(f);
     this.drawnVersion = f.series.version;
@@ -169,7 +195,7 @@ export class HeatPainter {
   }
 
   /** Brings the cache to the frame: shifted by the columns closed since, or drawn whole. */
-  private updateCache(f: HeatFrame): void {
+  private updateCache(f: HeatFrame, dpr: number): void {
     const { g, series } = f;
     const W = Math.max(1, heatWidth(g));
     const H = Math.max(1, heatHeight(g));
@@ -184,6 +210,8 @@ export class HeatPainter {
       this.bgWord = cssWord(this.cache.ctx, this.theme.bg);
       this.cache.ctx.fillStyle = this.theme.bg;
       this.cache.ctx.fillRect(0, 0, W, H);
+      this.lines = overlay(this.lines, W, H, dpr);
+      this.marks = overlay(this.marks, W, H, dpr);
       from = f.endSeq - n + 1;
       this.key = key;
       this.cachedSeries = series;
@@ -194,6 +222,7 @@ export class HeatPainter {
       c.globalCompositeOperation = 'copy';
       c.drawImage(this.cache.surface, -d * g.colPx, 0);
       c.globalCompositeOperation = 'source-over';
+      for (const layer of [this.lines, this.marks]) if (layer) shiftLeft(layer, d * g.colPx * dpr);
       from = this.cacheEnd;
     } else from = f.live ? f.endSeq : f.endSeq + 1; // live: only the open column changes
     const top = scaleTop(series.maxCenti);
@@ -204,6 +233,13 @@ export class HeatPainter {
       this.cache.ctx.putImageData(this.img, xOfSeq(s, f.endSeq, g), 0);
       this.columnsDrawn++;
     }
+    // the closed columns new to the view get their shapes in the layers (the open one is drawn each frame)
+    const a = Math.max(from, series.firstSeq, f.endSeq - n + 1);
+    const b = Math.min(f.live ? f.endSeq - 1 : f.endSeq, series.lastSeq);
+    if (a <= b && this.lines && this.marks) {
+      this.strokeSteps(this.lines.ctx, f, a, b);
+      this.drawMarks(this.marks.ctx, f, a, b);
+    }
     this.cacheEnd = f.endSeq;
   }
 
@@ -211,80 +247,65 @@ export class HeatPainter {
     return [Math.max(f.series.firstSeq, f.endSeq - slots(f.g) + 1), Math.min(f.endSeq, f.series.lastSeq)];
   }
 
-  /** The best bid and ask through time, as step lines over the heat. */
-  private drawLines(f: HeatFrame): void {
+  /**
+   * The best bid and ask of columns a..b as step lines: each column a flat stroke across it, joined
+   * to the column before by a vertical one (square caps close the corners where strokes meet). One
+   * stroke a column and side, so a column looks the same drawn alone (a frame's open column, a
+   * bucket that just closed) or with the rest (a whole redraw).
+   */
+  private strokeSteps(ctx: Ctx, f: HeatFrame, a: number, b: number): void {
     const { g, series } = f;
-    const ctx = this.ctx;
-    const [a, b] = this.visible(f);
     const half = g.rowPx / 2;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(0, 0, heatWidth(g), heatHeight(g));
-    ctx.clip();
-    for (const side of ['bid', 'ask'] as const) {
-      ctx.beginPath();
-      let pen = false;
-      for (let s = a; s <= b; s++) {
-        const col = series.column(s);
-        const best = side === 'bid' ? col?.bids[0] : col?.asks[0];
-        if (best === undefined) {
-          pen = false;
-          continue;
-        }
-        const x = xOfSeq(s, f.endSeq, g);
-        const y = yOfPrice(rowOf(best, g.step, side), g) + half;
-        if (pen) ctx.lineTo(x, y);
-        else ctx.moveTo(x, y);
+    const [first] = this.visible(f);
+    const yAt = (s: number, side: 'bid' | 'ask'): number | null => {
+      const col = series.column(s);
+      const best = side === 'bid' ? col?.bids[0] : col?.asks[0];
+      return best === undefined ? null : yOfPrice(rowOf(best, g.step, side), g) + half;
+    };
+    ctx.lineWidth = 2;
+    ctx.lineCap = 'square';
+    ctx.lineJoin = 'miter';
+    for (let s = a; s <= b; s++) {
+      const x = xOfSeq(s, f.endSeq, g);
+      for (const side of ['bid', 'ask'] as const) {
+        const y = yAt(s, side);
+        if (y === null) continue;
+        const prev = s > first ? yAt(s - 1, side) : null;
+        ctx.beginPath();
+        ctx.moveTo(x, prev ?? y);
+        ctx.lineTo(x, y);
         ctx.lineTo(x + g.colPx, y);
-        pen = true;
+        ctx.strokeStyle = side === 'bid' ? this.theme.bid : this.theme.ask;
+        ctx.stroke();
       }
-      ctx.strokeStyle = side === 'bid' ? this.theme.bid : this.theme.ask;
-      ctx.lineWidth = 2;
-      ctx.stroke();
     }
-    ctx.restore();
+    ctx.lineCap = 'butt';
   }
 
-  /** Trades as bubbles sized by their count, my resting orders as a band, my fills as diamonds. */
-  private drawMarks(f: HeatFrame): void {
+  /** Columns a..b's marks, a column at a time: my resting orders as a band, trades as bubbles sized by their count, my fills as diamonds. */
+  private drawMarks(ctx: Ctx, f: HeatFrame, a: number, b: number): void {
     const { g, series } = f;
-    const ctx = this.ctx;
-    const [a, b] = this.visible(f);
     const half = g.rowPx / 2;
     const maxR = Math.max(4, Math.min(14, g.rowPx * 1.6));
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(0, 0, heatWidth(g), heatHeight(g));
-    ctx.clip();
-    ctx.fillStyle = this.theme.mine;
     for (let s = a; s <= b; s++) {
       const col = series.column(s);
-      if (!col?.mine.length) continue;
+      if (!col) continue;
       const x = xOfSeq(s, f.endSeq, g);
+      const mid = x + g.colPx / 2;
+      ctx.fillStyle = this.theme.mine;
       for (let i = 0; i < col.mine.length; i += 2) ctx.fillRect(x, yOfPrice(rowOf(col.mine[i]!, g.step, col.mine[i + 1] === 1 ? 'bid' : 'ask'), g) + half - 1.5, g.colPx, 3);
-    }
-    ctx.lineWidth = 1;
-    for (let s = a; s <= b; s++) {
-      const col = series.column(s);
-      if (!col?.trades.length) continue;
-      const x = xOfSeq(s, f.endSeq, g) + g.colPx / 2;
+      ctx.lineWidth = 1;
       for (let i = 0; i < col.trades.length; i += 3) {
         const r = 2 + (maxR - 2) * Math.sqrt(col.trades[i + 1]! / Math.max(1, series.maxTrades));
         ctx.beginPath();
-        ctx.arc(x, yOfPrice(Math.round(col.trades[i]! / g.step) * g.step, g) + half, r, 0, Math.PI * 2);
+        ctx.arc(mid, yOfPrice(Math.round(col.trades[i]! / g.step) * g.step, g) + half, r, 0, Math.PI * 2);
         ctx.fillStyle = 'rgba(255,255,255,0.28)';
         ctx.fill();
         ctx.strokeStyle = this.theme.trade;
         ctx.stroke();
       }
+      for (let i = 0; i < col.fills.length; i += 3) diamond(ctx, mid, yOfPrice(Math.round(col.fills[i]! / g.step) * g.step, g) + half, 6, col.fills[i + 1] === 1 ? this.theme.bid : this.theme.ask, this.theme.text);
     }
-    for (let s = a; s <= b; s++) {
-      const col = series.column(s);
-      if (!col?.fills.length) continue;
-      const x = xOfSeq(s, f.endSeq, g) + g.colPx / 2;
-      for (let i = 0; i < col.fills.length; i += 3) diamond(ctx, x, yOfPrice(Math.round(col.fills[i]! / g.step) * g.step, g) + half, 6, col.fills[i + 1] === 1 ? this.theme.bid : this.theme.ask, this.theme.text);
-    }
-    ctx.restore();
   }
 
   private drawPriceAxis(f: HeatFrame): void {
@@ -358,7 +379,39 @@ export class HeatPainter {
   }
 }
 
-function diamond(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string, edge: string): void {
+/**
+ * Room kept right of the heat in a layer (CSS px): a column's shapes reach past it (a bubble's
+ * radius is at most 14 px, a diamond's 6), and a column closes next to the heat's right edge, so
+ * what it draws there must be kept for when it has moved left.
+ */
+const LAYER_MARGIN = 16;
+
+/** A transparent layer over the heat (w x h CSS px, and LAYER_MARGIN to its right) at the screen's pixels, drawn in CSS px; cleared. */
+function overlay(layer: Layer | null, w: number, h: number, dpr: number): Layer | null {
+  const W = Math.max(1, Math.round((w + LAYER_MARGIN) * dpr));
+  const H = Math.max(1, Math.round(h * dpr));
+  const out = layer && layer.surface.width === W && layer.surface.height === H ? layer : makeSurface(W, H);
+  if (!out) return null;
+  out.ctx.setTransform(1, 0, 0, 1, 0, 0);
+  out.ctx.clearRect(0, 0, W, H);
+  out.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return out;
+}
+
+/** Moves a layer's pixels `dx` device px left; what comes in on the right is clear. */
+function shiftLeft(layer: Layer, dx: number): void {
+  const c = layer.ctx;
+  const { width: W, height: H } = layer.surface;
+  c.save();
+  c.setTransform(1, 0, 0, 1, 0, 0);
+  c.globalCompositeOperation = 'copy';
+  c.drawImage(layer.surface, -dx, 0);
+  c.globalCompositeOperation = 'source-over';
+  c.clearRect(Math.max(0, W - dx), 0, dx, H);
+  c.restore();
+}
+
+function diamond(ctx: Ctx, x: number, y: number, r: number, fill: string, edge: string): void {
   ctx.beginPath();
   ctx.moveTo(x, y - r);
   ctx.lineTo(x + r, y);
