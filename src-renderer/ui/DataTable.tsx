@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { exportCsv, type CsvColumn } from '../lib/csv';
+import { fmtInt } from '../lib/format';
 import { Empty, ErrorState, Loading } from './States';
 import { Decimal } from '../../src-shared/money';
 
@@ -318,7 +319,7 @@ function TableTools({ tools, fit, loading, selectedCount, rowCount, csv, onExpor
       )}
       {loading && <span className="spinner" aria-label="Refreshing" />}
       {selectedCount > 0 && <span className="dim">{selectedCount} selected</span>}
-      <span className="dim">{rowCount.toLocaleString()} {rowCount === 1 ? 'row' : 'rows'}</span>
+      <span className="dim">{fmtInt(rowCount)} {rowCount === 1 ? 'row' : 'rows'}</span>
       {csv && (
         <button type="button" className="btn btn-sm" onClick={onExport} disabled={!rowCount} title="Export all rows as CSV">
           CSV

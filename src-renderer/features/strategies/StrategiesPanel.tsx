@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BacktestView, RecordingView, ReproducedBacktest, StrategiesView, SweepBy, SweepView } from '../../../src-shared/ipc/contract';
 import { getTerminalApi } from '../../lib/bridge';
 import { downloadCsv } from '../../lib/csv';
+import { fmtInt } from '../../lib/format';
 import { useAction, toastAction } from '../../hooks/useAction';
 import { useSession } from '../../stores/session';
 import { BacktestCharts } from './BacktestCharts';
@@ -128,7 +129,7 @@ function RecordingPicker({ recordings, value, onChange }: { recordings: Recordin
         {recordings.length === 0 && <option value="">no finished recording</option>}
         {recordings.map((r) => (
           <option key={r.id} value={r.id}>
-            {r.name} ({r.rows.toLocaleString()} events)
+            {r.name} ({fmtInt(r.rows)} events)
           </option>
         ))}
       </select>
@@ -144,7 +145,7 @@ function BacktestResult({ report, reproduced, busy, onReproduce }: { report: Bac
         entries={[
           ...figureEntries(report),
           ['Orders / fills', `${report.orders} / ${report.fills.length}`],
-          ['Events', `${report.events.toLocaleString()} (${report.eventsPerSec.toLocaleString()}/s)`],
+          ['Events', `${fmtInt(report.events)} (${fmtInt(report.eventsPerSec)}/s)`],
           ...(report.fault ? ([['Stopped', report.fault]] as [string, string][]) : []),
         ]}
       />
