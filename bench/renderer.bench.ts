@@ -333,17 +333,8 @@ async function firehose(): Promise<void> {
     [...document.querySelectorAll<HTMLElement>('[data-panel="ladder"]')].map((p) => `${p.querySelector('[role="grid"]')?.getAttribute('aria-label')?.split(',')[0] ?? '?'} (${Math.round(p.getBoundingClientRect().width)} px${p.closest('.dv-resize-container') ? ', floating' : ''})`),
   );
   await page.waitForTimeout(WARMUP_S * 1000);
-  // BENCH_RENDER_PROF=<file.cpuprofile>: the page's JS profile over the measured window (CDP)
-  const prof = process.env.BENCH_RENDER_PROF ? await page.context().newCDPSession(page) : null;
-  if (prof) {
-    await prof.send('Profiler.enable');
-    await prof.send('Profiler.setSamplingInterval', { interval: 200 });
-    await prof.send('Profiler.start');
-  }
-  // BENCH_RENDER_TRACE=<file.json>: a Chromium timeline trace of the measured window
-  // (BENCH_RENDER_TRACE_CATEGORIES=a,b adds categories, e.g. disabled-by-default-devtools.timeline.invalidationTracking)
-  const extraCategories = (process.env.BENCH_RENDER_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
-  if (process.env.BENCH_RENDER_TRACE) await browser.startTracing(page, { path: process.env.BENCH_RENDER_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...extraCategories] });
+  // BENCH_RENDER_PROF=<file.cpuprofile>, BENCH_RENDER_TRACE=<file.json>: the measured window's JS profile and trace
+  const captured = await capture(page, process.env.BENCH_RENDER_TRACE, process.env.BENCH_RENDER_PROF);
   // BENCH_RENDER_HEAPSNAP=<prefix>: heap snapshots (after a GC) at the start of the measured
   // window and at the heap's reading (<prefix>-start.heapsnapshot, <prefix>-end.heapsnapshot)
   const heapSnap = async (which: string) => {
@@ -381,12 +372,7 @@ async function firehose(): Promise<void> {
     r.heapEnd = await heapNow();
   }
   await heapSnap('end');
-  if (process.env.BENCH_RENDER_TRACE) await browser.stopTracing();
-  if (prof) {
-    const { profile: cpu } = await prof.send('Profiler.stop');
-    writeFileSync(process.env.BENCH_RENDER_PROF!, JSON.stringify(cpu));
-    console.log(`  renderer CPU profile written to ${process.env.BENCH_RENDER_PROF}`);
-  }
+  await captured();
   await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
   // the same screen with the depth heatmap in front of the chart (issue 38): its own window
   const heat = await withHeatmap(page);
@@ -442,6 +428,32 @@ function reportHeatmap(heat: PageFigures): void {
   target('heatmap_long_tasks == 0', heatLong === 0);
 }
 
+/**
+ * Starts a window's optional captures: a Chromium timeline trace into `traceFile`
+ * (BENCH_RENDER_TRACE_CATEGORIES=a,b adds categories, e.g.
+ * disabled-by-default-devtools.timeline.invalidationTracking) and the page's JS profile (CDP,
+ * 200 us sampling) into `profFile`. Returns what stops them and writes the files.
+ */
+async function capture(page: Page, traceFile: string | undefined, profFile: string | undefined): Promise<() => Promise<void>> {
+  const browser = page.context().browser()!;
+  const prof = profFile ? await page.context().newCDPSession(page) : null;
+  if (prof) {
+    await prof.send('Profiler.enable');
+    await prof.send('Profiler.setSamplingInterval', { interval: 200 });
+    await prof.send('Profiler.start');
+  }
+  const extraCategories = (process.env.BENCH_RENDER_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
+  if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...extraCategories] });
+  return async () => {
+    if (traceFile) await browser.stopTracing();
+    if (prof) {
+      const { profile: cpu } = await prof.send('Profiler.stop');
+      writeFileSync(profFile!, JSON.stringify(cpu));
+      console.log(`  renderer CPU profile written to ${profFile}`);
+    }
+  };
+}
+
 /** Brings the depth heatmap's tab to the front (it sits beside the chart), waits for its canvas, measures a window. */
 async function withHeatmap(page: Page): Promise<PageFigures> {
   await page.locator('.dv-tab', { hasText: 'Depth heatmap' }).first().click();
@@ -450,20 +462,10 @@ async function withHeatmap(page: Page): Promise<PageFigures> {
     return !!c && c.dataset.liveX !== undefined && c.dataset.liveX !== '';
   });
   await page.waitForTimeout(WARMUP_S * 1000);
-  // BENCH_RENDER_HEAT_TRACE=<file.json>: a Chromium timeline trace of the heatmap's window;
-  // BENCH_RENDER_HEAT_PROF=<file.cpuprofile>: the page's JS profile over it (as BENCH_RENDER_PROF)
-  const trace = process.env.BENCH_RENDER_HEAT_TRACE;
-  const profFile = process.env.BENCH_RENDER_HEAT_PROF;
-  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  const prof = profFile ? await page.context().newCDPSession(page) : null;
-  if (prof) {
-    await prof.send('Profiler.enable');
-    await prof.send('Profiler.setSamplingInterval', { interval: 200 });
-    await prof.send('Profiler.start');
-  }
+  // BENCH_RENDER_HEAT_TRACE, BENCH_RENDER_HEAT_PROF: the same for the heatmap's window
+  const captured = await capture(page, process.env.BENCH_RENDER_HEAT_TRACE, process.env.BENCH_RENDER_HEAT_PROF);
   const r = await measure(page, MEASURE_S);
-  if (trace) await page.context().browser()!.stopTracing();
-  if (prof) writeFileSync(profFile!, JSON.stringify((await prof.send('Profiler.stop')).profile));
+  await captured();
   await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-heatmap.png') });
   return r;
 }

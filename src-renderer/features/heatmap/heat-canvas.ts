@@ -218,10 +218,7 @@ export class HeatPainter {
     } else if (f.live && f.endSeq > this.cacheEnd) {
       // buckets closed: move the history left, draw from the one that was open
       const d = f.endSeq - this.cacheEnd;
-      const c = this.cache.ctx;
-      c.globalCompositeOperation = 'copy';
-      c.drawImage(this.cache.surface, -d * g.colPx, 0);
-      c.globalCompositeOperation = 'source-over';
+      shiftLeft(this.cache, d * g.colPx); // CSS px; its new columns are drawn below
       for (const layer of [this.lines, this.marks]) if (layer) shiftLeft(layer, d * g.colPx * dpr);
       from = this.cacheEnd;
     } else from = f.live ? f.endSeq : f.endSeq + 1; // live: only the open column changes
@@ -279,7 +276,6 @@ export class HeatPainter {
         ctx.stroke();
       }
     }
-    ctx.lineCap = 'butt';
   }
 
   /** Columns a..b's marks, a column at a time: my resting orders as a band, trades as bubbles sized by their count, my fills as diamonds. */
@@ -398,7 +394,7 @@ function overlay(layer: Layer | null, w: number, h: number, dpr: number): Layer 
   return out;
 }
 
-/** Moves a layer's pixels `dx` device px left; what comes in on the right is clear. */
+/** Moves a surface's pixels `dx` of its own px left; what comes in on the right is clear. */
 function shiftLeft(layer: Layer, dx: number): void {
   const c = layer.ctx;
   const { width: W, height: H } = layer.surface;
