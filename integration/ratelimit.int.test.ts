@@ -3,6 +3,10 @@
 // the terminal's limiter, seeded from the exchange, waits instead of earning 429s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants as fsConstants, mkdtempSync, open as fsOpen, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
 import { apiError, freshTicker, openMarket } from '../test-support/exchange/trading-fixtures';
 import { RateLimiter, seedLimiter } from '../src-main/api/limiter';
@@ -15,6 +19,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * Holds every thread of libuv's pool (which signs requests) until released: each thread blocks
+ * opening a FIFO for reading until the release opens it for writing. What a loaded machine does
+ * to signing now and then, made certain.
+ */
+function holdThreadPool(): { release: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pool-hold-'));
+  const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  const fifos = Array.from({ length: threads }, (_, i) => path.join(dir, `f${i}`));
+  const readers: number[] = [];
+  for (const f of fifos) {
+    execFileSync('mkfifo', [f]);
+    fsOpen(f, 'r', (err, fd) => {
+      if (!err) readers.push(fd);
+    });
+  }
+  return {
+    release: () => {
+      for (const f of fifos) closeSync(openSync(f, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+      setTimeout(() => {
+        for (const fd of readers) closeSync(fd);
+        rmSync(dir, { recursive: true, force: true });
+      }, 200);
+    },
+  };
+}
 
 const order = (ticker: string) => ({ ticker, side: 'bid' as const, price: '0.1000', count: '1', client_order_id: randomUUID() });
 
@@ -83,5 +114,33 @@ describe('rate limits', () => {
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected.map((r) => String((r.reason as Error).message)), JSON.stringify(limiter.snapshot())).toEqual([]);
     expect(Date.now() - t0).toBeGreaterThan(300); // it had to wait for refills
+  });
+
+  it('a burst whose signing is held up (the thread pool busy) still earns no 429: requests take their tokens once signed', async () => {
+    const ticker = freshTicker('RL');
+    await openMarket(t, ticker);
+    const a = t.account('trader');
+    const limiter = new RateLimiter();
+    const c = createApiClient({
+      profile: { kind: 'custom', name: 'rl', baseUrl: t.ex.baseUrl, wsUrl: t.ex.wsUrl, headerPrefix: 'SVC-' },
+      credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
+      limiter,
+    });
+    await seedLimiter(c, limiter);
+    await new Promise((r) => setTimeout(r, 1100)); // the exchange's bucket full again
+    const hold = holdThreadPool();
+    let settled = 0;
+    const burst = Array.from({ length: 15 }, () => c.createOrder({ body: order(ticker) }).finally(() => settled++));
+    // Had the limiter handed out tokens while nothing could be signed, the requests holding them
+    // (9 at once, then one per 105 ms) would all leave together on release: 13 or more at once
+    // against a bucket of 10.
+    await new Promise((r) => setTimeout(r, 500));
+    const settledWhileHeld = settled;
+    hold.release();
+    const results = await Promise.allSettled(burst);
+    expect(settledWhileHeld).toBe(0);
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected.map((r) => String((r.reason as Error).message)), JSON.stringify(limiter.snapshot())).toEqual([]);
+    expect((await c.getOrders({ query: { ticker } })).orders).toHaveLength(15);
   });
 });

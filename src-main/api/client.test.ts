@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { endpoints } from '../../src-shared/endpoints';
 import { endpoint } from '../../src-shared/endpoints/types';
 import { noParams, noQuery } from '../../src-shared/endpoints/query';
-import { buildPath, createApiClient, type ApiClient } from './client';
+import { buildPath, createApiClient, RESIGN_AFTER_MS, type ApiClient } from './client';
+import type { RateLimiter } from './limiter';
 import { ApiError, ArgsValidationError, NetworkError, ResponseShapeError, TimeoutError } from './errors';
 import { json, market, rows, rsaKeys, startServer, type TestServer } from '../../test-support/main/api-server';
 import { ClockSkewError } from './clock';
@@ -65,6 +66,39 @@ describe('createApiClient', () => {
     const out = await client.request(rows.getMarkets, { query: { tickers: ['A', 'B'], limit: 10, status: undefined } });
     expect(out.markets.map((m) => m.ticker)).toEqual(['A']);
     expect(server.requests[0]!.url).toBe('/trade-api/v2/markets?limit=10&tickers=A,B');
+  });
+
+  describe('signing and the rate limiter', () => {
+    const createArgs = { body: { ticker: 'T', side: 'bid' as const, count: '1', price: '0.5', client_order_id: 'c1' } };
+    const answer = () => startServer((_req, res) => json(res, 201, { order_id: 'o1', client_order_id: 'c1', fill_count: '0.00', remaining_count: '1.00' }));
+    afterEach(() => vi.restoreAllMocks());
+
+    it('signs before the token is taken, so a slow signature cannot hold a request between its token and its send', async () => {
+      server = await answer();
+      const tookAt: number[] = [];
+      const limiter = { take: async () => void tookAt.push(Date.now()), drain: () => undefined } as unknown as RateLimiter;
+      await clientFor(server, { limiter }).request(rows.createOrder, createArgs);
+      const stamp = Number(server.requests[0]!.headers['svc-access-timestamp']);
+      expect(tookAt).toHaveLength(1);
+      expect(stamp).toBeLessThanOrEqual(tookAt[0]!);
+    });
+
+    it('signs again when the token took longer than RESIGN_AFTER_MS (the exchange refuses a timestamp 5 s old)', async () => {
+      server = await answer();
+      let shift = 0;
+      const realNow = Date.now.bind(Date);
+      vi.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+      const limiter = {
+        take: async () => {
+          shift += RESIGN_AFTER_MS + 1_000; // the wait, as the clock sees it
+        },
+        drain: () => undefined,
+      } as unknown as RateLimiter;
+      const before = realNow();
+      await clientFor(server, { limiter }).request(rows.createOrder, createArgs);
+      const stamp = Number(server.requests[0]!.headers['svc-access-timestamp']);
+      expect(stamp).toBeGreaterThanOrEqual(before + RESIGN_AFTER_MS + 1_000);
+    });
   });
 
   it('sends the JSON body of a write and its content type', async () => {

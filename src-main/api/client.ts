@@ -12,6 +12,11 @@ import { resolveProfile, type Profile, type ProfileInput } from './profiles';
 import { createSigner, signaturePath, type Credentials, type Signer } from './signer';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * A request signed before it waited for its rate-limit token is signed again if the wait was
+ * longer than this: the exchange refuses a timestamp more than 5 s off its clock.
+ */
+export const RESIGN_AFTER_MS = 2_000;
 
 export type { RowArgs } from '../../src-shared/endpoints/types';
 /** The argument list of a row's method: `args` may be left out when nothing in it is required. */
@@ -197,16 +202,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const bodyText = row.body === null ? undefined : JSON.stringify(v.body);
     const mayRepeat = row.method === 'GET' || opts.idempotent === true;
 
+    const sign = async (): Promise<Record<string, string>> => {
+      clock.assertSignable();
+      return signer!.headersAsync(row.method, path, clock.now());
+    };
     for (let attempt = 0; ; attempt++) {
       const waitSignal = opts.queueSignal && opts.signal ? AbortSignal.any([opts.queueSignal, opts.signal]) : (opts.queueSignal ?? opts.signal);
-      await limiter?.take(row, { body: v.body }, waitSignal, opts.priority === true);
-      waitSignal?.throwIfAborted();
       const headers: Record<string, string> = { accept: 'application/json' };
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
-      if (row.auth === 'signed' && signer) {
-        clock.assertSignable();
-        Object.assign(headers, await signer.headersAsync(row.method, path, clock.now()));
-      }
+      const signed = row.auth === 'signed' && signer !== undefined;
+      // Signed BEFORE the token is taken: signing runs on the thread pool, and a busy pool (a burst
+      // signing at once, a loaded machine) would otherwise hold requests between their token and
+      // their send, so the exchange's bucket would see them closer together than the limiter spaced
+      // them and answer 429. A signature that waited long for its token is made again.
+      const signedAt = Date.now();
+      if (signed) Object.assign(headers, await sign());
+      waitSignal?.throwIfAborted();
+      await limiter?.take(row, { body: v.body }, waitSignal, opts.priority === true);
+      waitSignal?.throwIfAborted();
+      if (signed && Date.now() - signedAt > RESIGN_AFTER_MS) Object.assign(headers, await sign());
       opts.queueSignal?.throwIfAborted();
       opts.beforeSend?.();
 
