@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BookMachine } from '../src-main/market/books';
 import { NO, YES } from '../src-main/market/book';
-import { BOOK_DEPTH, BookViews } from '../src-main/session/book-views';
+import { BookViews } from '../src-main/session/book-views';
+import { BOOK_DEPTH } from '../src-shared/ipc/book-stream';
 import { BookPushes, BookReplica, type BookPush } from '../src-shared/ipc/book-stream';
 import type { StreamMessage } from '../src-shared/wire/stream';
 

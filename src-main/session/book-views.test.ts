@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BookMachine } from '../market/books';
-import { BOOK_DEPTH, BookViews } from './book-views';
+import { BookViews } from './book-views';
+import { BOOK_DEPTH } from '../../src-shared/ipc/book-stream';
 
 function machineWith(ticker: string, yes: [string, string][], no: [string, string][]): BookMachine {
   const m = new BookMachine();

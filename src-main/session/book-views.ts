@@ -4,11 +4,10 @@
 // main keeps what it last pushed of each market, to diff against and to answer a snapshot.
 import type { BookMachine } from '../market/books';
 import type { BookView } from '../../src-shared/ipc/contract';
-import { diffLevels, fullPush, type BookPush } from '../../src-shared/ipc/book-stream';
+import { BOOK_DEPTH, diffLevels, fullPush, type BookPush } from '../../src-shared/ipc/book-stream';
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import type { BookTop } from '../risk/gate';
 
-export const BOOK_DEPTH = 25;
 
 interface Pushed {
   seq: number;

@@ -6,6 +6,9 @@
 // `BookReplica` is the one applier of these pushes (the renderer's books store, the chaos world).
 import { z } from 'zod';
 
+/** levels a side in main's book views (and so in the renderer's books and the heatmap's history) */
+export const BOOK_DEPTH = 25;
+
 /** One market's book, compact: [priceTicks, countCenti, priceTicks, countCenti, ...], best first. */
 export interface BookView {
   ticker: string;

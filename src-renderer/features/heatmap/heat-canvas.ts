@@ -82,7 +82,7 @@ function columnPixels(col: HeatColumn | undefined, g: HeatGeometry, top: number,
   if (!col) return;
   sums.fill(0);
   const rows = sums.length;
-  const add = (flat: readonly number[], side: 'bid' | 'ask') => {
+  const add = (flat: ArrayLike<number>, side: 'bid' | 'ask') => {
     for (let i = 0; i < flat.length; i += 2) {
       const r = (g.top - rowOf(flat[i]!, g.step, side)) / g.step;
       if (r >= 0 && r < rows) sums[r]! += flat[i + 1]!;

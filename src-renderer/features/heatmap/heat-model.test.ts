@@ -2,26 +2,43 @@
 // book as it stood at its end and aggregates its trades by price, quiet time still makes columns,
 // and the newest column is the book as main last sent it.
 import { describe, expect, it } from 'vitest';
-import { BUCKET_MS, HeatSeries, MAX_LEVELS, Ring, columnsFor, heatOf, scaleTop, sizeAt } from './heat-model';
+import { BUCKET_MS, ColumnRing, HeatSeries, MAX_LEVELS, columnsFor, heatOf, scaleTop, sizeAt, type HeatColumn } from './heat-model';
 import { followTop } from './heat-follow';
 import { inferStep, priceAtY, scrolledEnd, seqAtX, slots, xOfSeq, yOfPrice, type HeatGeometry } from './heat-view';
 
 const T0 = 1_800_000_000_000; // a bucket boundary (divisible by 250)
 const book = (bids: number[], asks: number[], stale = false) => ({ yesBids: bids, yesAsks: asks, stale });
 
-describe('Ring', () => {
-  it('keeps the newest `capacity` items, oldest first, and resizes keeping the newest', () => {
-    const r = new Ring<number>(3);
-    for (let i = 1; i <= 5; i++) r.push(i);
+describe('ColumnRing', () => {
+  const col = (t: number, bids: number[] = [t, 1]): HeatColumn => ({ t, bids, asks: [t + 1, 2], stale: t % 2 === 1, trades: t === 4 ? [4, 1, 100] : [], mine: [], fills: [] });
+  it('keeps the newest `capacity` columns, oldest first, in typed arrays allocated once; resized keeps the newest', () => {
+    const r = new ColumnRing(3);
+    const bytes = r.bytes;
+    expect(bytes).toBeGreaterThan(3 * 2 * MAX_LEVELS * 2 * 4);
+    for (let t = 1; t <= 5; t++) r.push(col(t));
     expect(r.size).toBe(3);
-    expect([r.at(0), r.at(1), r.at(2)]).toEqual([3, 4, 5]);
+    expect([0, 1, 2].map((i) => r.at(i)!.t)).toEqual([3, 4, 5]);
+    expect(Array.from(r.at(1)!.bids)).toEqual([4, 1]);
+    expect(Array.from(r.at(1)!.asks)).toEqual([5, 2]);
+    expect([r.at(0)!.stale, r.at(1)!.stale]).toEqual([true, false]);
+    expect(r.at(1)!.trades).toEqual([4, 1, 100]);
     expect(r.at(3)).toBeUndefined();
-    expect(r.last()).toBe(5);
-    r.resize(2);
-    expect([r.at(0), r.at(1), r.size]).toEqual([4, 5, 2]);
-    r.resize(4);
-    r.push(6);
-    expect([r.at(0), r.at(1), r.at(2), r.size]).toEqual([4, 5, 6, 3]);
+    expect(r.last()!.t).toBe(5);
+    expect(r.bytes).toBe(bytes);
+    const two = r.resized(2);
+    expect([two.at(0)!.t, two.at(1)!.t, two.size]).toEqual([4, 5, 2]);
+    const four = two.resized(4);
+    four.push(col(6));
+    expect([0, 1, 2].map((i) => four.at(i)!.t).concat(four.size)).toEqual([4, 5, 6, 3]);
+  });
+
+  it('a side deeper than MAX_LEVELS keeps its inside levels; a slot reused holds only its new column', () => {
+    const r = new ColumnRing(1);
+    const deep = Array.from({ length: MAX_LEVELS + 5 }, (_, i) => [9000 - i, i + 1]).flat();
+    r.push(col(1, deep));
+    expect(Array.from(r.at(0)!.bids)).toEqual(deep.slice(0, MAX_LEVELS * 2));
+    r.push(col(2, [100, 7]));
+    expect(Array.from(r.at(0)!.bids)).toEqual([100, 7]);
   });
 });
 
@@ -40,8 +57,8 @@ describe('HeatSeries', () => {
     expect(s.closed).toBe(1);
     const first = s.column(0)!;
     expect(first.t).toBe(T0);
-    expect(first.bids).toEqual([4900, 800, 4800, 2500]);
-    expect(first.asks).toEqual([5000, 700]);
+    expect(Array.from(first.bids)).toEqual([4900, 800, 4800, 2500]);
+    expect(Array.from(first.asks)).toEqual([5000, 700]);
     expect(first.trades).toEqual([5100, 2, 500, 4900, 1, 100]);
     expect(s.maxTrades).toBe(2);
     // the newest column is the book main sent last
@@ -63,7 +80,7 @@ describe('HeatSeries', () => {
     expect(s.length).toBe(6);
     for (let q = 0; q < 5; q++) {
       expect(s.column(q)!.t).toBe(T0 + q * BUCKET_MS);
-      expect(s.column(q)!.bids).toEqual([4000, 100]);
+      expect(Array.from(s.column(q)!.bids)).toEqual([4000, 100]);
       expect(s.column(q)!.mine).toEqual([4000, 1]);
     }
     // an hour of silence: only what fits is kept, seqs still count every bucket
@@ -81,7 +98,7 @@ describe('HeatSeries', () => {
     const deep = Array.from({ length: MAX_LEVELS + 20 }, (_, i) => [5000 - i * 10, 100 + i]).flat();
     s.book(book(deep, []), T0);
     expect(s.latest()!.bids.length).toBe(MAX_LEVELS * 2);
-    expect(s.latest()!.bids.slice(0, 4)).toEqual([5000, 100, 4990, 101]);
+    expect(Array.from(s.latest()!.bids).slice(0, 4)).toEqual([5000, 100, 4990, 101]);
     s.fill(5000, 1, 300, T0 + 10);
     s.roll(T0 + BUCKET_MS);
     expect(s.column(0)!.fills).toEqual([5000, 1, 300]);

@@ -3,75 +3,136 @@
 // main pushed in it), the trades printed in it, my resting orders at its end and my fills in it.
 // The bucket in progress is the "open" column: it is the book as it stands now. Integer ticks and
 // centi-contracts only, as main sends them.
-import type { BookView } from '../../../src-shared/ipc/contract';
+//
+// The closed columns' books (what fills the memory: MAX_LEVELS levels a side, every bucket) live
+// in typed arrays allocated whole when the ring is made, so a ring filling for its ten minutes
+// does not grow the heap. Trades and fills are kept per column only where there were some, and my
+// resting orders are shared between columns until they change.
+import { BOOK_DEPTH, type BookView } from '../../../src-shared/ipc/book-stream';
 
 export const BUCKET_MS = 250;
 export const DEFAULT_MINUTES = 10;
 export const MIN_MINUTES = 1;
 export const MAX_MINUTES = 60;
-/** levels kept per side per column, from the inside out (a cent market has at most 99) */
-export const MAX_LEVELS = 100;
+/** levels kept per side per column, from the inside out: as many as main's book views carry */
+export const MAX_LEVELS = BOOK_DEPTH;
+/** numbers a side takes in a column: [priceTicks, centi] a level */
+const SIDE = MAX_LEVELS * 2;
 
 export interface HeatColumn {
   /** the bucket's start, ms (the time the views arrived here) */
   t: number;
   /** YES bids / asks as main sends them: [priceTicks, centi, ...], best first, at most MAX_LEVELS a side */
-  bids: readonly number[];
-  asks: readonly number[];
+  bids: ArrayLike<number>;
+  asks: ArrayLike<number>;
   stale: boolean;
   /** trades printed in the bucket, by price: [priceTicks, trades, centi, ...] */
-  trades: number[];
+  trades: readonly number[];
   /** my resting orders at the bucket's end: [priceTicks, side (1 bid, -1 ask), ...] */
   mine: readonly number[];
   /** my fills in the bucket: [priceTicks, side (1 bought YES, -1 sold YES), centi, ...] */
+  fills: readonly number[];
+}
+
+/** The column in progress: plain arrays, the book's as main sent them. */
+interface OpenColumn extends HeatColumn {
+  bids: readonly number[];
+  asks: readonly number[];
+  trades: number[];
   fills: number[];
 }
 
-/** A fixed-capacity ring: pushing past capacity drops the oldest. `at(0)` is the oldest kept. */
-export class Ring<T> {
-  private buf: (T | undefined)[];
+const NONE: readonly number[] = Object.freeze([]);
+
+/**
+ * Closed columns, oldest first, their books in one typed array allocated with the ring (slot k's
+ * bids at k * 2 * SIDE, its asks SIDE after). Pushing past capacity drops the oldest.
+ */
+export class ColumnRing {
   private head = 0;
   private n = 0;
-  constructor(private cap: number) {
-    this.buf = new Array<T | undefined>(cap);
-  }
-  get capacity(): number {
-    return this.cap;
+  private readonly t: Float64Array;
+  private readonly flags: Uint8Array;
+  private readonly bidLen: Uint8Array;
+  private readonly askLen: Uint8Array;
+  private readonly book: Int32Array;
+  private readonly trades: (readonly number[])[];
+  private readonly mine: (readonly number[])[];
+  private readonly fills: (readonly number[])[];
+
+  constructor(readonly capacity: number) {
+    this.t = new Float64Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.bidLen = new Uint8Array(capacity);
+    this.askLen = new Uint8Array(capacity);
+    this.book = new Int32Array(capacity * 2 * SIDE);
+    this.trades = new Array<readonly number[]>(capacity).fill(NONE);
+    this.mine = new Array<readonly number[]>(capacity).fill(NONE);
+    this.fills = new Array<readonly number[]>(capacity).fill(NONE);
   }
   get size(): number {
     return this.n;
   }
-  push(x: T): void {
-    this.buf[(this.head + this.n) % this.cap] = x;
-    if (this.n < this.cap) this.n++;
-    else this.head = (this.head + 1) % this.cap;
+  /** bytes held by the typed arrays (allocated once, with the ring) */
+  get bytes(): number {
+    return this.t.byteLength + this.flags.byteLength + this.bidLen.byteLength + this.askLen.byteLength + this.book.byteLength;
   }
-  at(i: number): T | undefined {
-    return i >= 0 && i < this.n ? this.buf[(this.head + i) % this.cap] : undefined;
+  push(c: HeatColumn): void {
+    const k = (this.head + this.n) % this.capacity;
+    if (this.n < this.capacity) this.n++;
+    else this.head = (this.head + 1) % this.capacity;
+    this.t[k] = c.t;
+    this.flags[k] = c.stale ? 1 : 0;
+    const o = k * 2 * SIDE;
+    this.bidLen[k] = copySide(this.book, o, c.bids);
+    this.askLen[k] = copySide(this.book, o + SIDE, c.asks);
+    // (copies: an array grown by push holds room for more than it has)
+    this.trades[k] = c.trades.length ? c.trades.slice() : NONE;
+    this.mine[k] = c.mine.length ? c.mine : NONE;
+    this.fills[k] = c.fills.length ? c.fills.slice() : NONE;
   }
-  last(): T | undefined {
+  /** column i (0 the oldest): a view over the ring's arrays, valid until the slot is reused */
+  at(i: number): HeatColumn | undefined {
+    if (i < 0 || i >= this.n) return undefined;
+    const k = (this.head + i) % this.capacity;
+    const o = k * 2 * SIDE;
+    return {
+      t: this.t[k]!,
+      bids: this.book.subarray(o, o + this.bidLen[k]!),
+      asks: this.book.subarray(o + SIDE, o + SIDE + this.askLen[k]!),
+      stale: this.flags[k] === 1,
+      trades: this.trades[k]!,
+      mine: this.mine[k]!,
+      fills: this.fills[k]!,
+    };
+  }
+  last(): HeatColumn | undefined {
     return this.at(this.n - 1);
   }
-  /** a new capacity, keeping the newest items that fit */
-  resize(cap: number): void {
-    const keep = Math.min(this.n, cap);
-    const next = new Array<T | undefined>(cap);
-    for (let i = 0; i < keep; i++) next[i] = this.at(this.n - keep + i);
-    this.buf = next;
-    this.cap = cap;
-    this.head = 0;
-    this.n = keep;
+  /** a ring of another capacity holding the newest columns that fit */
+  resized(capacity: number): ColumnRing {
+    const next = new ColumnRing(capacity);
+    const keep = Math.min(this.n, capacity);
+    for (let i = this.n - keep; i < this.n; i++) next.push(this.at(i)!);
+    return next;
   }
+}
+
+/** Copies a side's levels (at most MAX_LEVELS) into the ring's book at `o`; returns how many numbers. */
+function copySide(dst: Int32Array, o: number, flat: ArrayLike<number>): number {
+  const n = Math.min(flat.length, SIDE);
+  for (let i = 0; i < n; i++) dst[o + i] = flat[i]!;
+  return n;
 }
 
 export const columnsFor = (minutes: number, bucketMs = BUCKET_MS): number => Math.max(2, Math.round((minutes * 60_000) / bucketMs));
 
-const trim = (flat: readonly number[]): readonly number[] => (flat.length > MAX_LEVELS * 2 ? flat.slice(0, MAX_LEVELS * 2) : flat);
+const trim = (flat: readonly number[]): readonly number[] => (flat.length > SIDE ? flat.slice(0, SIDE) : flat);
 
 /** One market's history: closed columns in a ring, plus the open one (the book as it stands). */
 export class HeatSeries {
-  readonly ring: Ring<HeatColumn>;
-  open: HeatColumn | null = null;
+  ring: ColumnRing;
+  open: OpenColumn | null = null;
   /** how many columns were ever closed: column `seq` s is ring index s - (closed - ring.size) */
   closed = 0;
   /** the largest level size seen (centi), for the colour scale */
@@ -82,7 +143,7 @@ export class HeatSeries {
   version = 0;
 
   constructor(capacity: number, readonly bucketMs = BUCKET_MS) {
-    this.ring = new Ring<HeatColumn>(capacity);
+    this.ring = new ColumnRing(capacity);
   }
 
   private bucketStart(now: number): number {
@@ -102,14 +163,15 @@ export class HeatSeries {
     this.ring.push(open);
     this.closed++;
     const carried = Math.min(gap - 1, this.ring.capacity);
+    const quiet: HeatColumn = { ...open, trades: NONE, fills: NONE };
     for (let i = carried; i >= 1; i--) {
-      this.ring.push(carry(open, start - i * this.bucketMs));
+      quiet.t = start - i * this.bucketMs;
+      this.ring.push(quiet);
     }
     this.closed += gap - 1;
-    this.open = carry(open, start);
+    this.open = { t: start, bids: open.bids, asks: open.asks, stale: open.stale, trades: [], mine: open.mine, fills: [] };
     this.version++;
   }
-
   /** main pushed a view of this market's book */
   book(view: Pick<BookView, 'yesBids' | 'yesAsks' | 'stale'>, now: number): void {
     this.roll(now);
@@ -180,13 +242,9 @@ export class HeatSeries {
   }
   resize(capacity: number): void {
     if (capacity === this.ring.capacity) return;
-    this.ring.resize(capacity);
+    this.ring = this.ring.resized(capacity);
     this.version++;
   }
-}
-
-function carry(col: HeatColumn, t: number): HeatColumn {
-  return { t, bids: col.bids, asks: col.asks, stale: col.stale, trades: [], mine: col.mine, fills: [] };
 }
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {

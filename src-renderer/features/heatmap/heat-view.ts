@@ -41,7 +41,7 @@ export function priceAtY(y: number, g: HeatGeometry): number {
 export const rowOf = (price: number, step: number, side: 'bid' | 'ask'): number => (side === 'bid' ? Math.floor(price / step) * step : Math.ceil(price / step) * step);
 
 /** The ladder's automatic row spacing: the finest step the book's prices need (whole cents when every level sits on one). */
-export function inferStep(bids: readonly number[], asks: readonly number[]): number {
+export function inferStep(bids: ArrayLike<number>, asks: ArrayLike<number>): number {
   let step = 100;
   for (const flat of [bids, asks]) {
     for (let i = 0; i < flat.length; i += 2) {
@@ -54,7 +54,7 @@ export function inferStep(bids: readonly number[], asks: readonly number[]): num
 }
 
 /** Mid of the inside market in YES ticks (floored), one side when the other is empty, else null. */
-export function midOf(bids: readonly number[], asks: readonly number[]): number | null {
+export function midOf(bids: ArrayLike<number>, asks: ArrayLike<number>): number | null {
   const bid = bids[0];
   const ask = asks[0];
   if (bid !== undefined && ask !== undefined) return Math.floor((bid + ask) / 2);
