@@ -420,7 +420,7 @@ function reportHeatmap(heat: PageFigures): void {
   const heatLong = heat.longTasks.filter((d) => d > 50).length;
   console.log(`\n## the same screen with the depth heatmap open (its tab beside the chart, the white ladder's market, ${MEASURE_S} s)`);
   console.log(`  frames per second: median ${heatFps.toFixed(1)} (min ${Math.min(...heat.fps).toFixed(1)}, n=${heat.fps.length}); long tasks over 50 ms: ${heatLong}`);
-  console.log(`  JS heap: ${(heat.heapStart / 2 ** 20).toFixed(1)} MB -> ${(heat.heapEnd / 2 ** 20).toFixed(1)} MB (the ring fills for 10 min, then stays: 2,400 columns a market)`);
+  console.log(`  JS heap: ${(heat.heapStart / 2 ** 20).toFixed(1)} MB -> ${(heat.heapEnd / 2 ** 20).toFixed(1)} MB (the history rings are allocated whole when a market is linked: 2,400 columns a market, typed arrays outside the JS heap)`);
   figure('heatmap_render_fps_median', heatFps, 'frames/s (three ladders + the depth heatmap)');
   figure('heatmap_long_tasks', heatLong, 'tasks over 50 ms (with the depth heatmap)');
   figure('heatmap_heap_mb', heat.heapEnd / 2 ** 20, `MB JS heap after ${MEASURE_S} s with the depth heatmap`);
