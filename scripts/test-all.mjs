@@ -309,8 +309,11 @@ const serial = process.env.TEST_ALL_SERIAL === '1';
 const e2eSpecs = want('e2e') && existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
 const held = !serial && !only;
 const early = [];
-if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
-if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
+// Both at once: one process over one TypeScript program (scripts/typecheck-lint.mjs), so the
+// type-aware lint rules do not build and check the whole project a second time.
+if (want('typecheck') && want('lint')) early.push(() => stage('typecheck + lint', process.execPath, ['scripts/typecheck-lint.mjs'], {}, held));
+else if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
+else if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
 // e2e serves the built renderer, and starts the bundled web host (built once here, not compiled
 // by tsx in each of every spec's three processes)
 let built = Promise.resolve(false);
