@@ -97,10 +97,10 @@ describe('rate limits', () => {
     expect((await c.getOrders({ query: { ticker } })).orders).toHaveLength(0);
   });
 
-  it("the terminal's seeded limiter waits instead of earning 429s", async () => {
+  /** The terminal's client, its limiter seeded from the exchange, on a fresh open market; both buckets full. */
+  async function seededClient() {
     const ticker = freshTicker('RL');
     await openMarket(t, ticker);
-    await new Promise((r) => setTimeout(r, 1100));
     const a = t.account('trader');
     const limiter = new RateLimiter();
     const c = createApiClient({
@@ -109,25 +109,22 @@ describe('rate limits', () => {
       limiter,
     });
     await seedLimiter(c, limiter);
+    await new Promise((r) => setTimeout(r, 1100)); // the exchange's write bucket full again
+    return { ticker, limiter, c };
+  }
+  const refusals = (results: PromiseSettledResult<unknown>[]) =>
+    results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String((r.reason as Error).message));
+
+  it("the terminal's seeded limiter waits instead of earning 429s", async () => {
+    const { ticker, limiter, c } = await seededClient();
     const t0 = Date.now();
     const results = await Promise.allSettled(Array.from({ length: 15 }, () => c.createOrder({ body: order(ticker) })));
-    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(rejected.map((r) => String((r.reason as Error).message)), JSON.stringify(limiter.snapshot())).toEqual([]);
+    expect(refusals(results), JSON.stringify(limiter.snapshot())).toEqual([]);
     expect(Date.now() - t0).toBeGreaterThan(300); // it had to wait for refills
   });
 
   it('a burst whose signing is held up (the thread pool busy) still earns no 429: requests take their tokens once signed', async () => {
-    const ticker = freshTicker('RL');
-    await openMarket(t, ticker);
-    const a = t.account('trader');
-    const limiter = new RateLimiter();
-    const c = createApiClient({
-      profile: { kind: 'custom', name: 'rl', baseUrl: t.ex.baseUrl, wsUrl: t.ex.wsUrl, headerPrefix: 'SVC-' },
-      credentials: { keyId: a.api_key_id, privateKeyPem: a.private_key_pem },
-      limiter,
-    });
-    await seedLimiter(c, limiter);
-    await new Promise((r) => setTimeout(r, 1100)); // the exchange's bucket full again
+    const { ticker, limiter, c } = await seededClient();
     const hold = holdThreadPool();
     let settled = 0;
     const burst = Array.from({ length: 15 }, () => c.createOrder({ body: order(ticker) }).finally(() => settled++));
@@ -139,8 +136,7 @@ describe('rate limits', () => {
     hold.release();
     const results = await Promise.allSettled(burst);
     expect(settledWhileHeld).toBe(0);
-    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(rejected.map((r) => String((r.reason as Error).message)), JSON.stringify(limiter.snapshot())).toEqual([]);
+    expect(refusals(results), JSON.stringify(limiter.snapshot())).toEqual([]);
     expect((await c.getOrders({ query: { ticker } })).orders).toHaveLength(15);
   });
 });
