@@ -2,7 +2,8 @@
 // my orders and fills), for the markets the panels show: the selected market, every link group's
 // and every pinned panel's (those are the ones a heatmap can show). At most MAX_MARKETS rings are
 // kept (the one shown longest ago is dropped first); each ring's length comes from Settings
-// (heatmapMinutes, default 10 minutes at 250 ms buckets). Replays feed the same stores, so a
+// (heatmapMinutes, default 10 minutes at 250 ms buckets) and is allocated whole when its market is
+// first shown (heat-model.ts, ColumnRing), so recording does not grow the heap. Replays feed the same stores, so a
 // replayed recording is recorded the same way (at the time it is replayed).
 import { countToCenti, dollarsToTicks } from '../../../src-shared/money';
 import { booksStore } from '../../stores/books';
