@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { BookMachine } from '../src-main/market/books';
 import { NO, YES } from '../src-main/market/book';
 import { BookViews } from '../src-main/session/book-views';
-import { BOOK_DEPTH } from '../src-shared/ipc/book-stream';
-import { BookPushes, BookReplica, type BookPush } from '../src-shared/ipc/book-stream';
+import { BOOK_DEPTH, BookPushes, BookReplica, type BookPush } from '../src-shared/ipc/book-stream';
 import type { StreamMessage } from '../src-shared/wire/stream';
 
 const dollars = (ticks: number) => (ticks / 10_000).toFixed(4);

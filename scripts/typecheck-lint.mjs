@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = Date.now();
 const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
 
-const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.formatDiagnostic(d, formatHost)) };
 const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => console.error(ts.formatDiagnostic(d, formatHost)) };
 const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, host);
 if (!config) process.exit(1);
 const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, projectReferences: config.projectReferences, configFileParsingDiagnostics: config.errors });

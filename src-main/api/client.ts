@@ -202,25 +202,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const bodyText = row.body === null ? undefined : JSON.stringify(v.body);
     const mayRepeat = row.method === 'GET' || opts.idempotent === true;
 
-    const sign = async (): Promise<Record<string, string>> => {
+    const signing = row.auth === 'signed' ? signer : undefined;
+    const sign = async (s: Signer): Promise<Record<string, string>> => {
       clock.assertSignable();
-      return signer!.headersAsync(row.method, path, clock.now());
+      return s.headersAsync(row.method, path, clock.now());
     };
     for (let attempt = 0; ; attempt++) {
       const waitSignal = opts.queueSignal && opts.signal ? AbortSignal.any([opts.queueSignal, opts.signal]) : (opts.queueSignal ?? opts.signal);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (bodyText !== undefined) headers['content-type'] = 'application/json';
-      const signed = row.auth === 'signed' && signer !== undefined;
       // Signed BEFORE the token is taken: signing runs on the thread pool, and a busy pool (a burst
       // signing at once, a loaded machine) would otherwise hold requests between their token and
       // their send, so the exchange's bucket would see them closer together than the limiter spaced
       // them and answer 429. A signature that waited long for its token is made again.
       const signedAt = Date.now();
-      if (signed) Object.assign(headers, await sign());
+      if (signing) Object.assign(headers, await sign(signing));
       waitSignal?.throwIfAborted();
       await limiter?.take(row, { body: v.body }, waitSignal, opts.priority === true);
       waitSignal?.throwIfAborted();
-      if (signed && Date.now() - signedAt > RESIGN_AFTER_MS) Object.assign(headers, await sign());
+      if (signing && Date.now() - signedAt > RESIGN_AFTER_MS) Object.assign(headers, await sign(signing));
       opts.queueSignal?.throwIfAborted();
       opts.beforeSend?.();
 

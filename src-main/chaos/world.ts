@@ -13,9 +13,8 @@ import { resolveProfile } from '../api/profiles';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { collectAll } from '../api/paginate';
 import { startFaultProxy, type FaultProxy, type FaultRates } from './fault-proxy';
-import { BOOK_DEPTH } from '../../src-shared/ipc/book-stream';
 import { countToCenti, dollarsToTicks, MAX_PRICE_TICKS } from '../../src-shared/money';
-import { BookReplica, type BookPush } from '../../src-shared/ipc/book-stream';
+import { BOOK_DEPTH, BookReplica, type BookPush } from '../../src-shared/ipc/book-stream';
 import type { BookView, ConnectionView, PrivateUpdate, TerminalError } from '../../src-shared/ipc/contract';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

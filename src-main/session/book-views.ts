@@ -8,7 +8,6 @@ import { BOOK_DEPTH, diffLevels, fullPush, type BookPush } from '../../src-share
 import { Decimal, ticksToDollars } from '../../src-shared/money';
 import type { BookTop } from '../risk/gate';
 
-
 interface Pushed {
   seq: number;
   stale: boolean;

@@ -82,12 +82,12 @@ export function HeatmapPanel() {
   }
   const cols = columnsFor(minutes);
   const s = seriesOf(ticker);
-  const since = s?.column(s.firstSeq)?.t;
+  const since = s?.time(s.firstSeq);
   const title = info.market.data?.market.title ?? info.market.data?.market.yes_sub_title;
   const live = endSeq === null;
   return (
     <div className="panel heatmap" data-ticker={ticker}>
-      <HeatmapBar ticker={ticker} title={title} live={live} pausedAt={!live && s ? clock(s.column(endSeq)?.t ?? 0) : null} onLive={() => setEndSeq(null)} following={top === null} onFollow={() => setTop(null)} colPx={colPx} setColPx={setColPx} width={size.w} zoomRows={zoomRows} cols={cols} since={since} />
+      <HeatmapBar ticker={ticker} title={title} live={live} pausedAt={!live && s ? clock(s.time(endSeq) ?? 0) : null} onLive={() => setEndSeq(null)} following={top === null} onFollow={() => setTop(null)} colPx={colPx} setColPx={setColPx} width={size.w} zoomRows={zoomRows} cols={cols} since={since} />
       <div
         className="heatmap-body"
         ref={host}

@@ -363,7 +363,7 @@ export class HeatPainter {
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'center';
     for (let s = a; s <= b; s++) {
-      const t = series.column(s)?.t;
+      const t = series.time(s);
       if (t === undefined || t % every !== 0) continue;
       const x = xOfSeq(s, f.endSeq, g);
       if (x < 28 || x > heatWidth(g) - 28) continue;

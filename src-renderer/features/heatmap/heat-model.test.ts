@@ -18,6 +18,7 @@ describe('ColumnRing', () => {
     for (let t = 1; t <= 5; t++) r.push(col(t));
     expect(r.size).toBe(3);
     expect([0, 1, 2].map((i) => r.at(i)!.t)).toEqual([3, 4, 5]);
+    expect([0, 1, 2, 3].map((i) => r.timeAt(i))).toEqual([3, 4, 5, undefined]);
     expect(Array.from(r.at(1)!.bids)).toEqual([4, 1]);
     expect(Array.from(r.at(1)!.asks)).toEqual([5, 2]);
     expect([r.at(0)!.stale, r.at(1)!.stale]).toEqual([true, false]);
@@ -80,6 +81,7 @@ describe('HeatSeries', () => {
     expect(s.length).toBe(6);
     for (let q = 0; q < 5; q++) {
       expect(s.column(q)!.t).toBe(T0 + q * BUCKET_MS);
+      expect(s.time(q)).toBe(T0 + q * BUCKET_MS);
       expect(Array.from(s.column(q)!.bids)).toEqual([4000, 100]);
       expect(s.column(q)!.mine).toEqual([4000, 1]);
     }
@@ -90,6 +92,7 @@ describe('HeatSeries', () => {
     expect(s.firstSeq).toBe(s.lastSeq - 8);
     expect(s.column(s.firstSeq - 1)).toBeUndefined();
     expect(s.column(s.lastSeq - 1)!.t).toBe(T0 + 3_600_000 - BUCKET_MS);
+    expect([s.time(s.firstSeq - 1), s.time(s.lastSeq - 1), s.time(s.lastSeq)]).toEqual([undefined, T0 + 3_600_000 - BUCKET_MS, T0 + 3_600_000]);
     expect(s.latest()!.bids).toEqual([4100, 50]);
   });
 

@@ -109,6 +109,10 @@ export class ColumnRing {
   last(): HeatColumn | undefined {
     return this.at(this.n - 1);
   }
+  /** column i's start time alone (no view built: the time axis reads every column in view a frame) */
+  timeAt(i: number): number | undefined {
+    return i >= 0 && i < this.n ? this.t[(this.head + i) % this.capacity] : undefined;
+  }
   /** a ring of another capacity holding the newest columns that fit */
   resized(capacity: number): ColumnRing {
     const next = new ColumnRing(capacity);
@@ -236,6 +240,11 @@ export class HeatSeries {
   column(seq: number): HeatColumn | undefined {
     if (seq === this.closed) return this.open ?? undefined;
     return this.ring.at(seq - this.firstSeq);
+  }
+  /** a column's start time by seq, without building its view */
+  time(seq: number): number | undefined {
+    if (seq === this.closed) return this.open?.t;
+    return this.ring.timeAt(seq - this.firstSeq);
   }
   latest(): HeatColumn | undefined {
     return this.open ?? this.ring.last();
