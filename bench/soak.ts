@@ -5,6 +5,8 @@
 // forced GC (CDP). At the end: growth from the first samples after --warmup minutes to the last
 // ones (medians of three), and every error line the host logged, every console error of the page
 // and every unhandled rejection. Exits 1 when a process grew 10% or more, or anything was logged.
+// `--heapsnap <prefix>`: the renderer's heap snapshots (after a GC) at the end of the warm-up and
+// at the end (<prefix>-warm.heapsnapshot, <prefix>-end.heapsnapshot), to see what grew.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ import { chromium } from 'playwright';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 dieWithParent();
 const { values } = parseArgs({
-  options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') } },
+  options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') }, heapsnap: { type: 'string' } },
   strict: true,
 });
 const MINUTES = Number(values.minutes);
@@ -96,6 +98,18 @@ interface Sample {
   domNodes: number;
 }
 const samples: Sample[] = [];
+async function heapSnapshot(which: string): Promise<void> {
+  if (!values.heapsnap) return;
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  writeFileSync(`${values.heapsnap}-${which}.heapsnapshot`, chunks.join(''));
+  console.log(`  heap snapshot written to ${values.heapsnap}-${which}.heapsnapshot`);
+}
+let warmSnap = false;
 const start = Date.now();
 console.log(`soak: ${MINUTES} min at the default simulation rate, a sample every ${EVERY} s, warm-up ${WARMUP} min`);
 while (Date.now() - start < MINUTES * 60_000) {
@@ -111,9 +125,14 @@ while (Date.now() - start < MINUTES * 60_000) {
     domNodes: m('Nodes'),
   };
   samples.push(s);
+  if (!warmSnap && s.atMin >= WARMUP) {
+    warmSnap = true;
+    await heapSnapshot('warm');
+  }
   console.log(`  ${s.atMin.toFixed(1).padStart(5)} min  main ${s.mainMb} MB  exchange ${s.exchangeMb} MB  renderer heap ${s.rendererHeapMb} MB  DOM nodes ${s.domNodes}  orders ${orders} (${refused} refused)`);
 }
 clearInterval(trader);
+await heapSnapshot('end');
 door.ws.close();
 await browser.close();
 await stopChild(host);

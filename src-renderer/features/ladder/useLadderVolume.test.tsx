@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The ladder's session volume: every trade counted once, and the de-duplication memory bounded
 // however long the session (it used to keep every trade id of the day).
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TradeView } from '../../../src-shared/ipc/contract';
-import { applyMarketUpdate, marketStore } from '../../stores/market';
+import { TAPE, TAPE_UNSHOWN, applyMarketUpdate, marketStore } from '../../stores/market';
 import { KEEP_TRADE_IDS, useLadderTrades } from './useLadderVolume';
 
 const T = 'KXTEST-1';
@@ -15,7 +15,10 @@ function trade(cents: number, count = 1): TradeView {
 }
 const publish = (trades: TradeView[]) => act(() => applyMarketUpdate({ tickers: [], trades, lifecycle: [], indices: [] }));
 
-afterEach(() => marketStore.setState({ tickers: {}, trades: {}, lifecycle: [], lastTrades: [], version: 0 }));
+afterEach(() => {
+  cleanup();
+  marketStore.setState({ tickers: {}, trades: {}, lifecycle: [], lastTrades: [], version: 0 });
+});
 
 describe('useLadderTrades', () => {
   it('counts each trade once, also when the store presents it again', () => {
@@ -31,7 +34,8 @@ describe('useLadderTrades', () => {
 
   it('keeps the volume of a long session but only the newest trade ids', () => {
     const { result } = renderHook(() => useLadderTrades(T, () => undefined));
-    const total = KEEP_TRADE_IDS * 3;
+    // batches of 500: more than the tape holds, as a busy second can bring
+    const total = Math.ceil((KEEP_TRADE_IDS * 3) / 500) * 500;
     for (let i = 0; i < total; i += 500) publish(Array.from({ length: 500 }, () => trade(50)));
     const acc = result.current.current;
     expect(acc.byPrice.get(5000)?.centi).toBe(total * 100);
@@ -41,5 +45,13 @@ describe('useLadderTrades', () => {
     // a trade still on the tape presented again is not counted twice
     publish([marketStore.getState().trades[T]![5]!]);
     expect(result.current.current.byPrice.get(5000)?.centi).toBe(total * 100);
+  });
+
+  it('keeps its market’s whole tape while a ladder shows it, and lets it go when the ladder goes', () => {
+    const { unmount } = renderHook(() => useLadderTrades(T, () => undefined));
+    publish(Array.from({ length: TAPE + 10 }, () => trade(50)));
+    expect(marketStore.getState().trades[T]!.length).toBe(TAPE);
+    unmount();
+    expect(marketStore.getState().trades[T]!.length).toBe(TAPE_UNSHOWN);
   });
 });

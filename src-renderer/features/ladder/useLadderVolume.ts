@@ -4,15 +4,16 @@
 import { useEffect, useRef } from 'react';
 import { countToCenti, dollarsToTicks } from '../../../src-shared/money';
 import type { TradeView } from '../../../src-shared/ipc/contract';
-import { marketStore } from '../../stores/market';
+import { TAPE, marketStore, useTapeShown } from '../../stores/market';
 import type { TradeLite } from './ladder-model';
 
 /**
  * Trade ids remembered for de-duplication: the newest this many. A trade is only ever presented
- * again while it is on the market store's tape (its newest 300), so older ids can go: the session
- * volume stays in `byPrice`, and a busy market's day no longer grows the map by every trade.
+ * again while it is on the market store's tape (its newest TAPE while a ladder shows the market),
+ * so older ids can go: the session volume stays in `byPrice`, and a busy market's day no longer
+ * grows the map by every trade. Twice the tape: a batch's trades are presented with the tape.
  */
-export const KEEP_TRADE_IDS = 2_000;
+export const KEEP_TRADE_IDS = 2 * TAPE;
 
 export interface LadderTrades {
   /** the market's trades seen this session, by id (the newest KEEP_TRADE_IDS of them) */
@@ -36,6 +37,8 @@ function lite(t: TradeView): TradeLite | null {
 
 /** Keeps `ref.current` up to date for `ticker` and calls `onChange` when a trade of it arrives. */
 export function useLadderTrades(ticker: string | null, onChange: () => void) {
+  // the market's whole tape is kept while a ladder shows it (the seed of its volume and last trade)
+  useTapeShown(ticker);
   const ref = useRef<LadderTrades>({ byId: new Map(), byPrice: new Map(), last: null });
   useEffect(() => {
     const acc: LadderTrades = { byId: new Map(), byPrice: new Map(), last: null };

@@ -9,7 +9,7 @@ import { fmtCount, fmtTimeMs, isoTime, printsDate } from '../../lib/format';
 import { fmtPx } from '../../lib/ticks';
 import { parseUserDecimal } from '../../lib/order-check';
 import { useRest } from '../../hooks/useRest';
-import { useMarket } from '../../stores/market';
+import { useMarket, useTapeShown } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Empty } from '../../ui/States';
@@ -125,6 +125,7 @@ export function stableTapeRows(rows: readonly TapeRow[], cache: Map<string, Tape
 export function TapePanel() {
   const ticker = usePanelTicker();
   useAwaitFirstMarket(ticker); // a new panel in a link colour is fed by the next pick in Markets
+  useTapeShown(ticker);
   const live = useMarket((s) => (ticker ? s.trades[ticker] : undefined));
   const fills = usePrivate((s) => s.fills);
   const history = useRest('getTrades', ticker ? { query: { ticker, limit: 200 } } : undefined, { enabled: !!ticker, staleTime: 10_000 });
