@@ -1,14 +1,18 @@
-// `npm run soak [-- --minutes 30] [--warmup 5] [--every 30]`: the web host from its bundles (as
-// `npm run start:web` runs it) at the lively default simulation rate, a Chromium page on it, and
+// `npm run soak [-- --minutes 30] [--warmup 5] [--every 30] [--sim-rate <commands/s>]`: the web host
+// from its bundles (as `npm run start:web` runs it) at the lively default simulation rate (or
+// --sim-rate), a Chromium page on it, and
 // a trader placing and canceling an order every few seconds over the host's door, for --minutes.
 // Every --every seconds: main's and the exchange's RSS (/proc) and the renderer's JS heap after a
 // forced GC (CDP). At the end: growth from the first samples after --warmup minutes to the last
 // ones (medians of three), and every error line the host logged, every console error of the page
 // and every unhandled rejection. Exits 1 when a process grew 10% or more, or anything was logged.
 // `--heapsnap <prefix>`: the renderer's heap snapshots (after a GC) at the end of the warm-up and
-// at the end (<prefix>-warm.heapsnapshot, <prefix>-end.heapsnapshot), to see what grew.
+// at the end (<prefix>-warm.heapsnapshot, <prefix>-end.heapsnapshot), and main's (the host
+// process's, node's --heapsnapshot-signal: <prefix>-main-warm.heapsnapshot, -main-end), to see
+// what grew. Main's snapshot holds whatever main holds, its keys included: the soak's are the
+// embedded exchange's throwaway accounts; never point it at a data dir with real keys.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +26,7 @@ import { chromium } from 'playwright';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 dieWithParent();
 const { values } = parseArgs({
-  options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') }, heapsnap: { type: 'string' } },
+  options: { minutes: { type: 'string', default: '30' }, warmup: { type: 'string', default: '5' }, every: { type: 'string', default: '30' }, out: { type: 'string', default: path.join(root, 'bench', 'soak.json') }, heapsnap: { type: 'string' }, 'sim-rate': { type: 'string' } },
   strict: true,
 });
 const MINUTES = Number(values.minutes);
@@ -43,7 +47,9 @@ const childrenOf = childPids;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'soak-'));
 // the host has an IPC channel and is owned: it (and its exchange) go with this process however it ends
-const spawned = spawnHost(['--port', '0', '--data-dir', dataDir], { nodeArgs: ['--enable-source-maps'] });
+const spawned = spawnHost(['--port', '0', '--data-dir', dataDir, ...(values['sim-rate'] ? ['--sim-rate', values['sim-rate']] : [])], {
+  nodeArgs: ['--enable-source-maps', ...(values.heapsnap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dataDir}`] : [])],
+});
 const host = spawned.child;
 const errors: string[] = [];
 const onHostData = (d: Buffer) => {
@@ -108,10 +114,25 @@ async function heapSnapshot(which: string): Promise<void> {
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   writeFileSync(`${values.heapsnap}-${which}.heapsnapshot`, chunks.join(''));
   console.log(`  heap snapshot written to ${values.heapsnap}-${which}.heapsnapshot`);
+  // main's: node writes it (after a GC) into the diagnostic dir when signalled; wait for the file
+  // to be complete (its name appears when node starts writing, so wait until its size holds)
+  const before = new Set(readdirSync(dataDir));
+  process.kill(host.pid!, 'SIGUSR2');
+  let file: string | undefined;
+  for (let size = -1, same = 0; same < 3; ) {
+    await new Promise((r) => setTimeout(r, 500));
+    file ??= readdirSync(dataDir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const now = statSync(path.join(dataDir, file)).size;
+    same = now === size && now > 0 ? same + 1 : 0;
+    size = now;
+  }
+  renameSync(path.join(dataDir, file!), `${values.heapsnap}-main-${which}.heapsnapshot`);
+  console.log(`  main's heap snapshot written to ${values.heapsnap}-main-${which}.heapsnapshot`);
 }
 let warmSnap = false;
 const start = Date.now();
-console.log(`soak: ${MINUTES} min at the default simulation rate, a sample every ${EVERY} s, warm-up ${WARMUP} min`);
+console.log(`soak: ${MINUTES} min at ${values['sim-rate'] ? `${values['sim-rate']} commands/s` : 'the default simulation rate'}, a sample every ${EVERY} s, warm-up ${WARMUP} min`);
 while (Date.now() - start < MINUTES * 60_000) {
   await new Promise((r) => setTimeout(r, EVERY * 1000));
   await cdp.send('HeapProfiler.collectGarbage');
