@@ -1,6 +1,7 @@
 // The recorder under the main feed benchmark's load: main's real stream connection and frame
-// ingest with coalesced views, 50,000 deltas/s over 20 markets from a feed in another process,
-// and every message handed to the recorder (DuckDB on its store thread). Target: main's
+// ingest with coalesced views (the levels changed since the last push, as the session sends
+// them), 50,000 deltas/s over 20 markets from a feed in another process, and every message
+// handed to the recorder (DuckDB on its store thread). Target: main's
 // event-loop lag p99 < 5 ms while recording (`recorder_lag_p99_ms`), and every frame recorded.
 // Peer in the same run: the same pipeline without the recorder.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { StreamConnection } from '../src-main/stream/connection';
 import { BookMachine } from '../src-main/market/books';
 import { FrameIngest } from '../src-main/market/frame';
 import { FrameCoalescer, PUSH_INTERVAL_MS } from '../src-main/session/coalescer';
+import { BookViews } from '../src-main/session/book-views';
 import { Recorder } from '../src-main/recorder/recorder';
 import { figure, median, scaled } from './lib';
 
@@ -50,8 +52,11 @@ async function run(recording: boolean): Promise<RunResult> {
   let received = 0;
   const machine = new BookMachine();
   const ingest = new FrameIngest(machine);
+  // as the session pushes (and as bench/main-feed.bench.ts times it): the levels changed since
+  // the last push, serialized as the host sends them
+  const bookViews = new BookViews(machine);
   const coalescer = new FrameCoalescer(() => {
-    for (const t of machine.takeDirty()) machine.book(t)?.top(25);
+    for (const p of bookViews.pushes(machine.takeDirty())) JSON.stringify(p);
   }, PUSH_INTERVAL_MS);
   const onData = (text: string) => {
     frames++;
