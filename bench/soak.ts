@@ -122,6 +122,7 @@ async function heapSnapshot(which: string): Promise<void> {
   let file: string | undefined;
   for (let size = -1, same = 0; same < 3; ) {
     await new Promise((r) => setTimeout(r, 500));
+    if (host.exitCode !== null || host.signalCode !== null) throw new Error(`the host ended (${host.exitCode ?? host.signalCode}) before writing its heap snapshot`);
     file ??= readdirSync(dataDir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
     if (!file) continue;
     const now = statSync(path.join(dataDir, file)).size;
