@@ -1,7 +1,8 @@
 // Shared helpers for benchmarks: run a body several times, report medians, compare peers, and
 // hand named figures to run.ts for bench/results.json. BENCH_QUICK=1 (npm run bench -- --quick)
 // runs fewer repetitions and smaller streams: the same code paths, figures less settled.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import type { CDPSession } from 'playwright';
 import { dieWithParent } from './procs';
 
 // every bench dies with the runner that started it (and kills what it started): see ./procs
@@ -106,4 +107,16 @@ export function childPids(pid: number): number[] {
   } catch {
     return [];
   }
+}
+
+/** A page's heap snapshot, after a GC, written whole to `file` (through a CDP session of the page). */
+export async function writePageHeapSnapshot(cdp: CDPSession, file: string): Promise<void> {
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  writeFileSync(file, chunks.join(''));
+  console.log(`  heap snapshot written to ${file}`);
 }

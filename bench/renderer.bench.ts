@@ -23,7 +23,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
-import { childPids, figure, median, percentile, QUICK, rssBytes } from './lib';
+import { childPids, figure, median, percentile, QUICK, rssBytes, writePageHeapSnapshot } from './lib';
 import { dieWithParent, own, stopChild, waitFor } from './procs';
 import { spawnExchange, spawnFeed, spawnHost } from './spawn-host';
 
@@ -340,13 +340,8 @@ async function firehose(): Promise<void> {
   const heapSnap = async (which: string) => {
     if (!process.env.BENCH_RENDER_HEAPSNAP) return;
     const cdp = await page.context().newCDPSession(page);
-    const chunks: string[] = [];
-    cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    writeFileSync(`${process.env.BENCH_RENDER_HEAPSNAP}-${which}.heapsnapshot`, chunks.join(''));
+    await writePageHeapSnapshot(cdp, `${process.env.BENCH_RENDER_HEAPSNAP}-${which}.heapsnapshot`);
     await cdp.detach();
-    console.log(`  heap snapshot written to ${process.env.BENCH_RENDER_HEAPSNAP}-${which}.heapsnapshot`);
   };
   await heapSnap('start');
   const mainLag = monitorEventLoopDelay({ resolution: 5 });

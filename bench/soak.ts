@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectDoor } from '../src-main/host/door-client';
-import { childPids, rssBytes } from './lib';
+import { childPids, rssBytes, writePageHeapSnapshot } from './lib';
 import { dieWithParent, stopChild } from './procs';
 import { spawnHost } from './spawn-host';
 import { chromium } from 'playwright';
@@ -107,14 +107,7 @@ interface Sample {
 const samples: Sample[] = [];
 async function heapSnapshot(which: string): Promise<void> {
   if (!values.heapsnap) return;
-  const chunks: string[] = [];
-  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  writeFileSync(`${values.heapsnap}-${which}.heapsnapshot`, chunks.join(''));
-  console.log(`  heap snapshot written to ${values.heapsnap}-${which}.heapsnapshot`);
+  await writePageHeapSnapshot(cdp, `${values.heapsnap}-${which}.heapsnapshot`);
   // main's: node writes it (after a GC) into the diagnostic dir when signalled; wait for the file
   // to be complete (its name appears when node starts writing, so wait until its size holds)
   const before = new Set(readdirSync(dataDir));
