@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,10 +50,35 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+const NODE_DIRS = ['src-exchange', 'src-main', 'src-shared', 'integration', 'test-support', 'scripts', 'e2e/truth'];
+const NODE_SIDE = NODE_DIRS.map((d) => `${d}/**/*.test.ts`);
+/** the test files under `dir`, relative to the root */
+const testFiles = (dir: string): string[] =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? (e.name === 'node_modules' ? [] : testFiles(`${dir}/${e.name}`)) : e.name.endsWith('.test.ts') ? [`${dir}/${e.name}`] : [],
+  );
+/** the renderer's files, and every other file that replaces modules (read from the files themselves) */
+const ISOLATED = [
+  'src-renderer/**/*.test.ts',
+  'src-renderer/**/*.test.tsx',
+  ...NODE_DIRS.flatMap(testFiles).filter((f) => /\bvi\.(do)?[mM]ock\(|\bvi\.resetModules\(/.test(readFileSync(path.join(root, f), 'utf8'))),
+];
+
 export default defineConfig({
   test: {
-    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'integration/**/*.test.ts', 'test-support/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/truth/**/*.test.ts'],
     environment: 'node',
+    // Two projects. The renderer's files (jsdom, React, module-level stores and query caches) and
+    // any file that replaces modules (`vi.mock`: a module already imported by an earlier file in
+    // the worker would not see it) each start from fresh modules, as vitest does by default. The
+    // rest (exchange, main, shared, the integration files and scripts) share a worker's module
+    // cache from one file to the next (`isolate: false`): the same modules were imported again in
+    // a fresh process for each of some 200 files, a fifth of the stage's CPU; these files hold
+    // their state in the servers, directories and instances they make.
+    projects: [
+      { extends: true, test: { name: 'node', include: NODE_SIDE, exclude: [...ISOLATED, '**/node_modules/**'], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
     pool: 'forks',
     maxWorkers: cores + 1,
     testTimeout: 30_000,
@@ -62,6 +87,6 @@ export default defineConfig({
     sequence: { sequencer: SlowestFirst },
     // exchanges that tests start (in process or as CLIs, which inherit it) provision their accounts
     // with test key pairs instead of generating RSA keys on every first start (src-exchange/provision.ts)
-    env: { EXCHANGE_PROVISION_KEYS: path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'test-support/exchange/provision-keys.json') },
+    env: { EXCHANGE_PROVISION_KEYS: path.join(root, 'test-support/exchange/provision-keys.json') },
   },
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Journal, type JournalOptions } from '../src-exchange/journal/journal';
 import { encodeFrame } from '../src-exchange/journal/frame';
-import { figure, measure, median, percentile, report, type Sample } from './lib';
+import { figure, measure, median, percentile, report, scaled, type Sample } from './lib';
 
 const PRODUCERS = 64;
 const TARGET_RATE = 20_000;
@@ -74,8 +74,8 @@ function printLatency(r: Run): void {
   );
 }
 
-const grouped = await run(`group commit, ${PRODUCERS} producers`, {}, 40_000, 5);
-const naive = await run(`fsync per record, ${PRODUCERS} producers`, { maxBatchRecords: 1 }, 4_000, 5);
+const grouped = await run(`group commit, ${PRODUCERS} producers`, {}, scaled(40_000, 40_000, 8_000), scaled(5, 5, 2));
+const naive = await run(`fsync per record, ${PRODUCERS} producers`, { maxBatchRecords: 1 }, scaled(4_000, 4_000, 800), scaled(5, 5, 2));
 
 let ok = report('Journal: durable appends/s (write + fdatasync before ack)', [grouped.sample, naive.sample], {
   minOpsPerSec: TARGET_RATE,

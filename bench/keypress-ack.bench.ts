@@ -21,13 +21,13 @@ import { AuditJournal } from '../src-main/audit/journal';
 import { createApiClient } from '../src-main/api/client';
 import { resolveProfile } from '../src-main/api/profiles';
 import { RateLimiter, seedLimiter } from '../src-main/api/limiter';
-import { figure, median, percentile, QUICK } from './lib';
+import { figure, median, percentile, scaled } from './lib';
 import { ackTrace } from '../src-main/session/ack-trace';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const staticDir = path.join(root, 'out', 'renderer');
-const SAMPLES = QUICK ? 20 : 60;
+const SAMPLES = scaled(60, 20, 5);
 /** the pause before each measured call, for the shared write bucket to refill */
 const PACE_MS = Number(process.env.BENCH_ACK_PACE_MS ?? 400);
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];

@@ -1,6 +1,9 @@
 // Shared helpers for benchmarks: run a body several times, report medians, compare peers, and
 // hand named figures to run.ts for bench/results.json. BENCH_QUICK=1 (npm run bench -- --quick)
 // runs fewer repetitions and smaller streams: the same code paths, figures less settled.
+// BENCH_SMOKE=1 (`npm test`'s bench stage, `bench/run.ts --smoke`) is quick mode cut further
+// where a bench spends its time waiting for samples: every path still runs and every figure is
+// still written (the stage fails without them), but the values judge nothing.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright';
 import { dieWithParent } from './procs';
@@ -8,10 +11,11 @@ import { dieWithParent } from './procs';
 // every bench dies with the runner that started it (and kills what it started): see ./procs
 dieWithParent();
 
-export const QUICK = process.env.BENCH_QUICK === '1';
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+export const QUICK = SMOKE || process.env.BENCH_QUICK === '1';
 
-/** A size or repetition count, smaller in quick mode. */
-export const scaled = (full: number, quick: number): number => (QUICK ? quick : full);
+/** A size or repetition count, smaller in quick mode (and, where given, smaller still in a smoke run). */
+export const scaled = (full: number, quick: number, smoke = quick): number => (SMOKE ? smoke : QUICK ? quick : full);
 
 const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Number(n.toPrecision(4)));
 

@@ -21,7 +21,7 @@ import { figure, median, scaled } from './lib';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RATE = 50_000;
 const MARKETS = 20;
-const SECONDS = scaled(10, 5);
+const SECONDS = scaled(10, 5, 2);
 
 interface RunResult {
   frames: number;

@@ -23,7 +23,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
-import { childPids, figure, median, percentile, QUICK, rssBytes, writePageHeapSnapshot } from './lib';
+import { childPids, figure, median, percentile, QUICK, rssBytes, scaled, writePageHeapSnapshot } from './lib';
 import { dieWithParent, own, stopChild, waitFor } from './procs';
 import { spawnExchange, spawnFeed, spawnHost } from './spawn-host';
 
@@ -34,10 +34,10 @@ const root = path.resolve(here, '..');
 const staticDir = path.join(root, 'out', 'renderer');
 const RATE = Number(process.env.BENCH_RENDER_RATE ?? 50_000);
 const MARKETS = 20;
-const MEASURE_S = QUICK ? 8 : 30;
+const MEASURE_S = scaled(30, 8, 3);
 // the heap is read again after this long under the firehose (the target is over 5 minutes)
 const HEAP_S = Number(process.env.BENCH_RENDER_HEAP_S ?? (QUICK ? MEASURE_S : 300));
-const WARMUP_S = 4;
+const WARMUP_S = scaled(4, 4, 1);
 const VIEWPORT = { width: 1920, height: 1080 };
 const LADDERS = ['white', 'red', 'green'] as const;
 // Playwright's own waits (navigation, a click) are not the machine's speed test either

@@ -3,7 +3,9 @@
 // were met and writes bench/results.json: {"machine", "quick", "date", "figures": {"<name>":
 // {"value", "unit", "peer", "ratio"}}}. --quick runs smaller streams and fewer repetitions (the
 // whole run in under three minutes) and writes bench/results.quick.json instead, so a quick run
-// never replaces the figures of a full one. Each bench runs with an IPC channel and dies with this
+// never replaces the figures of a full one. --smoke (what `npm test` runs) is --quick cut further
+// where a bench waits for samples (bench/lib.ts SMOKE): it proves every bench runs and writes its
+// figures, into bench/results.smoke.json (git-ignored), whose values judge nothing. Each bench runs with an IPC channel and dies with this
 // process (bench/procs.ts), and is killed if this process ends first: nothing outlives the run.
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -16,8 +18,9 @@ dieWithParent();
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
-const quick = argv.includes('--quick');
-const only = argv.filter((a) => a !== '--quick');
+const smoke = argv.includes('--smoke');
+const quick = smoke || argv.includes('--quick');
+const only = argv.filter((a) => a !== '--quick' && a !== '--smoke');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -30,12 +33,12 @@ if (files.length === 0) {
 const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 600_000);
 const figuresFile = path.join(tmpdir(), `bench-figures-${process.pid}.jsonl`);
 rmSync(figuresFile, { force: true });
-const env = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}) };
+const env = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}), ...(smoke ? { BENCH_SMOKE: '1' } : {}) };
 const summary: string[] = [];
 const t0 = Date.now();
 let failed = false;
 for (const f of files) {
-  console.log(`\n# ${f}${quick ? ' (quick)' : ''}`);
+  console.log(`\n# ${f}${smoke ? ' (smoke: the figures prove it runs, they judge nothing)' : quick ? ' (quick)' : ''}`);
   const started = Date.now();
   const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'pipe', 'pipe', 'ipc'], env }));
   // a bench prints as it goes; one silent for STALL_MS is hung (a wait that can never end), not
@@ -69,9 +72,9 @@ if (existsSync(figuresFile)) {
 const cpu = cpus();
 const machine = `${cpu[0]?.model ?? 'unknown CPU'} x${cpu.length}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.versions.node}`;
 // a filtered run only adds to what the last full run wrote
-const out = path.join(dir, quick ? 'results.quick.json' : 'results.json');
+const out = path.join(dir, smoke ? 'results.smoke.json' : quick ? 'results.quick.json' : 'results.json');
 const previous = only.length && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { figures?: typeof figures }).figures ?? {} : {};
-writeFileSync(out, `${JSON.stringify({ machine, quick, date: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), figures: { ...previous, ...figures } }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ machine, quick, ...(smoke ? { smoke } : {}), date: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), figures: { ...previous, ...figures } }, null, 2)}\n`);
 console.log('\n# summary');
 for (const s of summary) console.log(`  ${s}`);
 console.log(`  ${Object.keys(figures).length} figures written to ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - t0) / 1000)} s`);

@@ -21,13 +21,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startTerminal } from '../src-main/app/terminal';
 import { FileKeyBox } from '../src-main/vault/secret-box';
 import type { BacktestView, RecordingsView, StrategiesView } from '../src-shared/ipc/contract';
-import { figure, median, percentile, QUICK } from './lib';
+import { figure, median, percentile, scaled } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const SAMPLES = QUICK ? 20 : 100;
-// --quick (figures only, in `npm test`) starts 40 + 40: the full run's 100 + 100 took 70 s of CI's 94
-const CYCLES = QUICK ? 40 : 100;
+const SAMPLES = scaled(100, 20, 5);
+// --quick starts 40 + 40 (the full run's 100 + 100 took 70 s of CI's 94); a smoke run (`npm test`) 8 + 8
+const CYCLES = scaled(100, 40, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** when the engage being measured was asked (null: none) */
@@ -72,7 +72,7 @@ try {
   await value('startRecording', { markets: markets.markets.map((m) => m.ticker) });
   await until('a recording of some book changes', async () => {
     const r = (await value<RecordingsView>('getRecordings')).recordings.find((x) => x.active);
-    return !!r && r.deltas + r.trades >= (QUICK ? 150 : 600);
+    return !!r && r.deltas + r.trades >= scaled(600, 150, 40);
   });
   const rec = await value<RecordingsView>('stopRecording');
   console.log(`  (a recording to backtest over, ready ${((performance.now() - benchStart) / 1000).toFixed(1)} s in)`);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Configuration, OrdersApi } from 'kalshi-typescript';
-import { figure, fmtRate, median, QUICK } from '../lib';
+import { figure, fmtRate, median, scaled } from '../lib';
 import { startExchange } from '../../src-exchange/server';
 import { createApiClient } from '../../src-main/api/client';
 import { withKeys } from '../../src-shared/credentials';
@@ -25,7 +25,7 @@ export async function clientRoundTrip(): Promise<void> {
     credentials: { keyId: trader.api_key_id, privateKeyPem: trader.private_key_pem },
   });
   const sdk = new OrdersApi(new Configuration({ basePath: ex.baseUrl, apiKey: trader.api_key_id, privateKeyPem: trader.private_key_pem }));
-  const N = Number(process.env.BENCH_CLIENT_CREATES ?? (QUICK ? 400 : 1_000));
+  const N = Number(process.env.BENCH_CLIENT_CREATES ?? scaled(1_000, 400, 100));
   const C = 16;
   const price = (i: number) => `0.${(40 + (i % 5)).toString()}`;
   // a closed loop of C in flight; its rate

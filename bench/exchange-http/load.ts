@@ -2,13 +2,13 @@
 // keepAlive Agent), a closed loop (a fixed number in flight) and an open loop (a fixed rate).
 import http from 'node:http';
 import { Pool } from 'undici';
-import { QUICK } from '../lib';
+import { scaled } from '../lib';
 import type { Account } from './signing';
 import { CREATE_PATH } from './market';
 
 export const CONCURRENCY = 64;
-export const CREATES_PER_RUN = Number(process.env.BENCH_CREATES ?? (QUICK ? 3_000 : 10_000));
-export const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 5));
+export const CREATES_PER_RUN = Number(process.env.BENCH_CREATES ?? scaled(10_000, 3_000, 1_000));
+export const RUNS = Number(process.env.BENCH_RUNS ?? scaled(5, 2, 1));
 export const TARGET_RATE = 5_000;
 export const TARGET_P99_MS = 10;
 

@@ -102,10 +102,9 @@ describe('README: how to add a risk limit', () => {
     expect(loosenedLimits(withDummy, { ...withDummy, [KEY]: 9 })).toEqual([`${KEY} 7 -> 9`]);
     expect(loosenedLimits(withDummy, { ...withDummy, [KEY]: 3 })).toEqual([]);
 
-    // taken back: byte for byte, and a fresh copy of the untouched files compiles
+    // taken back: byte for byte (the files as they were, which the typecheck stage compiles; a
+    // third program over a copy of them, checked here before, proved nothing more for 8-10 s of CPU)
     expect(removeDummy(applyEdits(original[RISK]!, EDITS[RISK]!, RISK))).toBe(original[RISK]);
     for (const f of [GATE, PANEL, STORE_TEST]) expect(removeDummy(added[f]!)).toBe(original[f]);
-    const back = new CopyTree(join(dir, 'back'), ['src-shared', 'src-renderer', GATE, STORE, STORE_TEST]);
-    expect(back.typeErrors(GATE, STORE, PANEL, STORE_TEST)).toEqual([]);
   });
 });
