@@ -16,7 +16,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { randomUUID } from 'node:crypto';
-import { dismissToasts, ladder, listedMarkets, marketsTable, openTerminal, realProblems, restAs } from './helpers';
+import { dismissToasts, ladder, listedMarkets, marketsTable, openTerminal, realProblems, restAs, SHOTS } from './helpers';
 
 const SIZES = [
   [1280, 720],
@@ -260,12 +260,12 @@ async function largeTextPass(page: Page): Promise<string[]> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.fontPx), slow).toBe('16');
   for (const [id, key] of PANELS) {
     await panelCuts(page, id, key, '1280x720 16px', found);
-    if (['markets', 'alerts', 'orders', 'positions'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-1280x720-16px-${id}.png`) });
+    if (SHOTS && ['markets', 'alerts', 'orders', 'positions'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-1280x720-16px-${id}.png`) });
   }
   await page.setViewportSize({ width: 1600, height: 1000 });
   for (const [id, key] of PANELS.filter(([i]) => i === 'markets' || i === 'alerts')) {
     await panelCuts(page, id, key, '1600x1000 16px', found);
-    await page.screenshot({ path: path.join(shotDir, `text-fit-1600x1000-16px-${id}.png`) });
+    if (SHOTS) await page.screenshot({ path: path.join(shotDir, `text-fit-1600x1000-16px-${id}.png`) });
   }
   return found;
 }
@@ -330,9 +330,9 @@ test('no number is cut in any panel at 1280x720, 1600x1000 and 1920x1080, nor at
         });
         if (!inView) found.push(`${width}x${height} ticket: the submit button is out of view`);
       }
-      if (['orders', 'positions', 'alerts', 'markets', 'account', 'tape'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}-${id}.png`) });
+      if (SHOTS && ['orders', 'positions', 'alerts', 'markets', 'account', 'tape'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}-${id}.png`) });
     }
-    await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}.png`) });
+    if (SHOTS) await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}.png`) });
     // what this size found, as it goes (a slow machine's run still says what it saw)
     console.log(`text-fit ${width}x${height}: ${found.filter((f) => f.startsWith(`${width}x${height}`)).length} cut\n${found.filter((f) => f.startsWith(`${width}x${height}`)).join('\n')}`);
   }
@@ -344,7 +344,7 @@ test('no number is cut in any panel at 1280x720, 1600x1000 and 1920x1080, nor at
     await three.locator('td[data-col="ticker"]').click();
     await page.waitForTimeout(500);
     for (const c of await cuts(page, page.locator('[data-panel="ladder"]').first())) found.push(`1280x720 3-decimal ${c}`);
-    await page.screenshot({ path: path.join(shotDir, 'text-fit-1280x720-3dec.png') });
+    if (SHOTS) await page.screenshot({ path: path.join(shotDir, 'text-fit-1280x720-3dec.png') });
   } else found.push('no 3-decimal market listed');
   found.push(...(await largeTextPass(page)));
   console.log(`text-fit at 16 px: ${found.filter((f) => f.includes(' 16px ')).length} cut\n${found.filter((f) => f.includes(' 16px ')).join('\n')}`);
