@@ -5,8 +5,9 @@
 // whole run in under three minutes) and writes bench/results.quick.json instead, so a quick run
 // never replaces the figures of a full one. --smoke (what `npm test` runs) is --quick cut further
 // where a bench waits for samples (bench/lib.ts SMOKE): it proves every bench runs and writes its
-// figures, into bench/results.smoke.json (git-ignored), whose values judge nothing. Each bench runs with an IPC channel and dies with this
-// process (bench/procs.ts), and is killed if this process ends first: nothing outlives the run.
+// figures, into bench/results.smoke.json (git-ignored), whose values judge nothing. Each bench
+// runs with an IPC channel and dies with this process (bench/procs.ts), and is killed if this
+// process ends first: nothing outlives the run.
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { cpus, tmpdir, totalmem, platform, release } from 'node:os';

@@ -235,6 +235,10 @@ async function cuts(page: Page, root: Locator): Promise<string[]> {
 const slow = { timeout: 120_000 };
 
 const shotDir = process.env.TEXT_FIT_SHOTS ?? '/tmp';
+/** A full-page PNG of this pass under shotDir (when screenshots are taken: helpers.ts SHOTS). */
+async function fitShot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: path.join(shotDir, `text-fit-${name}.png`) });
+}
 
 /** Shows a panel by its key and adds what is cut in it to `found`, each as "<at> <what>"; returns the panel. */
 async function panelCuts(page: Page, id: string, key: string, at: string, found: string[]): Promise<Locator> {
@@ -260,12 +264,12 @@ async function largeTextPass(page: Page): Promise<string[]> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.fontPx), slow).toBe('16');
   for (const [id, key] of PANELS) {
     await panelCuts(page, id, key, '1280x720 16px', found);
-    if (SHOTS && ['markets', 'alerts', 'orders', 'positions'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-1280x720-16px-${id}.png`) });
+    if (['markets', 'alerts', 'orders', 'positions'].includes(id)) await fitShot(page, `1280x720-16px-${id}`);
   }
   await page.setViewportSize({ width: 1600, height: 1000 });
   for (const [id, key] of PANELS.filter(([i]) => i === 'markets' || i === 'alerts')) {
     await panelCuts(page, id, key, '1600x1000 16px', found);
-    if (SHOTS) await page.screenshot({ path: path.join(shotDir, `text-fit-1600x1000-16px-${id}.png`) });
+    await fitShot(page, `1600x1000-16px-${id}`);
   }
   return found;
 }
@@ -330,9 +334,9 @@ test('no number is cut in any panel at 1280x720, 1600x1000 and 1920x1080, nor at
         });
         if (!inView) found.push(`${width}x${height} ticket: the submit button is out of view`);
       }
-      if (SHOTS && ['orders', 'positions', 'alerts', 'markets', 'account', 'tape'].includes(id)) await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}-${id}.png`) });
+      if (['orders', 'positions', 'alerts', 'markets', 'account', 'tape'].includes(id)) await fitShot(page, `${width}x${height}-${id}`);
     }
-    if (SHOTS) await page.screenshot({ path: path.join(shotDir, `text-fit-${width}x${height}.png`) });
+    await fitShot(page, `${width}x${height}`);
     // what this size found, as it goes (a slow machine's run still says what it saw)
     console.log(`text-fit ${width}x${height}: ${found.filter((f) => f.startsWith(`${width}x${height}`)).length} cut\n${found.filter((f) => f.startsWith(`${width}x${height}`)).join('\n')}`);
   }
@@ -344,7 +348,7 @@ test('no number is cut in any panel at 1280x720, 1600x1000 and 1920x1080, nor at
     await three.locator('td[data-col="ticker"]').click();
     await page.waitForTimeout(500);
     for (const c of await cuts(page, page.locator('[data-panel="ladder"]').first())) found.push(`1280x720 3-decimal ${c}`);
-    if (SHOTS) await page.screenshot({ path: path.join(shotDir, 'text-fit-1280x720-3dec.png') });
+    await fitShot(page, '1280x720-3dec');
   } else found.push('no 3-decimal market listed');
   found.push(...(await largeTextPass(page)));
   console.log(`text-fit at 16 px: ${found.filter((f) => f.includes(' 16px ')).length} cut\n${found.filter((f) => f.includes(' 16px ')).join('\n')}`);
