@@ -18,6 +18,15 @@ export const chromiumArgs = [
 // runs every spec of the first even when one file is named.
 const ALONE = [/truth\.spec\.ts$/, /electron\.spec\.ts$/];
 
+// A failed test's Playwright trace (test-results/e2e/<test>/trace.zip: each action with the
+// page's DOM before and after and a film of the screen) is for a person debugging on their own
+// machine. Recording it costs every test, passed or not: its film copies and encodes every frame
+// the page draws, its DOM snapshots serialize the page at each action (tools + keyboard specs, one
+// worker: 151 s of CPU with it, 96 s without; 36% of the e2e stage's CPU). On CI, where nobody
+// opens it (a failure's report there carries the page's last words and the host's last lines,
+// e2e/said.ts and fixtures.ts), it is off. E2E_TRACE=1 records it on CI too, E2E_TRACE=0 nowhere.
+const TRACE = process.env.E2E_TRACE === '1' || (process.env.E2E_TRACE !== '0' && !process.env.CI);
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
@@ -41,6 +50,6 @@ export default defineConfig({
   use: {
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     viewport: { width: 1600, height: 960 },
-    trace: 'retain-on-failure',
+    trace: TRACE ? 'retain-on-failure' : 'off',
   },
 });

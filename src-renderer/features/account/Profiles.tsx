@@ -187,13 +187,16 @@ function GenerateKey({ profile }: { profile: ProfileView }) {
   const [subaccount, setSubaccount] = useState('');
   const { busy, error, run } = useAction();
   const sub = subaccount.trim() === '' ? undefined : /^\d+$/.test(subaccount) && Number(subaccount) <= 63 ? Number(subaccount) : NaN;
-  const submit = () =>
-    run(async () => {
-      const k = await getTerminalApi().generateKey({ profileId: profile.id, name: name.trim(), scopes: write ? ['read', 'write'] : ['read'], ...(sub !== undefined ? { subaccount: sub } : {}) });
+  const submit = () => {
+    const sent = name;
+    return run(async () => {
+      const k = await getTerminalApi().generateKey({ profileId: profile.id, name: sent.trim(), scopes: write ? ['read', 'write'] : ['read'], ...(sub !== undefined ? { subaccount: sub } : {}) });
       notify('success', `Generated key ${k.apiKeyId}`, 'The terminal keeps the private key; it is never displayed.');
-      setName('');
+      // cleared only if it still holds what was sent (as the Alerts form)
+      setName((n) => (n === sent ? '' : n));
       await useSession.getState().reload();
     });
+  };
   return (
     <form
       className="form-grid"

@@ -208,6 +208,32 @@ describe('the Alerts panel', () => {
     expect(screen.getByText(/^No alerts\. They fire here/)).toBeTruthy();
   });
 
+  it('keeps the next alert typed while the last one was saving (its row can show before the answer)', async () => {
+    let answer!: () => void;
+    fake.api.saveAlert.mockImplementationOnce(() => new Promise<void>((r) => (answer = r)));
+    render(withQueries(<AlertsPanel />));
+    const user = userEvent.setup();
+    const f = () => within(form());
+    const level = () => f().getByRole('textbox', { name: 'Level' }) as HTMLInputElement;
+    await user.type(level(), '0.05');
+    await user.click(f().getByRole('button', { name: 'Add alert' }));
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(f().getByRole('button', { name: 'Saving…' })).toBeTruthy();
+    // the trader goes on to the next one before main answered
+    await user.selectOptions(f().getByRole('combobox', { name: 'Direction' }), 'below');
+    await user.clear(level());
+    await user.type(level(), '0.06');
+    await act(async () => answer());
+    await waitFor(() => expect(f().getByRole('button', { name: 'Add alert' })).toBeTruthy());
+    expect(level().value).toBe('0.06');
+    expect((f().getByRole('combobox', { name: 'Direction' }) as HTMLSelectElement).value).toBe('below');
+    await user.click(f().getByRole('button', { name: 'Add alert' }));
+    await waitFor(() => expect(saved()).toHaveLength(2));
+    expect(saved()[1]!.condition).toEqual({ kind: 'price', ticker: T, source: 'last', direction: 'below', level: '0.06' });
+    // with nothing typed meanwhile, it starts over
+    await waitFor(() => expect(level().value).toBe(''));
+  });
+
   it("shows main's refusal of an alert and keeps the form as typed", async () => {
     fake.api.saveAlert.mockRejectedValueOnce(Object.assign(new Error('level must be between 0 and 1'), { kind: 'validation', code: 'invalid_args' }));
     render(withQueries(<AlertsPanel />));

@@ -219,10 +219,13 @@ function AlertForm({ form, setForm }: { form: FormState; setForm: Dispatch<SetSt
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const input: AlertInput = { ...(form.id ? { id: form.id } : {}), condition: conditionOf(form), rearm: form.rearm, sound: form.sound, ...(form.note.trim() ? { note: form.note.trim() } : {}) };
+    const sent = form;
+    const input: AlertInput = { ...(sent.id ? { id: sent.id } : {}), condition: conditionOf(sent), rearm: sent.rearm, sound: sent.sound, ...(sent.note.trim() ? { note: sent.note.trim() } : {}) };
     void run(async () => {
       await getTerminalApi().saveAlert(input);
-      setForm(blank(form.ticker));
+      // the form starts over only if it still holds what was sent: the next alert typed while
+      // this one was saving (its row can show before main's answer) is the trader's, kept
+      setForm((f) => (f === sent ? blank(sent.ticker) : f));
     });
   };
 

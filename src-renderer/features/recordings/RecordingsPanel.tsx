@@ -123,9 +123,11 @@ function RecordingForm({ view, setView, loadError }: { view: RecordingsView | nu
   const start = (e: FormEvent) => {
     e.preventDefault();
     const list = parseMarkets(markets);
+    const sent = name;
     void run(async () => {
-      setView(await getTerminalApi().startRecording({ ...(name.trim() ? { name: name.trim() } : {}), ...(list.length ? { markets: list } : {}) }));
-      setName('');
+      setView(await getTerminalApi().startRecording({ ...(sent.trim() ? { name: sent.trim() } : {}), ...(list.length ? { markets: list } : {}) }));
+      // cleared only if it still holds what was sent (as the Alerts form)
+      setName((n) => (n === sent ? '' : n));
     });
   };
   const stop = () => void run(async () => setView(await getTerminalApi().stopRecording()));
