@@ -7,7 +7,6 @@
 // frame sent, push and result received, the count's DOM change, the next animation frame) and
 // main's (the host's frame in, door, gate, send, HTTP answer, store, push: src-main/session/ack-trace.ts)
 // as wall-clock milliseconds, and the slowest samples hop by hop.
-import { spawn } from 'node:child_process';
 import { createPrivateKey, sign, constants } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { createApiClient } from '../src-main/api/client';
 import { resolveProfile } from '../src-main/api/profiles';
 import { RateLimiter, seedLimiter } from '../src-main/api/limiter';
 import { figure, median, percentile, scaled } from './lib';
+import { buildBundles } from './procs';
 import { ackTrace } from '../src-main/session/ack-trace';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,13 +31,6 @@ const SAMPLES = scaled(60, 20, 5);
 /** the pause before each measured call, for the shared write bucket to refill */
 const PACE_MS = Number(process.env.BENCH_ACK_PACE_MS ?? 400);
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-async function buildRenderer(): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const r = spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    r.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`renderer build failed (${code})`))));
-  });
-}
 
 type Door = (m: string, a: unknown[]) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
 async function call<T>(door: Door, method: string, ...args: unknown[]): Promise<T> {
@@ -92,7 +85,7 @@ const started = performance.now();
 const step = (what: string) => console.log(`  [${((performance.now() - started) / 1000).toFixed(1)} s] ${what}`);
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ACK_NO_BUILD !== '1') await buildRenderer();
+  await buildBundles({ host: false });
   step('renderer built');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-ack-'));
   const auditMs: number[] = [];

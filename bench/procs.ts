@@ -9,7 +9,9 @@
 //  - `waitFor(what, check, opts)`: polls a condition without a deadline while progress is seen,
 //    printing how long it has waited; fails only when the process it waits on died, or when
 //    nothing moved for `stallMs` (default 10 minutes).
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const owned = new Set<ChildProcess>();
 let hooked = false;
@@ -131,4 +133,25 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     }
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));
   }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Builds the bundles a bench serves or spawns: the renderer (out/renderer) and, with `host`, the
+ * web host (out/host). `npm test` built both from the same tree moments before its bench stage
+ * (for e2e) and says so with BENCH_BUILT=1; a bench then uses them as they are.
+ */
+export async function buildBundles(opts: { host: boolean }): Promise<void> {
+  if (process.env.BENCH_BUILT === '1') {
+    console.log('  bundles: as npm test built them for this run (BENCH_BUILT=1), not built again');
+    return;
+  }
+  const run = (args: string[], what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const r = own(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
+      r.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} build failed (${code})`))));
+    });
+  await run([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], 'renderer');
+  if (opts.host) await run([path.join(root, 'scripts', 'build-host.mjs')], 'web host');
 }

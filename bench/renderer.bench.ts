@@ -24,7 +24,7 @@ import { startTerminal } from '../src-main/app/terminal';
 import { startHost, type RunningHost } from '../src-main/host/server';
 import { FileKeyBox } from '../src-main/vault/secret-box';
 import { childPids, figure, median, percentile, QUICK, rssBytes, scaled, writePageHeapSnapshot } from './lib';
-import { dieWithParent, own, stopChild, waitFor } from './procs';
+import { buildBundles, dieWithParent, own, stopChild, waitFor } from './procs';
 import { spawnExchange, spawnFeed, spawnHost } from './spawn-host';
 
 dieWithParent();
@@ -43,16 +43,6 @@ const LADDERS = ['white', 'red', 'green'] as const;
 // Playwright's own waits (navigation, a click) are not the machine's speed test either
 const PAGE_TIMEOUT_MS = 600_000;
 const chromiumArgs = ['--no-sandbox', '--js-flags=--expose-gc', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--enable-precise-memory-info'];
-
-async function buildAndWait(): Promise<void> {
-  const run = (args: string[], what: string) =>
-    new Promise<void>((resolve, reject) => {
-      const r = own(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
-      r.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} build failed (${code})`))));
-    });
-  await run([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], 'renderer');
-  await run([path.join(root, 'scripts', 'build-host.mjs')], 'web host');
-}
 
 async function call(door: (m: string, a: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>, method: string, ...args: unknown[]): Promise<unknown> {
   const r = await door(method, args);
@@ -592,7 +582,7 @@ async function coldStart(): Promise<void> {
 
 // BENCH_RENDER_SECTIONS=firehose,start (default both)
 const renderSections = (process.env.BENCH_RENDER_SECTIONS ?? 'firehose,start').split(',');
-await buildAndWait();
+await buildBundles({ host: true });
 if (renderSections.includes('firehose')) await firehose();
 if (renderSections.includes('start')) await coldStart();
 console.log(`\n${missed.length ? `some targets MISSED: ${missed.join('; ')}` : 'all targets met'}`);

@@ -8,12 +8,17 @@
 // figures, into bench/results.smoke.json (git-ignored), whose values judge nothing. Each bench
 // runs with an IPC channel and dies with this process (bench/procs.ts), and is killed if this
 // process ends first: nothing outlives the run.
+// The renderer and web host bundles are built once, before the first bench that serves them
+// (not once per such bench; skipped when npm test built them for this run: BENCH_BUILT=1).
+// A smoke run runs its benches two at a time (BENCH_JOBS overrides; a measuring run, one at a
+// time), each one's output printed whole when it ends, the longest first: its figures judge
+// nothing, and the two cores are then both busy (single-threaded benches left one idle).
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { cpus, tmpdir, totalmem, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { dieWithParent, own } from './procs';
+import { buildBundles, dieWithParent, own } from './procs';
 
 dieWithParent();
 
@@ -34,19 +39,36 @@ if (files.length === 0) {
 const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 600_000);
 const figuresFile = path.join(tmpdir(), `bench-figures-${process.pid}.jsonl`);
 rmSync(figuresFile, { force: true });
-const env = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}), ...(smoke ? { BENCH_SMOKE: '1' } : {}) };
-const summary: string[] = [];
+const env: NodeJS.ProcessEnv = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}), ...(smoke ? { BENCH_SMOKE: '1' } : {}) };
+const summary = new Map<string, string>();
 const t0 = Date.now();
 let failed = false;
-for (const f of files) {
-  console.log(`\n# ${f}${smoke ? ' (smoke: the figures prove it runs, they judge nothing)' : quick ? ' (quick)' : ''}`);
+const askedJobs = Number(process.env.BENCH_JOBS ?? (smoke ? 2 : 1));
+const jobs = Number.isInteger(askedJobs) && askedJobs >= 1 ? askedJobs : 1;
+if (process.env.BENCH_BUILT !== '1' && files.some((f) => readFileSync(path.join(dir, f), 'utf8').includes('buildBundles('))) {
+  console.log('\n# building the renderer and web host bundles the benches serve');
+  await buildBundles({ host: true });
+  env.BENCH_BUILT = '1';
+}
+// side by side, the slowest start first (their smoke times, largest first), then the rest by name
+const SLOWEST = ['renderer', 'exchange-http', 'strategies', 'keypress-ack', 'main-feed'];
+const rank = (f: string) => {
+  const i = SLOWEST.findIndex((n) => f.startsWith(`${n}.`));
+  return i < 0 ? SLOWEST.length : i;
+};
+const queue = jobs > 1 ? [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)) : [...files];
+
+async function runOne(f: string): Promise<void> {
+  const title = `\n# ${f}${smoke ? ' (smoke: the figures prove it runs, they judge nothing)' : quick ? ' (quick)' : ''}`;
+  // one at a time, the output streams; side by side, each bench's is printed whole when it ends
+  const held: Buffer[] | null = jobs > 1 ? [] : null;
+  if (held) console.log(`  started ${f}`);
+  else console.log(title);
   const started = Date.now();
   const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'pipe', 'pipe', 'ipc'], env }));
-  // a bench prints as it goes; one silent for STALL_MS is hung (a wait that can never end), not
-  // slow: it is stopped and counted as failed, so a hang costs minutes, not the CI run's hour
   let heard = Date.now();
-  child.stdout!.on('data', (b: Buffer) => ((heard = Date.now()), process.stdout.write(b)));
-  child.stderr!.on('data', (b: Buffer) => ((heard = Date.now()), process.stderr.write(b)));
+  child.stdout!.on('data', (b: Buffer) => ((heard = Date.now()), held ? held.push(b) : process.stdout.write(b)));
+  child.stderr!.on('data', (b: Buffer) => ((heard = Date.now()), held ? held.push(b) : process.stderr.write(b)));
   let stalled = false;
   const watch = setInterval(() => {
     if (Date.now() - heard < STALL_MS || stalled) return;
@@ -57,10 +79,16 @@ for (const f of files) {
   }, 1000);
   const status = await new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 1)));
   clearInterval(watch);
+  if (held) process.stdout.write(`${title}\n${Buffer.concat(held).toString()}`);
   if (stalled || (status !== 0 && status !== 2)) failed = true;
   const took = `${Math.round((Date.now() - started) / 1000)} s`;
-  summary.push(`${f} (${took}): ${stalled ? `HUNG (silent ${Math.round(STALL_MS / 60_000)} min, stopped)` : status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
+  summary.set(f, `${f} (${took}): ${stalled ? `HUNG (silent ${Math.round(STALL_MS / 60_000)} min, stopped)` : status === 0 ? 'all targets met' : status === 2 ? 'some targets MISSED' : `failed (exit ${status})`}`);
 }
+await Promise.all(
+  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+    for (let f = queue.shift(); f !== undefined; f = queue.shift()) await runOne(f);
+  }),
+);
 const figures: Record<string, { value: number; unit: string; peer: number | null; ratio: number | null }> = {};
 if (existsSync(figuresFile)) {
   for (const line of readFileSync(figuresFile, 'utf8').split('\n')) {
@@ -77,6 +105,6 @@ const out = path.join(dir, smoke ? 'results.smoke.json' : quick ? 'results.quick
 const previous = only.length && existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { figures?: typeof figures }).figures ?? {} : {};
 writeFileSync(out, `${JSON.stringify({ machine, quick, ...(smoke ? { smoke } : {}), date: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), figures: { ...previous, ...figures } }, null, 2)}\n`);
 console.log('\n# summary');
-for (const s of summary) console.log(`  ${s}`);
+for (const f of files) console.log(`  ${summary.get(f)}`);
 console.log(`  ${Object.keys(figures).length} figures written to ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - t0) / 1000)} s`);
 process.exit(failed ? 1 : 0);

@@ -361,7 +361,9 @@ if (want('bench')) {
     const file = path.join(root, 'bench', 'results.smoke.json');
     const t0 = Date.now();
     console.log('\n=== bench (smoke: every bench runs and writes its figures; their values judge nothing): node --import tsx bench/run.ts --smoke');
-    const status = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], {}, true);
+    // the renderer and web host bundles this run built for e2e, from this tree: the benches that
+    // serve them use them as they are instead of building them twice more
+    const status = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke'], (await built) ? { BENCH_BUILT: '1' } : {}, true);
     const secs = secsSince(t0);
     // exit 0: all targets met; 2: some missed (a figure, not a failure); 1 or a signal: a bench
     // crashed; the file must be fresh with the named figures
