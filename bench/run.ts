@@ -66,6 +66,8 @@ async function runOne(f: string): Promise<void> {
   else console.log(title);
   const started = Date.now();
   const child = own(spawn(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, f)], { stdio: ['inherit', 'pipe', 'pipe', 'ipc'], env }));
+  // a bench prints as it goes; one silent for STALL_MS is hung (a wait that can never end), not
+  // slow: it is stopped and counted as failed, so a hang costs minutes, not the CI run's hour
   let heard = Date.now();
   child.stdout!.on('data', (b: Buffer) => ((heard = Date.now()), held ? held.push(b) : process.stdout.write(b)));
   child.stderr!.on('data', (b: Buffer) => ((heard = Date.now()), held ? held.push(b) : process.stderr.write(b)));
