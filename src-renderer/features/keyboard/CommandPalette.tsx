@@ -4,7 +4,7 @@
 // be chosen until something is typed, and Enter runs one only when the trader moved onto it with
 // the arrow keys (or clicks it). Enter is the palette's, not cmdk's: it runs what this component
 // shows as selected, so cmdk's own first-item pick can never slip through.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Command, defaultFilter } from 'cmdk';
 import { runCommand, hasCommand } from '../../lib/commands';
 import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
@@ -20,6 +20,62 @@ const GROUPS: ActionGroup[] = ['Trading', 'Ticket', 'Ladder', 'Panels', 'App'];
 
 /** Keys that move cmdk's selection (its vim-style Ctrl+N/P/J/K included). */
 const isMoveKey = (e: { key: string; ctrlKey: boolean }) => ['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key) || (e.ctrlKey && ['n', 'p', 'j', 'k'].includes(e.key));
+
+/**
+ * The items are built when the palette opens and when a search starts or ends, not on every
+ * keystroke: cmdk's items filter and rank themselves from its own store, so the same elements
+ * are handed back and React skips them (some 100 items a keystroke before). Whether an item is
+ * enabled (its command registered, a trading one only once something is typed) is read then.
+ */
+function buildItems(typed: boolean, keymap: Record<string, string | undefined>, mac: boolean, watchlist: readonly string[], select: (t: string) => void, show: (o: null) => void) {
+  const byValue = new Map<string, () => void>();
+  const run = (id: string) => {
+    show(null);
+    // after the dialog has closed and given focus back
+    setTimeout(() => runCommand(id, 'palette'), 0);
+  };
+  const actionItems = (g: ActionGroup | null) =>
+    ACTIONS.filter((a) => (g === null || a.group === g) && a.id !== 'app.palette').map((a) => {
+      const v = actionValue(a.id, a.label);
+      const enabled = hasCommand(a.id) && (typed || !a.danger);
+      if (enabled) byValue.set(v, () => run(a.id));
+      return (
+        <Command.Item key={a.id} value={v} onSelect={() => run(a.id)} disabled={!enabled} title={a.danger && !typed ? 'Type its name to choose it' : undefined}>
+          <span>{a.label}</span>
+          {keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : null}
+        </Command.Item>
+      );
+    });
+  const marketItems = watchlist.map((t) => {
+    const v = `open market ${t}`;
+    const go = () => {
+      select(t);
+      run('panel.ladder');
+    };
+    byValue.set(v, go);
+    return (
+      <Command.Item key={`market ${t}`} value={v} onSelect={go}>
+        <span>
+          Open <span className="mono">{t}</span>
+        </span>
+      </Command.Item>
+    );
+  });
+  // while searching, one list ranked by match (cmdk does not reorder groups); by group otherwise
+  const list = typed ? (
+    [...actionItems(null), ...marketItems]
+  ) : (
+    <>
+      {GROUPS.map((g) => (
+        <Command.Group key={g} heading={g === 'Trading' ? 'Trading (type a name to choose one)' : g}>
+          {actionItems(g)}
+        </Command.Group>
+      ))}
+      {marketItems.length > 0 && <Command.Group heading="Watchlist">{marketItems}</Command.Group>}
+    </>
+  );
+  return { byValue, list };
+}
 
 export function CommandPalette() {
   const open = useOverlay((s) => s.open === 'palette');
@@ -71,40 +127,9 @@ export function CommandPalette() {
     }
   }, [open, none]);
   const close = () => show(null);
-  const run = (id: string) => {
-    close();
-    // after the dialog has closed and given focus back
-    setTimeout(() => runCommand(id, 'palette'), 0);
-  };
   const typed = search.trim() !== '';
-  actionsByValue.current = new Map();
-  const actionItems = (g: ActionGroup | null) =>
-    ACTIONS.filter((a) => (g === null || a.group === g) && a.id !== 'app.palette').map((a) => {
-      const v = actionValue(a.id, a.label);
-      const enabled = hasCommand(a.id) && (typed || !a.danger);
-      if (enabled) actionsByValue.current.set(v, () => run(a.id));
-      return (
-        <Command.Item key={a.id} value={v} onSelect={() => run(a.id)} disabled={!enabled} title={a.danger && !typed ? 'Type its name to choose it' : undefined}>
-          <span>{a.label}</span>
-          {keymap[a.id] ? <span className="kbd">{formatCombo(keymap[a.id]!, mac)}</span> : null}
-        </Command.Item>
-      );
-    });
-  const marketItems = watchlist.map((t) => {
-    const v = `open market ${t}`;
-    const go = () => {
-      select(t);
-      run('panel.ladder');
-    };
-    actionsByValue.current.set(v, go);
-    return (
-      <Command.Item key={`market ${t}`} value={v} onSelect={go}>
-        <span>
-          Open <span className="mono">{t}</span>
-        </span>
-      </Command.Item>
-    );
-  });
+  const built = useMemo(() => (open ? buildItems(typed, keymap, mac, watchlist, select, show) : { byValue: new Map<string, () => void>(), list: null }), [open, typed, keymap, mac, watchlist, select, show]);
+  actionsByValue.current = built.byValue;
   return (
     <Modal open={open} onClose={close} title="Command palette" className="palette">
       <Command
@@ -155,14 +180,7 @@ export function CommandPalette() {
         <Command.List ref={listRef}>
           <Command.Empty>No action matches.</Command.Empty>
           {/* while searching, one list ranked by match (cmdk does not reorder groups); by group otherwise */}
-          {typed
-            ? [...actionItems(null), ...marketItems]
-            : GROUPS.map((g) => (
-                <Command.Group key={g} heading={g === 'Trading' ? 'Trading (type a name to choose one)' : g}>
-                  {actionItems(g)}
-                </Command.Group>
-              ))}
-          {!typed && marketItems.length > 0 && <Command.Group heading="Watchlist">{marketItems}</Command.Group>}
+          {built.list}
         </Command.List>
       </Command>
     </Modal>
