@@ -2,7 +2,8 @@
 // (E2E_RECORD_MS, 20 s by default: the market maker filled 17-23 times over 15 s, 52 over 40 s,
 // and the spec asks for one; what the recording proves does not grow with its length), replay it
 // at 10x in the embedded exchange with the replay bar, then backtest the example market maker
-// over the recording and see its fills in the report. Waits are on what the screen shows; the only fixed wait is the recording's own length.
+// over the recording and see its fills in the report. Waits are on what the screen shows; the
+// only fixed wait is the recording's own length.
 import { expect } from '@playwright/test';
 import { terminalTest } from './fixtures';
 import { openTerminal, realProblems, recordFor, shot } from './helpers';
