@@ -139,8 +139,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Builds the bundles a bench serves or spawns: the renderer (out/renderer) and, with `host`, the
- * web host (out/host). `npm test` built both from the same tree moments before its bench stage
- * (for e2e) and says so with BENCH_BUILT=1; a bench then uses them as they are.
+ * web host (out/host). BENCH_BUILT=1 says they are fresh from this tree (`npm test` built them
+ * for e2e moments before its bench stage; `bench/run.ts` builds them once before the first bench
+ * that calls this): a bench then uses them as they are.
  */
 export async function buildBundles(opts: { host: boolean }): Promise<void> {
   if (process.env.BENCH_BUILT === '1') {

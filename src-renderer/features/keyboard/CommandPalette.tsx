@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Command, defaultFilter } from 'cmdk';
 import { runCommand, hasCommand } from '../../lib/commands';
-import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup } from '../../lib/keymap';
+import { ACTIONS, formatCombo, isMacPlatform, type ActionGroup, type Keymap } from '../../lib/keymap';
 import { useSession } from '../../stores/session';
 import { useTrading } from '../../stores/trading';
 import { useOverlay } from '../../stores/ui';
@@ -27,7 +27,7 @@ const isMoveKey = (e: { key: string; ctrlKey: boolean }) => ['ArrowDown', 'Arrow
  * are handed back and React skips them (some 100 items a keystroke before). Whether an item is
  * enabled (its command registered, a trading one only once something is typed) is read then.
  */
-function buildItems(typed: boolean, keymap: Record<string, string | undefined>, mac: boolean, watchlist: readonly string[], select: (t: string) => void, show: (o: null) => void) {
+function buildItems(typed: boolean, keymap: Keymap, mac: boolean, watchlist: readonly string[], select: (t: string) => void, show: (o: null) => void) {
   const byValue = new Map<string, () => void>();
   const run = (id: string) => {
     show(null);
@@ -99,7 +99,6 @@ export function CommandPalette() {
   const chosen = useRef<string | null>(null);
   const [hint, setHint] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
-  const actionsByValue = useRef(new Map<string, () => void>());
 
   const autoPick = useCallback(() => {
     const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[cmdk-item]') ?? [])].map((el) => ({ value: el.getAttribute('data-value') ?? '', disabled: el.getAttribute('aria-disabled') === 'true' }));
@@ -129,7 +128,6 @@ export function CommandPalette() {
   const close = () => show(null);
   const typed = search.trim() !== '';
   const built = useMemo(() => (open ? buildItems(typed, keymap, mac, watchlist, select, show) : { byValue: new Map<string, () => void>(), list: null }), [open, typed, keymap, mac, watchlist, select, show]);
-  actionsByValue.current = built.byValue;
   return (
     <Modal open={open} onClose={close} title="Command palette" className="palette">
       <Command
@@ -155,7 +153,7 @@ export function CommandPalette() {
           // Enter is ours: cmdk's would run its own selection, which may not be what is shown
           e.preventDefault();
           const v = valueRef.current;
-          const go = actionsByValue.current.get(v);
+          const go = built.byValue.get(v);
           if (go && enterMayRun(v, searchRef.current, chosen.current)) go();
           else if (go || isDangerValue(v) || typed) setHint('An action that sends, cancels or changes orders runs only when you choose it: type its name, move to it with ↓ ↑, then Enter (or click it).');
         }}
@@ -179,7 +177,6 @@ export function CommandPalette() {
         ) : null}
         <Command.List ref={listRef}>
           <Command.Empty>No action matches.</Command.Empty>
-          {/* while searching, one list ranked by match (cmdk does not reorder groups); by group otherwise */}
           {built.list}
         </Command.List>
       </Command>
