@@ -285,6 +285,24 @@ describe('the command palette never trades by default', () => {
     await waitFor(() => expect(fake.api.placeOrder).toHaveBeenCalledTimes(1));
     expect(fake.api.placeOrder).toHaveBeenCalledWith(expect.objectContaining({ ticker: T, side: 'bid', price: '0.4500', origin: 'palette' }));
   });
+  // a fast trader (or Playwright without its trace) presses the arrow before the next frame, when
+  // the palette makes its own pick for the new search: the pick must not take the trader's back
+  it('an arrow key pressed in the same frame as the search keeps what it chose once the frame comes', async () => {
+    render(Stage());
+    await openPalette();
+    // two events, each rendered as a browser renders a discrete event, with no frame between them
+    act(() => {
+      fireEvent.change(paletteInput(), { target: { value: 'buy at the bid' } });
+    });
+    act(() => {
+      fireEvent.keyDown(paletteInput(), { key: 'ArrowDown', code: 'ArrowDown', bubbles: true });
+    });
+    const chosen = idOfItem(selectedItem());
+    expect(chosen, 'the arrow chose an item').not.toBe('');
+    await settle();
+    await settle();
+    expect(idOfItem(selectedItem()), 'after the frame').toBe(chosen);
+  });
 });
 
 type Context = 'ladder' | 'ticket' | 'ticket field' | 'markets list' | 'dialog' | 'palette';

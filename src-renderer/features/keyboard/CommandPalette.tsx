@@ -97,6 +97,9 @@ export function CommandPalette() {
   const steering = useRef<'keys' | 'pointer' | null>(null);
   // the item the trader moved onto with the keys (a dangerous one runs on Enter only then)
   const chosen = useRef<string | null>(null);
+  // the trader moved the selection (keys or pointer) since the search last changed: the palette's
+  // own pick, made a frame later, then leaves it alone (an arrow can land before that frame)
+  const steered = useRef(false);
   const [hint, setHint] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -114,7 +117,9 @@ export function CommandPalette() {
   useEffect(() => {
     if (!open) return undefined;
     // once cmdk has filtered and sorted for the new search: the palette's own pick
-    const raf = requestAnimationFrame(() => setValue(autoPick()));
+    const raf = requestAnimationFrame(() => {
+      if (!steered.current) setValue(autoPick());
+    });
     return () => cancelAnimationFrame(raf);
   }, [search, open, autoPick]);
   useEffect(() => {
@@ -123,6 +128,7 @@ export function CommandPalette() {
       setValue(none());
       setHint('');
       chosen.current = null;
+      steered.current = false;
     }
   }, [open, none]);
   const close = () => show(null);
@@ -137,10 +143,12 @@ export function CommandPalette() {
         value={value}
         onValueChange={(v) => {
           if (steering.current === 'keys') {
+            steered.current = true;
             chosen.current = v;
             setValue(v);
           } else if (steering.current === 'pointer') {
             // hovering shows where the pointer is; it does not choose (a click does)
+            steered.current = true;
             chosen.current = null;
             setValue(v);
           } else {
@@ -166,6 +174,7 @@ export function CommandPalette() {
           value={search}
           onValueChange={(q) => {
             chosen.current = null;
+            steered.current = false;
             setHint('');
             setSearch(q);
           }}
