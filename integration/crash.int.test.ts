@@ -23,6 +23,7 @@ import { ApiError } from '../src-main/api/errors';
 import type { CredentialsFile } from '../src-shared/credentials';
 import { mulberry32 } from '../src-shared/random';
 import { waitForOutput } from '../test-support/child';
+import { entryArgs } from '../test-support/entry';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,7 +53,7 @@ interface Child {
 }
 
 async function launch(dataDir: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-exchange/cli.ts', '--port', '0', '--data-dir', dataDir, '--no-sim', '--no-rate-limits'], {
+  const proc = spawn(process.execPath, [...entryArgs('exchange'), '--port', '0', '--data-dir', dataDir, '--no-sim', '--no-rate-limits'], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

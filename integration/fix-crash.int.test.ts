@@ -16,6 +16,7 @@ import { waitForOutput } from '../test-support/child';
 import { createApiClient } from '../src-main/api/client';
 import type { CredentialsFile } from '../src-shared/credentials';
 import { Client } from '../src-exchange/fix/raw-client';
+import { entryArgs } from '../test-support/entry';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const procs: ChildProcessWithoutNullStreams[] = [];
@@ -29,7 +30,7 @@ afterAll(() => {
 });
 
 async function launch(): Promise<{ proc: ChildProcessWithoutNullStreams; creds: CredentialsFile & { fix_port: number }; exited: Promise<unknown> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src-exchange/cli.ts', '--port', '0', '--data-dir', dataDir, '--no-sim', '--no-rate-limits'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...entryArgs('exchange'), '--port', '0', '--data-dir', dataDir, '--no-sim', '--no-rate-limits'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   procs.push(proc);
   const exited = new Promise((resolve) => proc.on('exit', resolve));
   // no start deadline: a slow machine only starts it later; an early exit fails at once with its output

@@ -12,9 +12,10 @@ import { waitForOutput } from '../test-support/child';
 import { createApiClient } from '../src-main/api/client';
 import type { CredentialsFile } from '../src-shared/credentials';
 import { probeProcess } from '../src-exchange/journal/process-identity';
+import { entryArgs } from '../test-support/entry';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = ['--import', 'tsx', 'src-exchange/cli.ts', '--port', '0', '--no-sim', '--no-rate-limits', '--data-dir'];
+const CLI = [...entryArgs('exchange'), '--port', '0', '--no-sim', '--no-rate-limits', '--data-dir'];
 const dataDir = mkdtempSync(path.join(tmpdir(), 'exchange-lock-'));
 const started: ChildProcess[] = [];
 

@@ -14,6 +14,7 @@ import { onTick } from '../src-exchange/engine/price-levels';
 import { catalogOf } from '../src-exchange/core/catalog-module';
 import type { UsersState } from '../src-exchange/state/users';
 import { TestStream } from '../test-support/exchange/ws-client';
+import { entryArgs } from '../test-support/entry';
 
 const FAST: Partial<SimOptions> = {
   tickMs: 50,
@@ -314,10 +315,9 @@ describe('stopping the simulation', () => {
 });
 
 describe('--sim-rate', () => {
-  const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src-exchange/cli.ts');
   const run = (args: string[]) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...entryArgs('exchange'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -315,20 +315,21 @@ const early = [];
 if (want('typecheck') && want('lint')) early.push(() => stage('typecheck + lint', process.execPath, ['scripts/typecheck-lint.mjs'], {}, held));
 else if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
 else if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
-// e2e serves the built renderer, and starts the bundled web host (built once here, not compiled
-// by tsx in each of every spec's three processes)
+// The web host's bundles (out/host: the host and the exchange, 1-2 s with esbuild) are built
+// first, before the unit + integration stage: its tests then start the exchange and the host from
+// them (TEST_BUNDLES=1, test-support/entry.ts) instead of compiling the source under tsx on each
+// of some dozens of starts. If that build fails, the tests start the source and e2e does not run.
+// e2e also serves the built renderer, built beside the unit stage.
+const hostBuilt = want('unit') || e2eSpecs.length ? await stage('build web host', process.execPath, ['scripts/build-host.mjs']) : false;
 let built = Promise.resolve(false);
 if (e2eSpecs.length) {
   built = new Promise((resolve) => {
-    early.push(async () => {
-      const ok = await stage('build renderer', bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], {}, held);
-      resolve(ok && (await stage('build web host', process.execPath, ['scripts/build-host.mjs'], {}, held)));
-    });
+    early.push(async () => resolve(hostBuilt && (await stage('build renderer', bin('vite'), ['build', '--config', 'src-renderer/vite.config.ts', '--logLevel', 'warn'], {}, held))));
   });
 }
 const unitStage = async () => {
   const out = freshReport(path.join(resultsDir, 'vitest.json'));
-  await stage('unit + integration', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  await stage('unit + integration', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], hostBuilt ? { TEST_BUNDLES: '1' } : {});
   addVitest(out);
 };
 if (serial) {

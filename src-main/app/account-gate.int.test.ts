@@ -8,7 +8,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
@@ -18,8 +17,8 @@ import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
 import { highestBid } from '../../test-support/main/markets';
 import { until } from '../../test-support/main/wait';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let terminal: RunningTerminal;
 let trader: ApiClient;
 let market: string;
@@ -109,7 +108,7 @@ beforeAll(async () => {
       asked.push({ title: q.title, message: q.message });
       return answer;
     },
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 7, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 7, sim: false },
   });
   const ex = terminal.exchange!;
   const a = ex.accounts.find((x) => x.name === 'trader')!;

@@ -5,13 +5,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { startExchange } from '../../src-exchange/server';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let terminal: RunningTerminal | null = null;
 afterAll(async () => {
   await terminal?.stop();
@@ -23,7 +22,7 @@ const boot = (dataDir: string) =>
     box: new FileKeyBox(dataDir),
     shell: 'web',
     emit: () => {},
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 3, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 3, sim: false },
   });
 
 async function call(method: string, ...args: unknown[]): Promise<unknown> {

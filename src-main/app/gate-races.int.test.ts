@@ -15,8 +15,8 @@ import { until } from '../../test-support/main/wait';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { highestBid } from '../../test-support/main/markets';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let host: RunningHost;
 let terminal: RunningTerminal;
 let dataDir: string;
@@ -80,7 +80,7 @@ beforeAll(async () => {
     shell: 'web',
     confirmInMain: async () => true,
     emit: (s, p) => host?.broadcast(s, p),
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 11, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 11, sim: false },
   });
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });

@@ -4,15 +4,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
 import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let terminal: RunningTerminal;
 let trader: ApiClient;
 
@@ -33,7 +32,7 @@ beforeAll(async () => {
     box: new FileKeyBox(dataDir),
     shell: 'web',
     emit: () => {},
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 5, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 5, sim: false },
   });
   const ex = terminal.exchange!;
   const a = ex.accounts.find((x) => x.name === 'trader')!;

@@ -15,8 +15,8 @@ import { RateLimiter, seedLimiter } from '../api/limiter';
 import { resolveProfile } from '../api/profiles';
 import type { LocalOrdersView } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let terminal: RunningTerminal;
 let other: ApiClient;
 let local: LocalOrdersView | null = null;
@@ -57,7 +57,7 @@ beforeAll(async () => {
     emit: (s, p) => {
       if (s === 'local') local = p as LocalOrdersView;
     },
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 12, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 12, sim: false },
   });
   const ex = terminal.exchange!;
   const cp = ex.accounts.find((a) => a.name === 'counterparty')!;

@@ -17,8 +17,8 @@ import { resolveProfile } from '../api/profiles';
 import type { LocalOrdersView, Notice, AlertsView } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
 import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let terminal: RunningTerminal;
 let dataDir: string;
 let other: ApiClient;
@@ -38,7 +38,7 @@ async function boot(): Promise<void> {
       if (s === 'notices') notices.push(p as Notice);
       if (s === 'alerts') alerts = p as AlertsView;
     },
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 11, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 11, sim: false },
   });
   const ex = terminal.exchange!;
   // the first start's credentials hold the keys; a restart reads the file the terminal stripped

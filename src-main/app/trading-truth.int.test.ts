@@ -15,8 +15,8 @@ import { until } from '../../test-support/main/wait';
 import { createApiClient } from '../api/client';
 import { Decimal } from '../../src-shared/money';
 import type { RiskView } from '../../src-shared/ipc/contract';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let terminal: RunningTerminal;
 let dataDir: string;
 const pushes: RiskView[] = [];
@@ -37,7 +37,7 @@ beforeAll(async () => {
     emit: (s, p) => {
       if (s === 'risk') pushes.push(p as RiskView);
     },
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 5, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 5, sim: false },
   });
   await until('the stream is live', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live', 30_000);
 }, 120_000);

@@ -11,6 +11,7 @@ import type WebSocket from 'ws';
 import { connectDoor } from '../host/door-client';
 import { highestBid } from '../../test-support/main/markets';
 import { sleep } from './world';
+import { entryArgs } from './entry';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,7 +22,7 @@ interface Host {
 }
 
 async function startHost(dataDir: string, staticDir: string): Promise<Host> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--data-dir', dataDir, '--no-sim', '--seed', '9', '--static-dir', staticDir], {
+  const child = spawn(process.execPath, [...entryArgs('host'), '--port', '0', '--data-dir', dataDir, '--no-sim', '--seed', '9', '--static-dir', staticDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

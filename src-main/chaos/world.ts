@@ -4,7 +4,6 @@
 // terminal's screen is what main pushes to the UI, folded here the way the renderer folds it.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchExchange, type EmbeddedExchange } from '../embedded/launch';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
@@ -16,8 +15,8 @@ import { startFaultProxy, type FaultProxy, type FaultRates } from './fault-proxy
 import { countToCenti, dollarsToTicks, MAX_PRICE_TICKS } from '../../src-shared/money';
 import { BOOK_DEPTH, BookReplica, type BookPush } from '../../src-shared/ipc/book-stream';
 import type { BookView, ConnectionView, PrivateUpdate, TerminalError } from '../../src-shared/ipc/contract';
+import { entryArgs } from './entry';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Row = Record<string, unknown>;
 
 export interface Screen {
@@ -63,7 +62,7 @@ export async function until(what: string, fn: () => boolean | Promise<boolean>, 
 }
 
 function exchangeArgs(): string[] {
-  return ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')];
+  return entryArgs('exchange');
 }
 
 /** A client straight to the exchange that keeps to its own account's limits (as a real client would). */

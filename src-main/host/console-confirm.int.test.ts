@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { connectDoor, type DoorClient } from './door-client';
 import { until } from '../../test-support/main/wait';
 import { waitForOutput } from '../../test-support/child';
+import { entryArgs } from '../../test-support/entry';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src-main/host/cli.ts'), '--port', '0', '--no-sim', '--data-dir', path.join(dataDir, 'terminal'), '--static-dir', staticDir], {
+  child = spawn(process.execPath, [...entryArgs('host'), '--port', '0', '--no-sim', '--data-dir', path.join(dataDir, 'terminal'), '--static-dir', staticDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,8 +15,8 @@ import { hostClient } from '../../test-support/main/host';
 import { until } from '../../test-support/main/wait';
 import { startTerminal, type RunningTerminal } from '../app/terminal';
 import { FileKeyBox } from '../vault/secret-box';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let host: RunningHost;
 let terminal: RunningTerminal;
 let dataDir: string;
@@ -88,7 +88,7 @@ beforeAll(async () => {
     box: new FileKeyBox(dataDir),
     shell: 'web',
     emit: (s, p) => host?.broadcast(s, p),
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 7, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 7, sim: false },
   });
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });

@@ -18,8 +18,8 @@ import { FileKeyBox } from '../vault/secret-box';
 import { endpoints } from '../../src-shared/endpoints';
 import { dollarsToTicks } from '../../src-shared/money';
 import { highestBid } from '../../test-support/main/markets';
+import { entryArgs } from '../../test-support/entry';
 
-const root = path.resolve(__dirname, '../..');
 let host: RunningHost;
 let terminal: RunningTerminal;
 let dataDir: string;
@@ -42,7 +42,7 @@ async function boot(): Promise<void> {
       return mainAnswers(q);
     },
     emit: (s, p) => host?.broadcast(s, p),
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed: 7, sim: false },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed: 7, sim: false },
   });
   const staticDir = path.join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });

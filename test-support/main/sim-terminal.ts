@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startTerminal, type RunningTerminal } from '../../src-main/app/terminal';
 import { FileKeyBox } from '../../src-main/vault/secret-box';
 import { until } from './wait';
+import { entryArgs } from '../entry';
 
 export type DoorResult = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
 
@@ -17,7 +18,6 @@ export interface SimTerminal {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(__dirname, '../..');
 
 /** Starts the terminal on a fresh data directory and waits until its stream is live. */
 export async function startSimTerminal(prefix: string, seed: number): Promise<SimTerminal> {
@@ -27,7 +27,7 @@ export async function startSimTerminal(prefix: string, seed: number): Promise<Si
     box: new FileKeyBox(dataDir),
     shell: 'web',
     emit: () => {},
-    exchange: { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'src-exchange', 'cli.ts')], seed, sim: true },
+    exchange: { command: process.execPath, args: entryArgs('exchange'), seed, sim: true },
   });
   const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<DoorResult>;
   const value = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
