@@ -254,6 +254,7 @@ describe('back-pressure', () => {
     stream.hub.settings.bufferLimitBytes = 256 * 1024;
     stream.hub.settings.commandBurst = 1_000; // the 200 get_snapshot below must not meet error 27
     const s = await connect();
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
     try {
       await s.command('subscribe', { channels: ['orderbook_delta'], market_ticker: ticker });
       await s.until((fs) => fs.find((f) => f.msg.type === 'orderbook_snapshot'));
@@ -262,6 +263,11 @@ describe('back-pressure', () => {
       // ask for snapshots until the server's queue to us is far past the limit
       for (let i = 0; i < 200; i++) s.send('update_subscription', { sid: 1, action: 'get_snapshot' });
       const conn = [...stream.connections].find((c) => c.subs.get(1)?.markets?.has(ticker))!;
+      // the client reads nothing while paused, and then its Pong waits behind megabytes of
+      // snapshots: on a busy machine that outlasted the keep-alive (a Ping unanswered for a round
+      // of 10 s closes the connection), and the test waited for frames that never came. The
+      // keep-alive has its own tests; here the connection stays counted as alive.
+      keepAlive = setInterval(() => (conn.alive = true), 500);
       const deadline = Date.now() + 10_000;
       while (conn.ws.bufferedAmount <= 256 * 1024 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(conn.ws.bufferedAmount).toBeGreaterThan(256 * 1024);
@@ -296,6 +302,7 @@ describe('back-pressure', () => {
       const book = replay(s.frames, 1).get(ticker)!;
       expect(levels(book.yes)).toEqual(engineBook(ticker).yes);
     } finally {
+      clearInterval(keepAlive);
       Object.assign(stream.hub.settings, saved);
     }
   });
