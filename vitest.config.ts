@@ -81,7 +81,7 @@ export default defineConfig({
     // 121 -> 73 s, 234 -> 136 s of CPU; jsdom's setup 82 -> 10 s of the files' time).
     projects: [
       { extends: true, test: { name: 'node', include: NODE_SIDE, exclude: [...ISOLATED, '**/node_modules/**'], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, pool: 'vmForks' } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, pool: 'vmForks', setupFiles: ['src-renderer/test/setup-waits.ts'] } },
     ],
     pool: 'forks',
     maxWorkers: cores + 1,
