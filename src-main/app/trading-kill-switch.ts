@@ -243,7 +243,8 @@ export async function sweepAccount(active: ActiveSession): Promise<{ detail: str
     );
     await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
     await s.reconcile().catch(() => undefined);
-    await view.refresh();
+    // a read sent after the sweep (one already in flight may predate the cancels)
+    await view.refreshAfter();
     const left = new Map<number, number>();
     const mine = s.store.restingOrders();
     if (mine.length) left.set(own ?? 0, mine.length);

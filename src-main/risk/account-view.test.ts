@@ -99,4 +99,36 @@ describe('the scope asked again before the kill switch sweeps', () => {
     expect(calls).toBe(2);
     expect(view.reader?.keyId).toBe('wide');
   });
+
+  it('refreshAfter reads again after a read in flight: what was sent before the caller acted is not its answer', async () => {
+    // the exchange's resting orders: two before the kill switch's cancel-all, none after
+    let resting = [{ order_id: 'o1' }, { order_id: 'o2' }];
+    const gates: (() => void)[] = [];
+    const client = {
+      request: async () => {
+        const answer = { orders: resting, cursor: '' }; // what the exchange held when the read arrived
+        await new Promise<void>((r) => gates.push(r));
+        return answer;
+      },
+      getPositions: async () => ({ market_positions: [] }),
+      getSubaccountBalances: async () => ({ subaccount_balances: [] }),
+    };
+    const view = new AccountView({ keyId: 'k2', log: () => undefined, now: () => 1_000, resolve: async () => ({ scope: sub(3), reader: { keyId: 'wide', client: client as never } }) });
+    const due = view.refresh(); // a due read, in flight
+    await new Promise((r) => setTimeout(r, 0));
+    expect(gates).toHaveLength(1);
+    resting = []; // the sweep canceled them
+    const after = view.refreshAfter();
+    const joined = view.refresh();
+    gates.shift()!();
+    await due;
+    await joined;
+    expect(view.others().resting).toHaveLength(2); // the read in flight: from before the sweep
+    await new Promise((r) => setTimeout(r, 0));
+    expect(gates).toHaveLength(1); // refreshAfter made a read of its own
+    gates.shift()!();
+    await after;
+    expect(view.others().resting).toEqual([]);
+    view.stop();
+  });
 });

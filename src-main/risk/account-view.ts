@@ -145,6 +145,16 @@ export class AccountView {
     return this.reading;
   }
 
+  /**
+   * A read that starts after this call: a read already in flight may have been sent before what
+   * the caller just did (the kill switch's cancel-all), so it is waited for and another one made.
+   * (Joining it, the kill switch said "2 still resting" of orders its own sweep had canceled.)
+   */
+  async refreshAfter(): Promise<void> {
+    await this.reading?.catch(() => undefined);
+    await this.refresh();
+  }
+
   private async read(): Promise<void> {
     // a scoped key without an account-wide key to read with looks again now and then (one may have been imported since)
     const again = this.scope !== null && this.scope.kind !== 'account' && !this.reader && this.now() - this.resolvedAt > RESOLVE_AGAIN_MS;
