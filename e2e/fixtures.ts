@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageAtFailure, recordSaid } from './said';
+import { entryArgs } from '../test-support/entry';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(root, 'e2e', 'artifacts');
@@ -38,10 +39,7 @@ function owned(child: ChildProcess): ChildProcess {
  * `npm run start:web` runs it; the bundled host then runs the bundled exchange too. The bundles
  * skip tsx's compilation of a few hundred modules in each of a spec's three processes.
  */
-function entry(what: 'host' | 'exchange'): string[] {
-  if (process.env.E2E_HOST_BUNDLE === '1') return [path.join(root, 'out/host', what === 'host' ? 'cli.js' : 'exchange.js')];
-  return ['--import', 'tsx', path.join(root, what === 'host' ? 'src-main/host/cli.ts' : 'src-exchange/cli.ts')];
-}
+const entry = (what: 'host' | 'exchange'): string[] => entryArgs(what, process.env.E2E_HOST_BUNDLE === '1');
 
 /** A start is waited for as long as it takes (the test's own timeout bounds it); a slow one says so. */
 function slowStart(what: string): { done: () => void } {

@@ -315,7 +315,7 @@ const early = [];
 if (want('typecheck') && want('lint')) early.push(() => stage('typecheck + lint', process.execPath, ['scripts/typecheck-lint.mjs'], {}, held));
 else if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
 else if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
-// The web host's bundles (out/host: the host and the exchange, 1-2 s with esbuild) are built
+// The web host's bundles (out/host: the host and the exchange, under a second with esbuild) are built
 // first, before the unit + integration stage: its tests then start the exchange and the host from
 // them (TEST_BUNDLES=1, test-support/entry.ts) instead of compiling the source under tsx on each
 // of some dozens of starts. If that build fails, the tests start the source and e2e does not run.

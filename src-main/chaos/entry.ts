@@ -10,11 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Whether this run's bundles in out/host are the source's (set by `npm test` once it built them). */
-export const useBundles = (): boolean => process.env.TEST_BUNDLES === '1';
-
-/** node's arguments that run the exchange's or the web host's command line (its own flags follow). */
-export function entryArgs(what: 'exchange' | 'host'): string[] {
-  if (useBundles()) return [path.join(root, 'out/host', what === 'host' ? 'cli.js' : 'exchange.js')];
+/**
+ * node's arguments that run the exchange's or the web host's command line (its own flags follow):
+ * the bundles when `bundles` (by default: `npm test` built them for this run, TEST_BUNDLES=1),
+ * else the source under tsx. The e2e fixture passes its own E2E_HOST_BUNDLE.
+ */
+export function entryArgs(what: 'exchange' | 'host', bundles = process.env.TEST_BUNDLES === '1'): string[] {
+  if (bundles) return [path.join(root, 'out/host', what === 'host' ? 'cli.js' : 'exchange.js')];
   return ['--import', 'tsx', path.join(root, what === 'host' ? 'src-main/host/cli.ts' : 'src-exchange/cli.ts')];
 }

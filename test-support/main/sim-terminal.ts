@@ -18,7 +18,6 @@ export interface SimTerminal {
   stop(): Promise<void>;
 }
 
-
 /** Starts the terminal on a fresh data directory and waits until its stream is live. */
 export async function startSimTerminal(prefix: string, seed: number): Promise<SimTerminal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
