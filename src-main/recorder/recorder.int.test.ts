@@ -33,7 +33,16 @@ it('records a named market (snapshot, deltas with seq, own orders) and exports i
   expect(started.recordings[0]).toMatchObject({ active: true, name: 'int', markets: tickers });
   // the snapshot on subscribe, then the simulation's flow
   await until('rows recorded', async () => ((await value<RecordingsView>('getRecordings')).recordings[0]?.rows ?? 0) > 20, 30_000);
-  await value('placeOrder', { ticker: tickers[0], side: 'bid', price: '0.0100', count: '1', origin: 'ticket' });
+  // the lively simulation pauses a random market now and then (20 s at a time): the order goes
+  // to a recorded market that trades, as a trader would send it
+  await until('an order placed in a recorded market', async () => {
+    for (const ticker of tickers) {
+      const placed = await call('placeOrder', { ticker, side: 'bid', price: '0.0100', count: '1', origin: 'ticket' });
+      if (placed.ok) return true;
+      if (!/ is paused/.test(placed.error.message)) throw new Error(`placeOrder: ${placed.error.message}`);
+    }
+    return false;
+  }, 60_000);
   const out = path.join(dataDir, 'recordings', 'exports', `${id}.csv`);
   await until('own order recorded', async () => {
     await value('exportRecording', { id, format: 'csv' });
