@@ -78,8 +78,11 @@ describe('the strategy sandbox', () => {
     // a call that keeps the CPU after the same wait is stopped at its budget
     const f = await fault(`module.exports = { onBook: function () { api.sleep(150); for (;;) {} } };`, 'onBook', { sleep });
     expect(f.message).toMatch(/CPU budget of 50 ms in onBook/);
-    // and waiting past 10 times the budget in wall time is stopped, however little CPU it had
-    const waits = await Sandbox.load(`var spin = ${spinFor}; module.exports = { onBook: function () { api.sleep(1100); spin(40); } };`, { sleep }, { cpuMs: 100 });
+    // and waiting past 10 times the budget in wall time is stopped, however little CPU it had.
+    // After the wait it runs a loop of a fixed count: QuickJS asks the budget every 10,000 or so
+    // backward jumps, and 50,000 turns (a few ms of CPU) reach it; a loop of 40 ms of wall time
+    // made only a few thousand turns on a busy machine's share of a core and never asked.
+    const waits = await Sandbox.load(`module.exports = { onBook: function () { api.sleep(1100); for (var i = 0; i < 50000; i++) {} } };`, { sleep }, { cpuMs: 100 });
     expect(() => waits.call('onBook', {})).toThrow(/CPU budget of 100 ms in onBook/);
     waits.dispose();
   });
