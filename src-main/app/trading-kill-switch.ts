@@ -19,7 +19,7 @@ import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import { ApiError } from '../api/errors';
 import { plural } from '../../src-shared/text';
-import type { AccountReader } from '../risk/account-view';
+import type { AccountReader, AccountView } from '../risk/account-view';
 import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';
 import { releaseChange } from './confirm-change';
@@ -236,30 +236,36 @@ export async function sweepAccount(active: ActiveSession): Promise<{ detail: str
     ...(failures.length ? [`NOT canceled: ${failures.join('; ')}`] : []),
     ...(unreachable ? [unreachable] : []),
   ].join('; ');
-  const later = (async () => {
-    const groups = await s.client.getOrderGroups().then(
-      (r) => r.order_groups,
-      () => [],
-    );
-    await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
-    await s.reconcile().catch(() => undefined);
-    // a read sent after the sweep (one already in flight may predate the cancels)
-    await view.refreshAfter();
-    const left = new Map<number, number>();
-    const mine = s.store.restingOrders();
-    if (mine.length) left.set(own ?? 0, mine.length);
-    for (const o of view.others().resting) {
-      const sub = typeof o.subaccount_number === 'number' ? o.subaccount_number : 0;
-      left.set(sub, (left.get(sub) ?? 0) + 1);
-    }
-    const total = [...left.values()].reduce((a, b) => a + b, 0);
-    const missing = view.incomplete();
-    const rest = total
-      ? `; ${total} still resting (${[...left].map(([sub, n]) => `subaccount ${sub}: ${n}`).join(', ')})`
-      : missing
-        ? `; none still resting in what this key can see, but the rest of the account could not be seen: ${missing}`
-        : '';
-    return `${detail}, ${groups.length} order group(s) triggered${rest}`;
-  })();
-  return { detail, later };
+  return { detail, later: leftAfterSweep(s, view, own, detail) };
+}
+
+/**
+ * The sweep's full detail: the order groups triggered, then what is left over the account, read
+ * after the sweep (a read already in flight may predate the cancels). A read that still finds
+ * orders, or that failed, is made once more before the trader is told they rest.
+ */
+async function leftAfterSweep(s: ActiveSession['session'], view: AccountView, own: number | null, detail: string): Promise<string> {
+  const groups = await s.client.getOrderGroups().then(
+    (r) => r.order_groups,
+    () => [],
+  );
+  await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, { priority: true }).catch(() => undefined)));
+  await s.reconcile().catch(() => undefined);
+  let unread = await view.refreshAfter();
+  if (unread || view.others().resting.length) unread = await view.refreshAfter();
+  const left = new Map<number, number>();
+  const mine = s.store.restingOrders();
+  if (mine.length) left.set(own ?? 0, mine.length);
+  for (const o of unread ? [] : view.others().resting) {
+    const sub = typeof o.subaccount_number === 'number' ? o.subaccount_number : 0;
+    left.set(sub, (left.get(sub) ?? 0) + 1);
+  }
+  const total = [...left.values()].reduce((a, b) => a + b, 0);
+  const unseen = unread ? `the account's other subaccounts could not be read again after the sweep (${unread})` : view.incomplete();
+  const rest = total
+    ? `; ${total} still resting (${[...left].map(([sub, n]) => `subaccount ${sub}: ${n}`).join(', ')})${unread ? `; ${unseen}` : ''}`
+    : unseen
+      ? `; none still resting in what this key can see, but the rest of the account could not be seen: ${unseen}`
+      : '';
+  return `${detail}, ${groups.length} order group(s) triggered${rest}`;
 }

@@ -131,4 +131,21 @@ describe('the scope asked again before the kill switch sweeps', () => {
     expect(view.others().resting).toEqual([]);
     view.stop();
   });
+
+  it('refreshAfter answers why its own read failed, and null once one succeeds', async () => {
+    let fail = true;
+    const client = {
+      request: async () => {
+        if (fail) throw new Error('socket hang up');
+        return { orders: [], cursor: '' };
+      },
+      getPositions: async () => ({ market_positions: [] }),
+      getSubaccountBalances: async () => ({ subaccount_balances: [] }),
+    };
+    const view = new AccountView({ keyId: 'k2', log: () => undefined, now: () => 1_000, resolve: async () => ({ scope: sub(3), reader: { keyId: 'wide', client: client as never } }) });
+    expect(await view.refreshAfter()).toMatch(/socket hang up/);
+    fail = false;
+    expect(await view.refreshAfter()).toBeNull();
+    view.stop();
+  });
 });

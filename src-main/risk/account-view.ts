@@ -149,10 +149,12 @@ export class AccountView {
    * A read that starts after this call: a read already in flight may have been sent before what
    * the caller just did (the kill switch's cancel-all), so it is waited for and another one made.
    * (Joining it, the kill switch said "2 still resting" of orders its own sweep had canceled.)
+   * Answers why that read failed, or null (what others() holds is then that read's).
    */
-  async refreshAfter(): Promise<void> {
+  async refreshAfter(): Promise<string | null> {
     await this.reading?.catch(() => undefined);
     await this.refresh();
+    return this.readError;
   }
 
   private async read(): Promise<void> {
