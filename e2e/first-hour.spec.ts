@@ -276,8 +276,7 @@ test('first hour: long, flat, short, reverse, flat, the totals, local orders, th
     const d = page.getByRole('dialog', { name: /Confirm this order/ });
     if (!(await d.isVisible())) return;
     console.log(`e2e: the risk gate asked before a repeat order (${(await d.innerText()).replace(/\s+/g, ' ')}): sent anyway`);
-    await d.getByRole('button', { name: 'Send anyway', exact: true }).click();
-    await expect(d).toBeHidden();
+    await confirm(/Confirm this order/, 'Send anyway');
   };
   /**
    * A crossing order by key until the exchange's position is what it should be: on the lively

@@ -24,6 +24,9 @@ import type { AuditBase, TradingAudit } from './trading-audit';
 import type { ActiveSession } from './profiles-service';
 import { releaseChange } from './confirm-change';
 
+/** The kill switch's requests go ahead of anything queued on the session's limiter. */
+const first = { priority: true } as const;
+
 export interface KillSwitchParts {
   risk: RiskStore;
   audit: TradingAudit;
@@ -98,7 +101,7 @@ export class KillSwitch {
   sweepLate(active: ActiveSession, ticker: string | null, ack: OrderAck): Promise<void> {
     if (!this.p.risk.killSwitch(active.profileId).engaged) return Promise.resolve();
     const base: AuditBase = { action: 'kill_sweep', origin: undefined, ticker, asked: { order_id: ack.order_id }, gate: 'not gated (reduces)', clientOrderId: ack.client_order_id };
-    return this.p.audit.audited(active, base, () => orders.cancelOrder(active.session, ack.order_id, undefined, { priority: true }), () => `canceled ${ack.order_id}: answered after the kill switch engaged`).then(
+    return this.p.audit.audited(active, base, () => orders.cancelOrder(active.session, ack.order_id, undefined, first), () => `canceled ${ack.order_id}: answered after the kill switch engaged`).then(
       () => undefined,
       () => undefined,
     );
@@ -196,7 +199,6 @@ export async function sweepAccount(active: ActiveSession): Promise<{ detail: str
     return { detail: r.detail + note, later: r.later.then((d) => d + note) };
   }
   const s = active.session;
-  const first = { priority: true } as const;
   const own = view.ownSubaccount;
   const reader: AccountReader | null = view.reader;
   const before = s.store.restingOrders().length + view.others().resting.length;
@@ -249,7 +251,7 @@ async function leftAfterSweep(s: ActiveSession['session'], view: AccountView, ow
     (r) => r.order_groups,
     () => [],
   );
-  await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, { priority: true }).catch(() => undefined)));
+  await Promise.all(groups.map((g) => s.client.triggerOrderGroup({ params: { id: g.order_group_id }, body: {} }, first).catch(() => undefined)));
   await s.reconcile().catch(() => undefined);
   let unread = await view.refreshAfter();
   if (unread || view.others().resting.length) unread = await view.refreshAfter();

@@ -4,7 +4,7 @@
 // (no saved one and the default untouched), and replaced only when the saved one differs. Building
 // the default twice unmounted and mounted every panel again (about half a second of the page's work).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { clearFakeCalls, installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import type { AppState } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
@@ -29,7 +29,6 @@ const profile = (id: string | null) =>
     useSession.setState({ app: id ? ({ activeProfileId: id, profiles: [], settings: DEFAULT_SETTINGS, shell: 'web' } as unknown as AppState) : null });
   });
 
-configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(() => {

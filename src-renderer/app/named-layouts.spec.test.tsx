@@ -11,7 +11,7 @@
 // - Settings → Text size saves fontPx and scales the page's text and the ladder's row height;
 //   Alt+Shift+= / Alt+Shift+- step it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { clearFakeCalls, installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import type { AppState, Settings } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
@@ -56,8 +56,8 @@ const typeName = (text: string) => act(() => {
       fireEvent.change(within(layoutsDialog()).getByRole('textbox', { name: 'Layout name' }), { target: { value: text } });
     });
 
-// a loaded machine renders the dock slowly: wait on conditions for longer, never on a clock
-configure({ asyncUtilTimeout: 15_000 });
+// a loaded machine renders the dock slowly: the waits wait on conditions for up to 15 s
+// (src-renderer/test/setup-waits.ts), never on a clock
 vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(() => {
