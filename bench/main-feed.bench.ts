@@ -18,7 +18,7 @@ dieWithParent();
 
 const RATE = 50_000;
 const MARKETS = 20;
-const SECONDS = scaled(10, 4, 2);
+const SECONDS = scaled(10, 4, 3);
 
 interface RunResult {
   frames: number;
