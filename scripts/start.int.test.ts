@@ -69,7 +69,21 @@ describe('without an Electron binary', () => {
       expect(text).toMatch(/start: not the desktop window because .+: serving the terminal in a browser instead\./);
       const page = await fetch(url);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      const html = await page.text();
+      expect(html).toContain('<div id="root">');
+      // the page it serves is React's production build, though this test (and so the build
+      // start.mjs ran) has NODE_ENV=test: a development build checks every render (about twice
+      // the page's CPU), and it was what the e2e specs and benches served after this test ran
+      const src = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+      expect(src, 'the page names its script').toBeTruthy();
+      const cookie = page.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const script = await fetch(new URL(src!, url), { headers: cookie ? { cookie } : {} });
+      expect(script.status).toBe(200);
+      const code = await script.text();
+      expect(process.env.NODE_ENV).toBe('test');
+      expect(code.includes('createRoot'), 'the script is the app').toBe(true);
+      expect(code.includes('react_stack_bottom_frame'), "the script holds React's development build").toBe(false);
+      expect(/columnNumber:\s*\d/.test(code), 'the JSX was compiled for development (source positions)').toBe(false);
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
