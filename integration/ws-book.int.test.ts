@@ -275,12 +275,16 @@ describe('back-pressure', () => {
       await node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side: 'bid', priceTicks: 4_951, countCenti: 100 });
       await node.submit({ type: 'createOrder', nowMs: node.now(), userId: trader, ticker, side: 'bid', priceTicks: 4_953, countCenti: 100 });
       socket.resume();
-      const overflow = await s.until((fs) => fs.find((f) => f.msg.type === 'error' && f.raw.id === undefined), 20_000);
+      // a wait that gives up says how the server's side of the connection stood too
+      const server = (e: unknown) => {
+        throw new Error(`${(e as Error).message}; the server ${stream.connections.has(conn) ? 'holds' : 'no longer holds'} the connection (readyState ${conn.ws.readyState}, ${conn.ws.bufferedAmount} bytes queued)`);
+      };
+      const overflow = await s.until((fs) => fs.find((f) => f.msg.type === 'error' && f.raw.id === undefined), 20_000, 'error 25').catch(server);
       expect(overflow.raw).toMatchObject({ type: 'error', sid: 1, msg: { code: 25 } });
       const answers = await s.until((fs) => {
         const got = fs.filter((f) => f.raw.id !== undefined && f.msg.type !== 'subscribed');
         return got.length === 200 ? got : undefined;
-      }, 20_000);
+      }, 20_000, 'the 200 answers').catch(server);
       expect(answers.every((f) => f.msg.type === 'ok')).toBe(true);
       await s.sync();
       expect(s.data('orderbook_delta')).toEqual([]);

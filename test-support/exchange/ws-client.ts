@@ -107,7 +107,7 @@ export class TestStream {
       const v = pred(this.frames);
       if (v !== undefined && v !== false) return v;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}; last frames: ${this.frames.slice(-5).map((f) => JSON.stringify(f.raw)).join(' | ')}`);
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; ${this.state()}; last frames: ${this.frames.slice(-5).map((f) => short(JSON.stringify(f.raw))).join(' | ')}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -116,6 +116,14 @@ export class TestStream {
         });
       });
     }
+  }
+
+  /** How the connection stands, for a wait that gave up: open or closed (and why), what came. */
+  state(): string {
+    const socket = (this.ws as unknown as { _socket?: { isPaused?: () => boolean; readableLength?: number } })._socket;
+    const paused = socket?.isPaused?.() ? ', its socket paused' : '';
+    const closed = this.closed ? `closed ${this.closed.code}${this.closed.reason ? ` (${this.closed.reason})` : ''}` : ['connecting', 'open', 'closing', 'closed'][this.ws.readyState];
+    return `connection ${closed}${paused}; ${this.frames.length} frames (${this.malformed.length} malformed), ${this.pings} pings received`;
   }
 
   /** The replies (frames with this id), once `count` have arrived. */
@@ -170,4 +178,9 @@ export async function openTestMarket(node: NodeLike, ticker: string, eventTicker
   if (!add.ok) throw new Error(`addMarket ${ticker}: ${JSON.stringify(add.result)}`);
   const open = await node.submit({ type: 'openMarket', nowMs: node.now(), ticker });
   if (!open.ok) throw new Error(`openMarket ${ticker}: ${JSON.stringify(open.result)}`);
+}
+
+/** A frame as a wait's error shows it: a book snapshot of thousands of levels cut to its start. */
+function short(text: string): string {
+  return text.length > 400 ? `${text.slice(0, 400)}… (${text.length} characters)` : text;
 }
