@@ -173,9 +173,7 @@ function chooseActive(
   submit: Submit,
 ): { active: MarketView[]; hot: MarketView[]; withdrawals: Promise<unknown>[] } {
   const engine = svc.node.core.engine;
-  const open = engine.listMarkets({ status: 'open' });
-  open.sort((a, b) => b.created_ms - a.created_ms || (a.ticker < b.ticker ? -1 : 1));
-  const next = open.slice(0, opts.maxActiveMarkets);
+  const { active: next, hot } = activeAndHot(engine.listMarkets({ status: 'open' }), opts);
   const keep = new Set(next.map((m) => m.ticker));
   const withdrawals: Promise<unknown>[] = [];
   for (const m of active) {
@@ -183,8 +181,14 @@ function chooseActive(
     participants.forget(m.ticker);
     if (engine.getMarket(m.ticker)?.status === 'open') withdrawals.push(...participants.withdraw(m.ticker, submit));
   }
-  const hot = [...next].sort((a, b) => b.volume - a.volume || (a.ticker < b.ticker ? -1 : 1)).slice(0, opts.hotMarkets);
   return { active: next, hot, withdrawals };
+}
+
+/** Of the open markets, the ones the simulation quotes (the newest `maxActiveMarkets`) and the hottest of those by volume. */
+export function activeAndHot<M extends { ticker: string; created_ms: number; volume: number }>(open: readonly M[], opts: Pick<SimOptions, 'maxActiveMarkets' | 'hotMarkets'>): { active: M[]; hot: M[] } {
+  const active = [...open].sort((a, b) => b.created_ms - a.created_ms || (a.ticker < b.ticker ? -1 : 1)).slice(0, opts.maxActiveMarkets);
+  const hot = [...active].sort((a, b) => b.volume - a.volume || (a.ticker < b.ticker ? -1 : 1)).slice(0, opts.hotMarkets);
+  return { active, hot };
 }
 
 function lifecycleDue(clock: SimClock, opts: SimOptions, now: number): boolean {
