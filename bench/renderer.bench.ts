@@ -11,8 +11,12 @@
 // `npm run start:web` path, cold: host start to the first painted ladder, and the memory of
 // main + exchange + renderer. Headless. No wait depends on the machine's speed (slow starts are
 // waited for with progress) and every process started is stopped however the bench ends.
-// Then the same screen again with the depth heatmap's tab in front of the chart: its fps, long
-// tasks and heap (heatmap_* figures).
+// Then the same screen with the depth heatmap's tab in front of the chart, measured right after
+// the first window (the same age of the run): its fps, long tasks and heap (heatmap_* figures).
+// Then, after the heap's reading (five minutes of the firehose in the full run), the first screen
+// once more: render_*_late, what the run's age alone does to it (no target; on 2026-12-01 it was
+// 53.6-56.3 fps with 8-15 long tasks against 56.7-58.6 and 0-2 early, the heatmap's window late
+// no worse than it).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -342,9 +346,16 @@ async function firehose(): Promise<void> {
   const r = await measure(page, MEASURE_S);
   const mainCpu = process.cpuUsage(mainCpu0);
   mainLag.disable();
+  const windowStart = Date.now();
+  await captured();
+  await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
+  // the same screen with the depth heatmap in front of the chart (issue 38), measured next: at the
+  // same age of the run as the window above, so the two differ by the heatmap alone
+  const heat = await withHeatmap(page);
+  await page.locator('.dv-tab', { hasText: 'Chart' }).first().click();
   let heapHalf = 0;
   if (HEAP_S > MEASURE_S) {
-    // the firehose keeps running: the heap after five minutes of it
+    // the firehose keeps running: the heap after five minutes of it (from the first window's start)
     console.log(`  (keeping the firehose on for ${HEAP_S} s in all to read the heap's growth)`);
     const heapNow = () =>
       page.evaluate(() => {
@@ -353,16 +364,17 @@ async function firehose(): Promise<void> {
       });
     // read at half time too: a heap that grows only while the panels fill their caps (the tape's
     // 300 trades a market, the ladders' trade ids) flattens; a leak keeps its slope
-    await page.waitForTimeout(((HEAP_S - MEASURE_S) / 2) * 1000);
+    const halfAt = windowStart + ((HEAP_S + MEASURE_S) / 2 - MEASURE_S) * 1000;
+    await page.waitForTimeout(Math.max(0, halfAt - Date.now()));
     heapHalf = await heapNow();
-    await page.waitForTimeout(((HEAP_S - MEASURE_S) / 2) * 1000);
+    await page.waitForTimeout(Math.max(0, windowStart + (HEAP_S - MEASURE_S) * 1000 - Date.now()));
     r.heapEnd = await heapNow();
   }
   await heapSnap('end');
-  await captured();
-  await page.screenshot({ path: path.join(root, 'e2e', 'artifacts', 'bench-renderer-firehose.png') });
-  // the same screen with the depth heatmap in front of the chart (issue 38): its own window
-  const heat = await withHeatmap(page);
+  // the first screen again, after the firehose ran all that time: what its age alone does
+  await page.waitForTimeout(WARMUP_S * 1000);
+  const lateAfterS = Math.round((Date.now() - windowStart) / 1000 + MEASURE_S);
+  const late = await measure(page, MEASURE_S);
   await browser.close();
   await host.close();
   await terminal.stop();
@@ -400,6 +412,16 @@ async function firehose(): Promise<void> {
   target('delta_to_paint_p95_ms <= 20', p95 <= 20);
   target(`renderer_heap_growth_pct <= 10 (over ${HEAP_S} s${HEAP_S < 300 ? ', not 5 min' : ''})`, growth <= 10);
   reportHeatmap(heat);
+  reportLate(late, lateAfterS);
+}
+
+function reportLate(late: PageFigures, afterS: number): void {
+  const fps = median(late.fps);
+  const long = late.longTasks.filter((d) => d > 50).length;
+  console.log(`\n## the first screen again ${afterS} s after the first window began (${MEASURE_S} s; what the run's age alone does, no target)`);
+  console.log(`  frames per second: median ${fps.toFixed(1)} (min ${Math.min(...late.fps).toFixed(1)}, n=${late.fps.length}); long tasks over 50 ms: ${long}`);
+  figure('render_fps_late_median', fps, `frames/s (the first screen ${afterS} s after its first window began)`);
+  figure('render_long_tasks_late', long, 'tasks over 50 ms (the first screen, late in the run)');
 }
 
 function reportHeatmap(heat: PageFigures): void {
