@@ -374,7 +374,10 @@ async function firehose(): Promise<void> {
   // the first screen again, after the firehose ran all that time: what its age alone does
   await page.waitForTimeout(WARMUP_S * 1000);
   const lateAfterS = Math.round((Date.now() - windowStart) / 1000 + MEASURE_S);
+  // BENCH_RENDER_LATE_TRACE, BENCH_RENDER_LATE_PROF: the same for this window
+  const lateCaptured = await capture(page, process.env.BENCH_RENDER_LATE_TRACE, process.env.BENCH_RENDER_LATE_PROF);
   const late = await measure(page, MEASURE_S);
+  await lateCaptured();
   await browser.close();
   await host.close();
   await terminal.stop();
