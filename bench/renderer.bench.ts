@@ -14,9 +14,9 @@
 // Then the same screen with the depth heatmap's tab in front of the chart, measured right after
 // the first window (the same age of the run): its fps, long tasks and heap (heatmap_* figures).
 // Then, after the heap's reading (five minutes of the firehose in the full run), the first screen
-// once more: render_*_late, what the run's age alone does to it (no target; on 2026-12-01 it was
-// 53.6-56.3 fps with 8-15 long tasks against 56.7-58.6 and 0-2 early, the heatmap's window late
-// no worse than it).
+// once more: render_*_late, what the run's age alone does to it (no target; in three full runs
+// on 2026-12-01: 52.0-56.0 fps with 14-18 long tasks, against 54.9-59.7 fps with 2-4 in the first
+// window and 55.9-57.5 with 1-5 in the heatmap's).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
