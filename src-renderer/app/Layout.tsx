@@ -93,9 +93,11 @@ export function DockLayout() {
   const apiRef = useRef<DockviewApi | null>(null);
   const [mounts, setMounts] = useState<Record<string, Mount>>({});
   const profileId = useSession((s) => s.app?.activeProfileId ?? null);
+  const hasApp = useSession((s) => s.app !== null);
   const theme = useSession((s) => s.settings.theme);
   const isFcm = useConnection((s) => s.view?.isFcmMember ?? false);
   const loadedFor = useRef<string | null | undefined>(undefined);
+  const held = useRef<(() => void)[]>([]);
   const fcmRef = useRef(isFcm);
   fcmRef.current = isFcm;
 
@@ -107,6 +109,7 @@ export function DockLayout() {
 
   // asks first (Keep is the focused button): the trader's arrangement is not thrown away by a stray key
   const reset = useCallback(async () => {
+    if (loadedFor.current === undefined) await settled(loadedFor, held);
     const ok = await confirmAction({
       title: 'Reset the layout?',
       body: 'Every panel goes back to the default place and size; panels you added are closed. The layout saved for this profile is replaced.',
@@ -119,7 +122,7 @@ export function DockLayout() {
     buildDefaultLayout(api, fcmRef.current);
   }, []);
 
-  useProfileLayout(apiRef, profileId, loadedFor, fcmRef);
+  useProfileLayout(apiRef, profileId, hasApp, loadedFor, held, fcmRef);
   useFcmPanel(apiRef, isFcm, mounts);
 
   const updateLink = useCallback((id: string, patch: Partial<Mount>) => {
@@ -135,7 +138,7 @@ export function DockLayout() {
     });
   }, []);
 
-  useLayoutCommands(apiRef, mounts, fcmRef, isFcm, reset);
+  useLayoutCommands(apiRef, mounts, fcmRef, isFcm, reset, loadedFor, held);
   const named = useNamedLayoutIo(apiRef);
 
   return (
@@ -148,7 +151,32 @@ export function DockLayout() {
 }
 
 type ApiRef = MutableRefObject<DockviewApi | null>;
+/** The profile whose layout is on screen: undefined while the terminal's state or the profile's layout is still loading, null for no profile. */
 type LoadedFor = MutableRefObject<string | null | undefined>;
+/**
+ * What the trader asked of the layout (a panel's key, a new linked panel, reset, pop-out) while
+ * it was still loading: held, and done in order once the profile's layout is on screen. Done at
+ * once, the restore that follows would take it away again (a key pressed during a slow start
+ * added the panel, then the start's restore rebuilt the layout without it).
+ */
+type Held = MutableRefObject<(() => void)[]>;
+
+/** Runs `fn` now if the layout is settled, else once it is. */
+function whenSettled(loadedFor: LoadedFor, held: Held, fn: () => void): void {
+  if (loadedFor.current !== undefined) fn();
+  else held.current.push(fn);
+}
+
+/** Resolves once the layout is settled (at once if it is). */
+function settled(loadedFor: LoadedFor, held: Held): Promise<void> {
+  return new Promise((resolve) => whenSettled(loadedFor, held, resolve));
+}
+
+/** The layout is settled for `to`: what was held runs, in the order it was asked. */
+function settle(loadedFor: LoadedFor, held: Held, to: string | null): void {
+  loadedFor.current = to;
+  for (const fn of held.current.splice(0)) fn();
+}
 
 /**
  * The dockview itself, made once on the host: each panel it creates is mounted (a portal target
@@ -222,7 +250,7 @@ function canonical(v: unknown): string {
 }
 
 /** Restores the profile's layout when the profile changes (the default when it has none or it cannot be read). */
-function useProfileLayout(apiRef: ApiRef, profileId: string | null, loadedFor: LoadedFor, fcmRef: MutableRefObject<boolean>) {
+function useProfileLayout(apiRef: ApiRef, profileId: string | null, hasApp: boolean, loadedFor: LoadedFor, held: Held, fcmRef: MutableRefObject<boolean>) {
   // the default as built while the profile was not yet known (the page shows it during the start)
   const startDefault = useRef<string | null>(null);
   useEffect(() => {
@@ -235,8 +263,10 @@ function useProfileLayout(apiRef: ApiRef, profileId: string | null, loadedFor: L
       // What is on screen already is the layout to show (the saved one, or no saved one and the
       // untouched default of the start): kept, not torn down and built again. Every panel would
       // unmount and mount again (about half a second of the page's work at a start, profiled).
+      // With none saved, the default of the start is kept as the trader may have changed it
+      // meanwhile (a tab dragged, a panel closed): their layout now.
       const shown = canonical(api.toJSON());
-      const keep = saved ? canonical(saved) === shown : startDefault.current === shown;
+      const keep = saved ? canonical(saved) === shown : startDefault.current !== null;
       startDefault.current = null;
       try {
         if (keep) {
@@ -251,13 +281,15 @@ function useProfileLayout(apiRef: ApiRef, profileId: string | null, loadedFor: L
         api.clear();
         buildDefaultLayout(api, fcmRef.current);
       }
-      loadedFor.current = profileId;
+      settle(loadedFor, held, profileId);
     };
     if (!profileId) {
       if (api.totalPanels === 0) {
         buildDefaultLayout(api, fcmRef.current);
         startDefault.current = canonical(api.toJSON());
       }
+      // the terminal's state is loaded and names no profile: nothing more to restore
+      if (hasApp) settle(loadedFor, held, null);
       return;
     }
     getTerminalApi()
@@ -270,7 +302,7 @@ function useProfileLayout(apiRef: ApiRef, profileId: string | null, loadedFor: L
     return () => {
       cancelled = true;
     };
-  }, [profileId, apiRef, loadedFor, fcmRef]);
+  }, [profileId, hasApp, apiRef, loadedFor, held, fcmRef]);
 }
 
 /** A named layout's way in and out: the arrangement as saved, and one put on screen (false when this build cannot read it: nothing changes). */
@@ -322,7 +354,8 @@ function useFcmPanel(apiRef: ApiRef, isFcm: boolean, mounts: Record<string, Moun
 }
 
 /** New linked panels, going to a panel (Alt+digit), reset and pop-out, as commands. */
-function useLayoutCommands(apiRef: ApiRef, mounts: Record<string, Mount>, fcmRef: MutableRefObject<boolean>, isFcm: boolean, reset: () => Promise<void>) {
+function useLayoutCommands(apiRef: ApiRef, mounts: Record<string, Mount>, fcmRef: MutableRefObject<boolean>, isFcm: boolean, reset: () => Promise<void>, loadedFor: LoadedFor, held: Held) {
+  const later = (fn: () => void) => () => whenSettled(loadedFor, held, fn);
   /** Another ladder, chart, tape, ticket or markets list, in the first colour no panel of its kind uses yet. */
   const addLinked = useCallback(
     (component: PanelId) => {
@@ -345,11 +378,11 @@ function useLayoutCommands(apiRef: ApiRef, mounts: Record<string, Mount>, fcmRef
   );
   const mountsRef = useRef(mounts);
   mountsRef.current = mounts;
-  useCommand('layout.newLadder', () => addLinked('ladder'));
-  useCommand('layout.newChart', () => addLinked('chart'));
-  useCommand('layout.newTape', () => addLinked('tape'));
-  useCommand('layout.newTicket', () => addLinked('ticket'));
-  useCommand('layout.newMarkets', () => addLinked('markets'));
+  useCommand('layout.newLadder', later(() => addLinked('ladder')));
+  useCommand('layout.newChart', later(() => addLinked('chart')));
+  useCommand('layout.newTape', later(() => addLinked('tape')));
+  useCommand('layout.newTicket', later(() => addLinked('ticket')));
+  useCommand('layout.newMarkets', later(() => addLinked('markets')));
 
   const focusPanel = useCallback(
     (id: PanelId) => {
@@ -374,11 +407,14 @@ function useLayoutCommands(apiRef: ApiRef, mounts: Record<string, Mount>, fcmRef
     [apiRef, fcmRef],
   );
 
-  useCommands(PANEL_IDS.map((id) => [`panel.${id}`, () => focusPanel(id), id !== 'fcm' || isFcm] as const));
+  useCommands(PANEL_IDS.map((id) => [`panel.${id}`, later(() => focusPanel(id)), id !== 'fcm' || isFcm] as const));
   useCommand('app.resetLayout', () => void reset());
-  useCommand('app.popout', () => {
-    const api = apiRef.current;
-    const panel = api?.activePanel;
-    if (api && panel) void api.addPopoutGroup(panel);
-  });
+  useCommand(
+    'app.popout',
+    later(() => {
+      const api = apiRef.current;
+      const panel = api?.activePanel;
+      if (api && panel) void api.addPopoutGroup(panel);
+    }),
+  );
 }

@@ -6,7 +6,7 @@
 // focused button, keeps it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import { installDockTestbed, loadedApp, withQueries, type FakeTerminal } from '../test/fake-terminal';
 import { resolveKeymap } from '../lib/keymap';
 import { useSession } from '../stores/session';
 import { useTrading } from '../stores/trading';
@@ -34,7 +34,7 @@ beforeEach(() => {
   fake.reads.getMarkets = { markets: [market(A, '0.4000', '0.4200'), market(B, '0.6000', '0.6200')], cursor: '' };
   fake.reads.getMarket = (i: { params: { ticker: string } }) => ({ market: market(i.params.ticker, '0.4000', '0.4200') });
   fake.api.getLayout.mockResolvedValue(null);
-  useSession.setState({ keymap: resolveKeymap() });
+  useSession.setState({ keymap: resolveKeymap(), app: loadedApp('p1') });
   useTrading.setState({ ticker: A, groups: { red: null, green: null, blue: null, yellow: null } });
   useLinkPick.setState({ waiting: [] });
 });

@@ -12,8 +12,8 @@
 //   Alt+Shift+= / Alt+Shift+- step it.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { clearFakeCalls, installDockTestbed, withQueries, type FakeTerminal } from '../test/fake-terminal';
-import type { AppState, Settings } from '../../src-shared/ipc/contract';
+import { clearFakeCalls, installDockTestbed, loadedApp, withQueries, type FakeTerminal } from '../test/fake-terminal';
+import type { Settings } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
 import { resolveKeymap } from '../lib/keymap';
 import { useCommand } from '../lib/commands';
@@ -81,7 +81,7 @@ beforeEach(() => {
     return view(profileId);
   });
   fake.api.saveSettings.mockResolvedValue(undefined);
-  useSession.setState({ keymap: resolveKeymap(), settings: DEFAULT_SETTINGS, app: { activeProfileId: 'p1', profiles: [], settings: DEFAULT_SETTINGS, shell: 'web' } as unknown as AppState });
+  useSession.setState({ keymap: resolveKeymap(), settings: DEFAULT_SETTINGS, app: loadedApp('p1') });
   useTrading.setState({ ticker: null, groups: { red: null, green: null, blue: null, yellow: null } });
   useNamedLayouts.setState({ profileId: null, layouts: null, loadError: null, current: null });
   useOverlay.setState({ open: null });

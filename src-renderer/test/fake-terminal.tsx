@@ -4,7 +4,8 @@
 import { vi, type Mock } from 'vitest';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { METHOD_NAMES, type DoorResult, type MethodName, type PreloadApi, type StreamName, type StreamPayloads, type TerminalError } from '../../src-shared/ipc/contract';
+import { METHOD_NAMES, type AppState, type DoorResult, type MethodName, type PreloadApi, type StreamName, type StreamPayloads, type TerminalError } from '../../src-shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/defaults';
 import { createQueryClient } from '../lib/query';
 
 type Listener = (payload: unknown) => void;
@@ -112,4 +113,13 @@ export function stubLayout(): void {
       disconnect(): void {}
     };
   }
+}
+
+/**
+ * The terminal's state as main gives it at a start, with only what the layout reads: the active
+ * profile (none with null). Until the page has it the layout is still loading, and the layout's
+ * commands wait for it (src-renderer/app/Layout.tsx).
+ */
+export function loadedApp(profileId: string | null): AppState {
+  return { activeProfileId: profileId, profiles: [], settings: DEFAULT_SETTINGS, shell: 'web' } as unknown as AppState;
 }
