@@ -58,6 +58,9 @@ async function provisionExchange(exchangeDir: string, seed: number): Promise<Cre
     spawn(process.execPath, [...entry('exchange'), '--port', '0', '--data-dir', exchangeDir, '--seed', String(seed), '--no-sim'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // the accounts' key pairs from the test set, as vitest's exchanges (vitest.config.ts), instead
+      // of three RSA key generations per worker; the keys spec generates and imports its own
+      env: { ...process.env, EXCHANGE_PROVISION_KEYS: path.join(root, 'test-support/exchange/provision-keys.json') },
     }),
   );
   let out = '';
@@ -88,7 +91,7 @@ async function provisionExchange(exchangeDir: string, seed: number): Promise<Cre
 
 /**
  * One provisioned exchange per seed in this worker, copied for each terminal: provisioning (a
- * first start: the seeded catalog, three accounts' RSA keys, the first snapshot) costs about 4 s,
+ * first start: the seeded catalog, three accounts, the first snapshot) costs about 2 s,
  * a copy of its directory a few milliseconds. Each terminal still gets its own exchange directory,
  * as if its exchange had been provisioned, stopped and started again (what the fixture did before).
  */

@@ -43,10 +43,21 @@ export function restAs(terminal: Terminal, name: AccountName, key?: { keyId: str
 }
 
 /** Opens the terminal and waits until it is live (status bar) with markets listed. */
+/**
+ * Waits for an element to be shown, as expect(...).toBeVisible() does (the same deadline), for an
+ * element that is not in the page yet: while its locator finds nothing, each of expect's polls also
+ * has the page build an accessibility snapshot of the whole document for a failure's report
+ * (Playwright 1.65): about a second of the page's CPU in every test's start, measured, on a
+ * machine whose two cores the e2e stage keeps busy.
+ */
+export async function appears(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
 export async function openTerminal(page: Page, terminal: Terminal): Promise<void> {
   await page.goto(terminal.url);
-  await expect(page.locator('.app-top')).toContainText('Event Terminal');
-  await expect(marketsTable(page).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await appears(page.locator('.app-top').filter({ hasText: 'Event Terminal' }));
+  await appears(marketsTable(page).locator('tbody tr').first(), 30_000);
 }
 
 /** Focuses a panel by its default key (Alt+digit), as a trader would. */
@@ -73,7 +84,7 @@ export function panel(page: Page, id: PanelName): Locator {
 export async function showPanel(page: Page, id: PanelName): Promise<Locator> {
   await page.keyboard.press(PANEL_KEYS[id]);
   const p = panel(page, id);
-  await expect(p).toBeVisible();
+  await appears(p);
   // a panel just added takes focus a frame later: let that frame pass, so a focus the spec puts
   // somewhere next is not moved after it (src-renderer/lib/focus-later.ts)
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -217,7 +228,7 @@ export async function openHeatmap(page: Page): Promise<void> {
   await page.keyboard.press('Control+KeyK');
   await page.getByRole('dialog', { name: /Command palette/ }).getByRole('combobox').fill('Open depth heatmap');
   await page.getByRole('option', { name: /Open depth heatmap/ }).click();
-  await expect(heatPanel(page).locator('canvas.heatmap-canvas')).toBeVisible();
+  await appears(heatPanel(page).locator('canvas.heatmap-canvas'));
   await expect(heatPanel(page).getByRole('status')).toHaveCount(0, { timeout: 120_000 });
 }
 
@@ -273,7 +284,7 @@ export async function restAtBid(page: Page, ticker: string): Promise<number> {
 export async function recordFor(page: Page, name: string, ms: number): Promise<Locator> {
   await page.keyboard.press('Alt+Shift+D');
   const rec = page.getByTestId('recordings-panel');
-  await expect(rec).toBeVisible();
+  await appears(rec);
   await rec.getByLabel('Recording name').fill(name);
   await rec.getByRole('button', { name: 'Start recording' }).click();
   await expect(rec.getByTestId('recording-now')).toContainText(name);
