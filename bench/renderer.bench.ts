@@ -9,8 +9,9 @@
 // feed sending a change to the ladder cell showing it (a time-coded size on the first market's
 // 0.49 bid, read back from the painted cell), and the JS heap's growth. Then the real
 // `npm run start:web` path, cold: host start to the first painted ladder, and the memory of
-// main + exchange + renderer (bench/renderer/cold-start.ts). Headless. No wait depends on the machine's speed (slow starts are
-// waited for with progress) and every process started is stopped however the bench ends.
+// main + exchange + renderer (bench/renderer/cold-start.ts). Headless. No wait depends on the
+// machine's speed (slow starts are waited for with progress) and every process started is
+// stopped however the bench ends.
 // Then the same screen with the depth heatmap's tab in front of the chart, measured right after
 // the first window (the same age of the run): its fps, long tasks and heap (heatmap_* figures).
 // Then, after the heap's reading (five minutes of the firehose in the full run), the first screen

@@ -91,8 +91,8 @@ async function provisionExchange(exchangeDir: string, seed: number): Promise<Cre
 
 /**
  * One provisioned exchange per seed in this worker, copied for each terminal: provisioning (a
- * first start: the seeded catalog, three accounts, the first snapshot) costs about 2 s,
- * a copy of its directory a few milliseconds. Each terminal still gets its own exchange directory,
+ * first start: the seeded catalog, three accounts, the first snapshot) costs seconds, a copy
+ * of its directory a few milliseconds. Each terminal still gets its own exchange directory,
  * as if its exchange had been provisioned, stopped and started again (what the fixture did before).
  */
 const templates = new Map<number, Promise<{ dir: string; creds: Credentials }>>();

@@ -42,7 +42,6 @@ export function restAs(terminal: Terminal, name: AccountName, key?: { keyId: str
   });
 }
 
-/** Opens the terminal and waits until it is live (status bar) with markets listed. */
 /**
  * Waits for an element to be shown, as expect(...).toBeVisible() does (the same deadline), for an
  * element that is not in the page yet: while its locator finds nothing, each of expect's polls also
@@ -54,6 +53,7 @@ export async function appears(locator: Locator, timeout = 15_000): Promise<void>
   await locator.waitFor({ state: 'visible', timeout });
 }
 
+/** Opens the terminal and waits until it is live (status bar) with markets listed. */
 export async function openTerminal(page: Page, terminal: Terminal): Promise<void> {
   await page.goto(terminal.url);
   await appears(page.locator('.app-top').filter({ hasText: 'Event Terminal' }));

@@ -2,15 +2,16 @@
 // (main's services + the web host), out/host/exchange.js (the embedded exchange, run as a child)
 // and out/host/snapshot-worker-thread.js (the exchange's snapshot worker), Node ESM. Starting
 // from bundles skips tsx's on-the-fly compilation of a few hundred modules on every start; the
-// pure-JS dependencies are bundled too (fastify, ajv, zod, ws, selfsigned: some 600 files), as
-// Node's ESM loader resolving, reading and compiling them one by one was most of a start before
-// any of our code ran (the exchange's module load 750 ms of its 1.5 s to listening; bundled:
-// listening 1.47-1.65 -> 1.17-1.27 s, 2.3-2.6 -> 1.9-2.0 s of CPU; host + exchange to "terminal
-// ready" 2.03-2.16 -> 1.67-1.81 s, three starts each). Left in node_modules: what loads files
-// of its own at run time (DuckDB's native binding, QuickJS's wasm, ws's optional native
-// helpers), and selfsigned, imported only on a first start (a bundled CommonJS module imported
-// with import() has only a default export, and tls-cert.ts reads its named one). The CommonJS packages inside an ESM bundle get a `require` (the banner) for their
-// own requires of Node's modules. The desktop shell's main is built by electron-vite, apart.
+// pure-JS dependencies are bundled too (fastify, ajv, zod, ws: some 600 files), as Node's ESM
+// loader resolving, reading and compiling them one by one was most of a start before any of our
+// code ran (the exchange's module load 750 ms of its 1.5 s to listening; bundled: listening
+// 1.47-1.65 -> 1.17-1.27 s, 2.3-2.6 -> 1.9-2.0 s of CPU; host + exchange to "terminal ready"
+// 2.03-2.16 -> 1.67-1.81 s, three starts each). Left in node_modules: what loads files of its
+// own at run time (DuckDB's native binding, QuickJS's wasm, ws's optional native helpers), and
+// selfsigned, imported only on a first start (a bundled CommonJS module imported with import()
+// has only a default export, and tls-cert.ts reads its named one). The CommonJS packages inside
+// an ESM bundle get a `require` (the banner) for their own requires of Node's modules. The
+// desktop shell's main is built by electron-vite, apart.
 import { build } from 'esbuild';
 import { cpSync } from 'node:fs';
 import path from 'node:path';

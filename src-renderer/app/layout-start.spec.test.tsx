@@ -128,13 +128,18 @@ describe('the layout at the start', () => {
     };
   }
   const aWhile = () => act(async () => void (await new Promise((r) => setTimeout(r, 50))));
-
-  it("a new ladder asked for while the profile's layout loads (none saved) is added once it is on screen, not lost", async () => {
+  /** The page started with the default, then the profile `id` known, its layout asked and not yet answered; returns the answer to give. */
+  async function loadingLayoutOf(id: string): Promise<(layout: unknown) => Promise<void>> {
     render(<Stage />);
     await waitFor(() => expect(ladders()).toHaveLength(1));
     const answer = slowLayout();
-    profile('p5');
-    await waitFor(() => expect(fake.api.getLayout).toHaveBeenCalledWith('p5'));
+    profile(id);
+    await waitFor(() => expect(fake.api.getLayout).toHaveBeenCalledWith(id));
+    return answer;
+  }
+
+  it("a new ladder asked for while the profile's layout loads (none saved) is added once it is on screen, not lost", async () => {
+    const answer = await loadingLayoutOf('p5');
     newLadderKey();
     await aWhile();
     expect(ladders(), 'held while the layout loads').toHaveLength(1);
@@ -147,11 +152,7 @@ describe('the layout at the start', () => {
   it('asked for while a saved layout is loading: the saved layout comes, then the new ladder joins it', async () => {
     const saved = await twoLadderLayout();
     profile(null);
-    render(<Stage />);
-    await waitFor(() => expect(ladders()).toHaveLength(1));
-    const answer = slowLayout();
-    profile('p6');
-    await waitFor(() => expect(fake.api.getLayout).toHaveBeenCalledWith('p6'));
+    const answer = await loadingLayoutOf('p6');
     newLadderKey();
     newLadderKey();
     await aWhile();
