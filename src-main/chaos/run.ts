@@ -2,6 +2,7 @@
 // reorders, cuts), kill -9 of the exchange during an order burst, and a rate-limit storm. Each
 // returns its figures and the referee's verdict: the terminal's books, orders and positions equal
 // the exchange's, no order duplicated (retries reuse the client_order_id), none acknowledged lost.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mulberry32 } from '../../src-shared/random';
 import { MAX_PRICE_TICKS } from '../../src-shared/money';
 import type { OrderAck } from '../../src-shared/ipc/contract';
@@ -163,8 +164,41 @@ export interface StormReport {
   calls: number;
   ok: number;
   tooManyRequests: number;
+  /** each failure (the first ten) with when it was called and when it failed, from the storm's start */
   otherErrors: string[];
   seconds: number;
+  /** the longest the terminal's own event loop (this process: terminal, proxy and test) stalled during the storm */
+  loopStallMaxMs: number;
+  /** the slowest answer to a public read sent straight to the exchange (past the proxy) every 250 ms during the storm */
+  exchangeProbeMaxMs: number;
+}
+
+/**
+ * A failure's story while a storm runs: whether this process stalled (a timeout that fires after a
+ * stall of its own loop is not the exchange's silence), and whether the exchange itself went quiet
+ * (a public read straight to it, past the proxy, every 250 ms).
+ */
+function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number }> } {
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  let probing = true;
+  let probeMaxMs = 0;
+  const probe = (async () => {
+    while (probing) {
+      const t = Date.now();
+      await world.referee.getExchangeStatus().catch(() => undefined);
+      probeMaxMs = Math.max(probeMaxMs, Date.now() - t);
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      loop.disable();
+      probing = false;
+      await probe;
+      return { loopStallMaxMs: Math.round(loop.max / 1e6), probeMaxMs };
+    },
+  };
 }
 
 /** `n` calls from the terminal at once (reads and orders): the limiter queues, no 429 reaches the trader. */
@@ -175,6 +209,7 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
   for (const t of world.markets) await world.call('cancelAll', { ticker: t });
   await until('no resting order shown before the storm', () => restingShown() === 0, 30_000);
   const start = Date.now();
+  const watch = watchStorm(world);
   const reads = [
     { id: 'getMarkets', query: { status: 'open', limit: 20 } },
     { id: 'getBalance' },
@@ -183,7 +218,12 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
     { id: 'getExchangeStatus' },
   ];
   const writes = Math.min(Math.floor(n / 10), 40 * world.markets.length);
-  const calls: Promise<{ ok: boolean; error?: { status?: number; code?: string; kind: string; message: string } }>[] = [];
+  type Answer = { ok: boolean; error?: { status?: number; code?: string; kind: string; message: string } };
+  const calls: Promise<Answer & { calledMs: number; endedMs: number }>[] = [];
+  const timed = (p: Promise<Answer>) => {
+    const calledMs = Date.now() - start;
+    return p.then((a) => ({ ...a, calledMs, endedMs: Date.now() - start }));
+  };
   const sentIn = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (i % 10 === 9 && i / 10 < writes) {
@@ -195,12 +235,13 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
       const j = sentIn.get(ticker) ?? 0;
       sentIn.set(ticker, j + 1);
       const price = dollars(100 * (1 + (j % 9)));
-      calls.push(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + Math.floor(j / 9)), origin: 'api', confirmed: true }));
+      calls.push(timed(world.call('placeOrder', { ticker, side: 'bid', price, count: String(1 + Math.floor(j / 9)), origin: 'api', confirmed: true })));
     } else {
-      calls.push(world.call('request', reads[i % reads.length]));
+      calls.push(timed(world.call('request', reads[i % reads.length])));
     }
   }
   const results = await Promise.all(calls);
+  const { loopStallMaxMs, probeMaxMs } = await watch.stop();
   for (const t of world.markets) await world.call('cancelAll', { ticker: t });
   await until('no resting order shown after the storm', () => restingShown() === 0, 30_000);
   const tooMany = results.filter((r) => !r.ok && (r.error?.status === 429 || r.error?.code === 'too_many_requests')).length;
@@ -208,7 +249,12 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
     calls: n,
     ok: results.filter((r) => r.ok).length,
     tooManyRequests: tooMany,
-    otherErrors: results.filter((r) => !r.ok && r.error?.status !== 429).slice(0, 10).map((r) => `${r.error!.kind}: ${r.error!.message.slice(0, 160)}`),
+    otherErrors: results
+      .filter((r) => !r.ok && r.error?.status !== 429)
+      .slice(0, 10)
+      .map((r) => `${r.error!.kind}: ${r.error!.message.slice(0, 160)} (called at +${r.calledMs} ms, failed at +${r.endedMs} ms; the last answer of the storm at +${Math.max(...results.filter((x) => x.ok).map((x) => x.endedMs), 0)} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms)`),
     seconds: Math.round((Date.now() - start) / 100) / 10,
+    loopStallMaxMs,
+    exchangeProbeMaxMs: probeMaxMs,
   };
 }
