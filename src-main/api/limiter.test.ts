@@ -85,41 +85,55 @@ describe('RateLimiter', () => {
 
   it('spreads a burst larger than the bucket over time instead of failing it', async () => {
     server = await limitsServer({}, {});
-    // 50 tokens, 100 per second, 10 per request: 5 go at once, the other 10 need ~1 s of refill.
-    const limiter = new RateLimiter({ read: { capacity: 50, refillRate: 100 } });
+    // 50 tokens, 100 per second, 10 per request: 5 go at once, the other 10 need 1 s of refill.
+    // The limiter's clock is the test's: what goes when follows from it, not from the machine's speed.
+    let t = 0;
+    const limiter = new RateLimiter({ read: { capacity: 50, refillRate: 100 }, now: () => t });
     const client = createApiClient({ profile: { kind: 'embedded', baseUrl: server.origin }, limiter });
-    const started = performance.now();
-    const done: number[] = [];
-    await Promise.all(Array.from({ length: 15 }, () => client.request(rows.getMarkets, {}).then(() => done.push(performance.now() - started))));
-    const elapsed = performance.now() - started;
+    let answered = 0;
+    const all = Promise.all(Array.from({ length: 15 }, () => client.request(rows.getMarkets, {}).then(() => (answered += 1))));
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(5), { timeout: 10_000 }); // the first bucketful went straight out
+    expect(limiter.snapshot().read.queued).toBe(10);
+    t = 99; // 9.9 tokens: not one more yet
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests).toHaveLength(5);
+    t = 500; // 50 tokens: five more
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(10), { timeout: 10_000 });
+    expect(limiter.snapshot().read.queued).toBe(5);
+    t = 1000;
+    await all;
+    expect(answered).toBe(15);
     expect(server.requests).toHaveLength(15);
-    expect(elapsed).toBeGreaterThan(800);
-    expect(elapsed).toBeLessThan(4000);
-    done.sort((a, b) => a - b);
-    expect(done[4]!).toBeLessThan(500); // the first bucketful went straight out
     expect(limiter.snapshot().read.queued).toBe(0);
   });
 
   it('lets a batch costing more than the bucket through once the bucket is full, leaving it in debt', async () => {
-    const limiter = new RateLimiter({ write: { capacity: 100, refillRate: 1000 } });
+    let t = 0;
+    const limiter = new RateLimiter({ write: { capacity: 100, refillRate: 1000 }, now: () => t });
     await limiter.take(rows.batchCreateOrders, { body: { orders: new Array(15).fill({}) } });
     expect(limiter.snapshot().write.available).toBe(0);
-    const t0 = performance.now();
-    await limiter.take(rows.createOrder);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(40); // 50 debt + 10 cost at 1 token/ms
+    let taken = false;
+    const next = limiter.take(rows.createOrder).then(() => (taken = true));
+    t = 59; // 50 of debt + 10 of cost at 1 token a ms: one short
+    await new Promise((r) => setTimeout(r, 50));
+    expect(taken).toBe(false);
+    expect(limiter.snapshot().write.queued).toBe(1);
+    t = 60;
+    await next;
+    expect(limiter.snapshot().write.available).toBe(0);
   });
 
   it('reports headroom for a status bar', async () => {
-    const limiter = new RateLimiter({ read: { capacity: 100, refillRate: 1 }, write: { capacity: 40, refillRate: 1 } });
+    let t = 0;
+    const limiter = new RateLimiter({ read: { capacity: 100, refillRate: 1 }, write: { capacity: 40, refillRate: 1 }, now: () => t });
     await limiter.take(rows.getMarkets);
     await limiter.take(rows.getMarkets);
     await limiter.take(rows.createOrder);
     const snap = limiter.snapshot();
-    expect(snap.read).toMatchObject({ capacity: 100, queued: 0 });
-    expect(snap.read.available).toBeGreaterThanOrEqual(80);
-    expect(snap.read.available).toBeLessThan(82);
-    expect(snap.write.available).toBeGreaterThanOrEqual(30);
-    expect(snap.write.available).toBeLessThan(32);
+    expect(snap.read).toEqual({ available: 80, capacity: 100, refillRate: 1, queued: 0 });
+    expect(snap.write).toMatchObject({ available: 30, capacity: 40, queued: 0 });
+    t = 2500; // two and a half tokens back: the status bar shows whole ones
+    expect(limiter.snapshot().read.available).toBe(82);
     const stop = new AbortController();
     const waiting = limiter.take(rows.batchCreateOrders, { body: { orders: [1, 2, 3, 4] } }, stop.signal);
     expect(limiter.snapshot().write.queued).toBe(1);
