@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type BrowserContext } from 'playwright';
 import { childPids, figure, rssBytes } from '../lib';
 import { own, stopChild, waitFor } from '../procs';
 import { spawnHost } from '../spawn-host';
@@ -39,7 +39,7 @@ const BLANK_SERVER = "require('http').createServer((q, s) => s.end('<!doctype ht
  * page, and that page loaded in a new page of the same browser (spawn to load), as the ladder's
  * start is timed from the host's spawn.
  */
-async function blankPageLoad(browser: Browser): Promise<number> {
+async function blankPageLoad(browser: BrowserContext): Promise<number> {
   const page = await browser.newPage();
   const t0 = performance.now();
   const child = own(spawn(process.execPath, ['-e', BLANK_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] }));
@@ -57,16 +57,25 @@ async function blankPageLoad(browser: Browser): Promise<number> {
 /** A start whose ladder never showed sizes: reported as a missed target with what the screen showed. */
 class StuckStart extends Error {}
 
-/** One start of `npm run start:web`'s bundles on `dataDir`: host process start to the first painted ladder; then memory. */
-async function startOnce(dataDir: string, o: ColdStartOptions): Promise<StartFigures> {
+/**
+ * One start of `npm run start:web`'s bundles on `dataDir` (no --port: the last start's, as a
+ * trader runs it), the page in the browser profile `profileDir` (the trader's browser keeps the
+ * page's storage: its selected market): host process start to the first painted ladder; then memory.
+ */
+async function startOnce(dataDir: string, profileDir: string, o: ColdStartOptions): Promise<StartFigures> {
   // the trader's browser is already open (its launch is not the terminal's start)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: o.chromiumArgs, timeout: o.pageTimeoutMs });
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const browser = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: o.chromiumArgs,
+    timeout: o.pageTimeoutMs,
+    viewport: { width: 1600, height: 1000 },
+  });
+  const page = await browser.newPage();
   page.setDefaultTimeout(o.pageTimeoutMs);
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
   const t0 = performance.now();
   // a slow machine (the first start signs and provisions with RSA) is waited for, with progress
-  const host = spawnHost(['--port', '0', '--data-dir', dataDir]);
+  const host = spawnHost(['--data-dir', dataDir]);
   const child = host.child;
   const url = await host.url();
   const listening = performance.now() - t0;
@@ -114,11 +123,12 @@ async function startOnce(dataDir: string, o: ColdStartOptions): Promise<StartFig
  */
 export async function coldStart(o: ColdStartOptions): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-start-browser-'));
   let first: StartFigures;
   let again: StartFigures;
   try {
-    first = await startOnce(dataDir, o);
-    again = await startOnce(dataDir, o);
+    first = await startOnce(dataDir, profileDir, o);
+    again = await startOnce(dataDir, profileDir, o);
   } catch (e) {
     if (!(e instanceof StuckStart)) throw e;
     console.log(`\n## cold start of the web host: the first ladder never showed sizes\n  ${e.message}`);
@@ -126,10 +136,11 @@ export async function coldStart(o: ColdStartOptions): Promise<void> {
     return;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
   }
   const mb = (b: number) => (b / 2 ** 20).toFixed(0);
   console.log(`\n## cold start of the web host from its bundles (out/host, as npm run start:web runs it; embedded exchange, seeded catalog) to the first painted ladder`);
-  console.log('  the browser is already open (its own launch is not counted); t0 = the host process spawned');
+  console.log("  the browser is already open (its own launch is not counted), one profile for both starts (a trader's browser, which keeps the page's storage); t0 = the host process spawned");
   for (const [label, f] of [['first start (new data directory: provisions accounts and catalog)', first], ['everyday start (existing data directory)', again]] as const) {
     console.log(`  ${label}: host listening ${f.listening.toFixed(0)} ms, page loaded ${f.pageLoaded.toFixed(0)} ms, first ladder with sizes ${f.firstLadder.toFixed(0)} ms`);
   }

@@ -6,12 +6,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCliArgs, type CliValues } from '../../src-shared/cli-args';
-import { startTerminal, type RunningTerminal } from '../app/terminal';
+import { ensurePrivateDir, startTerminal, type RunningTerminal } from '../app/terminal';
 import { startHost, type RunningHost } from './server';
 import { FileKeyBox, vaultBox } from '../vault/secret-box';
 import { askPassphrase, passphraseFromFile } from './passphrase';
 import { writeLauncher } from './launcher';
 import { ConsoleConfirm } from './console-confirm';
+import { listenRemembering } from './port-memory';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -33,7 +34,8 @@ let stopOnDisconnect: (() => void) | null = null;
 if (process.connected) process.on('disconnect', () => (stopOnDisconnect ? stopOnDisconnect() : process.exit(0)));
 
 const OPTIONS = {
-  port: { type: 'int', min: 0, max: 65535, default: 0 },
+  // no --port: the last start's on this data directory (the page's storage is kept by its origin)
+  port: { type: 'int', min: 0, max: 65535 },
   'data-dir': { type: 'string', default: path.join(root, '.data', 'terminal') },
   open: { type: 'boolean' },
   seed: { type: 'int', min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, default: 1 },
@@ -109,7 +111,9 @@ async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType
     }
     return t.door(method, args);
   };
-  host = await startHost({ port: o.port, staticDir: o.staticDir, door, log: (m) => console.log(`[host] ${m}`) });
+  const hostLog = (m: string) => console.log(`[host] ${m}`);
+  ensurePrivateDir(o.dataDir);
+  host = await listenRemembering(o.dataDir, o.port, (port) => startHost({ port, staticDir: o.staticDir, door, log: hostLog }), hostLog);
   console.log(`terminal at ${host.url}`);
   const terminal = await terminalReady;
   console.log('terminal ready');
