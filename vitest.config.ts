@@ -80,7 +80,7 @@ export default defineConfig({
     // that loaded vitest, jsdom and React again (that project alone, 70 files on two cores:
     // 121 -> 73 s, 234 -> 136 s of CPU; jsdom's setup 82 -> 10 s of the files' time).
     projects: [
-      { extends: true, test: { name: 'node', include: NODE_SIDE, exclude: [...ISOLATED, '**/node_modules/**'], isolate: false } },
+      { extends: true, test: { name: 'node', include: NODE_SIDE, exclude: [...ISOLATED, '**/node_modules/**'], isolate: false, setupFiles: ['test-support/reset-stream-settings.ts'] } },
       { extends: true, test: { name: 'isolated', include: ISOLATED, pool: 'vmForks', setupFiles: ['src-renderer/test/setup-waits.ts'] } },
     ],
     pool: 'forks',

@@ -268,6 +268,10 @@ describe('back-pressure', () => {
       // of 10 s closes the connection), and the test waited for frames that never came. The
       // keep-alive has its own tests; here the connection stays counted as alive.
       keepAlive = setInterval(() => (conn.alive = true), 500);
+      // how the server's side of it ends, should it end: a failure says so
+      const ended: string[] = [];
+      conn.ws.on('error', (e) => ended.push(`server socket error: ${e.message}`));
+      conn.ws.on('close', (code) => ended.push(`server side closed ${code} (${conn.ws.bufferedAmount} bytes queued)`));
       const deadline = Date.now() + 10_000;
       while (conn.ws.bufferedAmount <= 256 * 1024 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(conn.ws.bufferedAmount).toBeGreaterThan(256 * 1024);
@@ -277,7 +281,7 @@ describe('back-pressure', () => {
       socket.resume();
       // a wait that gives up says how the server's side of the connection stood too
       const server = (e: unknown) => {
-        throw new Error(`${(e as Error).message}; the server ${stream.connections.has(conn) ? 'holds' : 'no longer holds'} the connection (readyState ${conn.ws.readyState}, ${conn.ws.bufferedAmount} bytes queued)`);
+        throw new Error(`${(e as Error).message}; the server ${stream.connections.has(conn) ? 'holds' : 'no longer holds'} the connection (readyState ${conn.ws.readyState}, ${conn.ws.bufferedAmount} bytes queued${ended.length ? `; ${ended.join('; ')}` : ''})`);
       };
       const overflow = await s.until((fs) => fs.find((f) => f.msg.type === 'error' && f.raw.id === undefined), 20_000, 'error 25').catch(server);
       expect(overflow.raw).toMatchObject({ type: 'error', sid: 1, msg: { code: 25 } });

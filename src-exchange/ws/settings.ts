@@ -1,5 +1,6 @@
 // Tunables of the stream. `streamSettings` is what the registered attacher uses; tests lower
-// the intervals before starting an exchange (each test file runs in its own process).
+// the intervals before starting an exchange (the node test project puts the defaults back after
+// each file: test-support/reset-stream-settings.ts).
 
 export interface StreamSettings {
   /** A WebSocket Ping every this many ms; a connection that has not answered the previous one is closed. */
