@@ -1,8 +1,7 @@
 // Index feeds (cfbenchmarks_value, cfbenchmarks_value_5hz), keep-alive pings, and shutdown.
-// This file lowers the ping interval before its exchange starts and puts it back after: the node
-// project's files share a worker's modules (vitest.config.ts, isolate: false), so a 150-ms ping
-// left behind reached every exchange started later in the worker (ws-book's back-pressure test,
-// whose paused client cannot answer a Ping in 150 ms, was cut off mid-test, 1006).
+// This file lowers the ping interval before its exchange starts; the node project's setup file
+// (test-support/reset-stream-settings.ts) puts it back after the file, as the files share a
+// worker's modules (a 150-ms ping left behind once cut off ws-book's paused client mid-test).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestExchange, type TestExchange } from '../test-support/exchange/harness';
 import { TestStream } from '../test-support/exchange/ws-client';
@@ -13,7 +12,6 @@ import { CfBenchmarks5hzIndexListFrame, CfBenchmarksIndexListFrame, CfBenchmarks
 let t: TestExchange;
 const open: TestStream[] = [];
 const PING_MS = 150;
-const pingBefore = streamSettings.pingIntervalMs;
 
 async function connect(opts: { autoPong?: boolean } = {}): Promise<TestStream> {
   const s = await TestStream.open(t.ex.wsUrl, opts);
@@ -28,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of open) await s.close();
   await t?.close();
-  streamSettings.pingIntervalMs = pingBefore;
 });
 afterEach(() => {
   for (const s of open) expect(s.malformed).toEqual([]);

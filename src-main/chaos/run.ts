@@ -245,6 +245,8 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
   for (const t of world.markets) await world.call('cancelAll', { ticker: t });
   await until('no resting order shown after the storm', () => restingShown() === 0, 30_000);
   const tooMany = results.filter((r) => !r.ok && (r.error?.status === 429 || r.error?.code === 'too_many_requests')).length;
+  const lastAnswerMs = Math.max(0, ...results.filter((x) => x.ok).map((x) => x.endedMs));
+  const context = `the last answer of the storm at +${lastAnswerMs} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms`;
   return {
     calls: n,
     ok: results.filter((r) => r.ok).length,
@@ -252,7 +254,7 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
     otherErrors: results
       .filter((r) => !r.ok && r.error?.status !== 429)
       .slice(0, 10)
-      .map((r) => `${r.error!.kind}: ${r.error!.message.slice(0, 160)} (called at +${r.calledMs} ms, failed at +${r.endedMs} ms; the last answer of the storm at +${Math.max(...results.filter((x) => x.ok).map((x) => x.endedMs), 0)} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms)`),
+      .map((r) => `${r.error!.kind}: ${r.error!.message.slice(0, 160)} (called at +${r.calledMs} ms, failed at +${r.endedMs} ms; ${context})`),
     seconds: Math.round((Date.now() - start) / 100) / 10,
     loopStallMaxMs,
     exchangeProbeMaxMs: probeMaxMs,

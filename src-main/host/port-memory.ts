@@ -11,7 +11,7 @@ import path from 'node:path';
 export const PORT_FILE = 'web-host.json';
 
 /** The port the last start on `dataDir` listened on, or null (none yet, or a file that does not hold one: said, and ignored). */
-export function rememberedPort(dataDir: string, log: (m: string) => void): number | null {
+function rememberedPort(dataDir: string, log: (m: string) => void): number | null {
   const file = path.join(dataDir, PORT_FILE);
   let text: string;
   try {
@@ -30,7 +30,7 @@ export function rememberedPort(dataDir: string, log: (m: string) => void): numbe
 }
 
 /** Keeps `port` for the next start on `dataDir` (written whole: a crash leaves the old file or the new one). */
-export function rememberPort(dataDir: string, port: number): void {
+function rememberPort(dataDir: string, port: number): void {
   const file = path.join(dataDir, PORT_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify({ port })}\n`, { mode: 0o600 });
@@ -56,7 +56,8 @@ export async function listenRemembering<T extends { port: number }>(
     try {
       got = await listen(last);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' && (e as NodeJS.ErrnoException).code !== 'EACCES') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' && code !== 'EACCES') throw e;
       log(`port ${last} (the last start's) is taken by another process: listening on a new port; this page's remembered market, link groups and watchlist start empty`);
       got = await listen(0);
     }
