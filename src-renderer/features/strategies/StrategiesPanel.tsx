@@ -178,21 +178,19 @@ function RunningStrategy({ r, onStop }: { r: StrategyRun; onStop: () => void }) 
 export function StrategiesPanel() {
   const { view, setView, recordings } = useStrategiesView();
   const [name, setName] = useState('market-maker');
-  const [code, setCode] = useState('');
+  const [typedCode, setCode] = useState('');
   const [params, setParams] = useState('{"size": "1", "maxPosition": 5}');
-  const [recordingId, setRecordingId] = useState('');
+  const [pickedRecording, setRecordingId] = useState('');
   /** what becomes of its orders when the trader activates another profile (it stops either way) */
   const [onSwitch, setOnSwitch] = useState<'cancel' | 'leave'>('cancel');
   const [report, setReport] = useState<BacktestView | null>(null);
   const [sweep, setSweep] = useState<SweepView | null>(null);
   const [reproduced, setReproduced] = useState<ReproducedBacktest | null>(null);
   const { busy, error, run } = useAction();
-  useEffect(() => {
-    if (!code && view?.examples[0]) setCode(view.examples[0].code);
-  }, [view, code]);
-  useEffect(() => {
-    if (!recordingId && recordings[0]) setRecordingId(recordings[0].id);
-  }, [recordings, recordingId]);
+  // Defaults derived in the same render that shows the lists, not set by an effect one render
+  // later: the Backtest button is enabled the moment the recording it would use is on screen.
+  const code = typedCode || view?.examples[0]?.code || '';
+  const recordingId = pickedRecording || recordings[0]?.id || '';
 
   const backtest = () =>
     void run(async () => {
