@@ -6,13 +6,11 @@
 // loader resolving, reading and compiling them one by one was most of a start before any of our
 // code ran (the exchange's module load 750 ms of its 1.5 s to listening; bundled: listening
 // 1.47-1.65 -> 1.17-1.27 s, 2.3-2.6 -> 1.9-2.0 s of CPU; host + exchange to "terminal ready"
-// 2.03-2.16 -> 1.67-1.81 s, three starts each). Left in node_modules: what loads files of its
-// own at run time (DuckDB's native binding, QuickJS's wasm, ws's optional native helpers), and
-// selfsigned, imported only on a first start (a bundled CommonJS module imported with import()
-// has only a default export, and tls-cert.ts reads its named one). The CommonJS packages inside
-// an ESM bundle get a `require` (the banner) for their own requires of Node's modules. The
-// desktop shell's main is built by electron-vite, apart.
+// 2.03-2.16 -> 1.67-1.81 s, three starts each). The options (what stays in node_modules, and
+// why) are in host-bundle.mjs, shared with the HTTP bench's exchange. The desktop shell's main is
+// built by electron-vite, apart.
 import { build } from 'esbuild';
+import { hostBundleOptions } from './host-bundle.mjs';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,26 +21,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--outdir');
 const outdir = at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : 'out/host';
 const t0 = Date.now();
-await build({
-  absWorkingDir: root,
-  entryPoints: {
+await build(
+  hostBundleOptions(root, outdir, {
     cli: 'src-main/host/cli.ts',
     exchange: 'src-exchange/cli.ts',
     'snapshot-worker-thread': 'src-exchange/core/snapshot-worker-thread.ts',
     'recorder-store-thread': 'src-main/recorder/store-thread.ts',
     'strategy-thread': 'src-main/strategies/strategy-thread.ts',
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  external: ['@duckdb/*', 'quickjs-emscripten', '@jitl/*', 'bufferutil', 'utf-8-validate', 'selfsigned', 'electron'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
+  }),
+);
 // the example strategies are read at run time (the Strategies panel offers them)
 cpSync(path.join(root, 'src-main/strategies/examples'), path.resolve(root, outdir, 'examples'), { recursive: true });
 console.log(`web host bundled into ${outdir} in ${Date.now() - t0} ms`);

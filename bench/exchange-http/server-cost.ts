@@ -1,6 +1,7 @@
 // Section 2 (the targets, as deployed): the realistic mix (mix.ts) against the exchange in its
-// own process (exchange-child.ts: default settings, snapshots on, every SNAPSHOT_EVERY
-// commands here, so several fall inside each measured run). Measured: the exchange's own CPU
+// own process, run from its bundle as the terminal runs it (bundle.ts; exchange-child.ts:
+// default settings, snapshots on, every SNAPSHOT_EVERY commands here, so several fall inside
+// each measured run). Measured: the exchange's own CPU
 // time per request, throughput with 64 in flight, p99 at the target rate (open loop), and the
 // tail at a rate this machine sustains. BENCH_CHILD_PROF=<dir> profiles that process.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { figure, fmtRate, median, percentile } from '../lib';
 import { own } from '../procs';
 import type { ProvisionedAccount } from '../../src-shared/credentials';
 import { CREATES_PER_RUN, paced, run, RUNS, CONCURRENCY, TARGET_RATE, undiciRequester, type Op } from './load';
+import { childBundle } from './bundle';
 import { MIX_ACCOUNTS, mixAccountsOf, mixOp, type MixTally } from './mix';
 import type { ExchangeChildSettings } from './exchange-child';
 
@@ -30,7 +32,7 @@ async function startExchangeChild(dataDir: string): Promise<Child> {
   return startChild('exchange-child.ts', JSON.stringify(settings));
 }
 
-/** A bench child process (its file in this folder, one argument) speaking hello / ask / exit over IPC. */
+/** A bench child process (its file in this folder, run from its bundle, one argument) speaking hello / ask / exit over IPC. */
 async function startChild(file: string, arg: string): Promise<Child> {
   // BENCH_CHILD_PROF=<dir>: profile the exchange process (node --cpu-prof) to see where its time goes
   // BENCH_CHILD_FLAGS='--trace-gc ...': more node flags for the exchange process (what its collector does)
@@ -38,7 +40,7 @@ async function startChild(file: string, arg: string): Promise<Child> {
     ...(process.env.BENCH_CHILD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_PROF}`] : []),
     ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = own(spawn(process.execPath, [...(file === 'exchange-child.ts' ? prof : []), '--import', 'tsx', path.join(HERE, file), arg], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = own(spawn(process.execPath, [...(file === 'exchange-child.ts' ? prof : []), await childBundle(file), arg], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const replies: ((m: Reply) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Reply));
   const next = () => new Promise<Reply>((resolve) => replies.push(resolve));

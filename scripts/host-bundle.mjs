@@ -1,0 +1,26 @@
+// The esbuild options of the web host's bundles (scripts/build-host.mjs builds out/host with
+// them), shared with the bench that runs the exchange in its own process as the terminal runs it
+// (bench/exchange-http/bundle.ts), so that bench measures the code as it ships. Left in
+// node_modules: what loads files of its own at run time (DuckDB's native binding, QuickJS's wasm,
+// ws's optional native helpers), and selfsigned, imported only on a first start (a bundled
+// CommonJS module imported with import() has only a default export, and tls-cert.ts reads its
+// named one). The CommonJS packages inside an ESM bundle get a `require` (the banner) for their
+// own requires of Node's modules.
+export const HOST_EXTERNALS = ['@duckdb/*', 'quickjs-emscripten', '@jitl/*', 'bufferutil', 'utf-8-validate', 'selfsigned', 'electron'];
+
+export function hostBundleOptions(root, outdir, entryPoints) {
+  return {
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: HOST_EXTERNALS,
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
+}
