@@ -92,6 +92,33 @@ describe('book views as changed levels, main to the page', () => {
     expect(shown('KXA')).toEqual(feed.full('KXA'));
   });
 
+  it('a session that ends says its books are gone: the page drops them, a snapshot asked for before is not applied when it comes, and the next push of one is full', () => {
+    const feed = new Feed(['KXA', 'KXB']);
+    const page = new BookReplica();
+    page.push(feed.flush());
+    // KXB has a gap: its snapshot is asked for, and is still on its way when the session ends
+    feed.set('KXB', 'yes', 4600, 200);
+    feed.flush(); // lost
+    feed.set('KXB', 'yes', 4400, 300);
+    expect(page.push(feed.flush()).ask).toEqual(['KXB']);
+    const inFlight = BookPushes.parse(JSON.parse(JSON.stringify(feed.views.snapshots(['KXB']))));
+    const gone = BookPushes.parse(JSON.parse(JSON.stringify(feed.views.gone())));
+    expect(gone).toEqual([expect.objectContaining({ ticker: 'KXA', gone: true }), expect.objectContaining({ ticker: 'KXB', gone: true })]);
+    expect(page.push(gone).changed.sort()).toEqual(['KXA', 'KXB']);
+    expect([...page.views.keys()]).toEqual([]);
+    // the late answer to KXB's snapshot does not bring it back
+    expect(page.answer(['KXB'], inFlight).changed).toEqual([]);
+    expect(page.views.has('KXB')).toBe(false);
+    // a gone market the page never held changes nothing
+    expect(page.push([{ ticker: 'KXZ', seq: 1, gone: true }]).changed).toEqual([]);
+    // the views kept nothing: the next push of a market (a new session's) is full, and shows it
+    feed.set('KXA', 'yes', 4700, 900);
+    const next = feed.flush();
+    expect(next).toEqual([expect.objectContaining({ ticker: 'KXA', full: true, seq: 1 })]);
+    page.push(next);
+    expect(shownIn(page)('KXA')).toEqual(feed.full('KXA'));
+  });
+
   it('a push that says nothing changed is not sent; a page that subscribes gets full views; unknown fields pass', () => {
     const feed = new Feed(['KXA']);
     const page = new BookReplica();

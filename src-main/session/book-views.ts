@@ -90,6 +90,16 @@ export class BookViews {
     return out;
   }
 
+  /**
+   * Every market ever pushed, as gone (the session that held them ends): the page drops those
+   * views, and this keeps none, so a market pushed again goes out full.
+   */
+  gone(): BookPush[] {
+    const out: BookPush[] = [...this.pushed].map(([ticker, last]) => ({ ticker, seq: last.seq + 1, gone: true }));
+    this.pushed.clear();
+    return out;
+  }
+
   /** The inside market of a book main holds, for the risk gate; undefined when none is held. */
   top(ticker: string): BookTop | undefined {
     const b = this.books.book(ticker);

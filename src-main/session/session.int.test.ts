@@ -9,6 +9,7 @@ import * as sessionOrders from './orders';
 import type { PendingOrderView, PrivateUpdate } from '../../src-shared/ipc/contract';
 import { diffAgainstRest } from '../market/book';
 import { resolveProfile } from '../api/profiles';
+import { until } from '../../test-support/main/wait';
 import type { ApiClient } from '../api/client';
 
 let t: TestExchange;
@@ -231,6 +232,31 @@ describe('session views', () => {
     expect(last.every((v) => Number.isInteger(v))).toBe(true);
     expect(last[0]).toBe(2000); // best YES bid 0.2000 = 2000 ticks
     await s.stop();
+  });
+
+  it('a session that ends takes its books off the page (a key or profile switch): no book shows live that main does not hold, and the next session shows it afresh', async () => {
+    const ticker = await newMarket();
+    await t.client('counterparty').createOrder({ body: { ticker, side: 'bid', price: '0.3100', count: '2', client_order_id: crypto.randomUUID() } });
+    const page = new BookReplica();
+    const emit: SessionOptions['emit'] = (stream, payload) => {
+      if (stream === 'books') page.push(payload as BookPush[]);
+    };
+    const first = startSession(emit);
+    await first.start();
+    await first.watchMarkets([ticker]);
+    await until('the first session to show the book', () => page.views.get(ticker)?.yesBids[0] === 3100);
+    await first.stop();
+    expect(page.views.has(ticker)).toBe(false);
+    // a page that saw a gap and asks the ended session gets nothing to bring the book back
+    expect(first.bookSnapshots([ticker])).toEqual([]);
+
+    const second = startSession(emit);
+    await second.start();
+    expect(page.views.has(ticker)).toBe(false);
+    await second.watchMarkets([ticker]);
+    await until('the next session to show the book', () => page.views.get(ticker)?.yesBids[0] === 3100);
+    expect(second.bookTop(ticker)?.yesBid?.toString()).toBe('0.31');
+    await second.stop();
   });
 });
 

@@ -154,6 +154,10 @@ export class TradingSession {
     this.coalescer.stop();
     this.pending.stop();
     this.resyncs.stop();
+    // the books this session showed are no one's from here (the next session has none until its
+    // stream sends them): the page stops showing them as live, as the risk gate already refuses them
+    const gone = this.bookViews.gone();
+    if (gone.length) this.opts.emit('books', gone);
     await this.stream.stop();
   }
 

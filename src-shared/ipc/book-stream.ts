@@ -2,7 +2,8 @@
 // (a price with its new count; count 0: the level left the view), numbered by a per-market `seq`.
 // A full view (`full: true`) goes out when main first shows a market, when the page subscribes
 // (watchMarkets), and in answer to `bookSnapshots` when the page saw a gap (a delta whose seq is
-// not the next). Levels are exact integers: price ticks of 0.0001 $ and centi-contracts.
+// not the next). `gone: true` says main holds the market's book no more (its session ended: a key
+// or profile switch), so the page drops the view rather than show a book nobody keeps live. Levels are exact integers: price ticks of 0.0001 $ and centi-contracts.
 // `BookReplica` is the one applier of these pushes (the renderer's books store, the chaos world).
 import { z } from 'zod';
 
@@ -35,6 +36,8 @@ export const BookPush = z
     full: z.literal(true).optional(),
     /** on a delta, present only when it changed */
     stale: z.boolean().optional(),
+    /** main holds this market's book no more (the session that held it ended): the view is dropped, and its next push is full */
+    gone: z.literal(true).optional(),
     yesBids: FlatLevels.optional(),
     yesAsks: FlatLevels.optional(),
   })
@@ -101,6 +104,12 @@ export class BookReplica {
     const ask: string[] = [];
     for (const it of items) {
       const t = it.ticker;
+      if (it.gone) {
+        // whatever came before, and any snapshot asked for: no longer main's book
+        if (this.views.has(t) || this.waiting.has(t)) changed.push(t);
+        this.forget([t]);
+        continue;
+      }
       if (it.full) {
         // a full view in the stream is in order with its deltas: it always applies
         this.setFull(it);
