@@ -1,7 +1,7 @@
 // Account, Allocation: the target balance split across exchange instances.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rest } from '../../lib/rest';
+import { rest, type RestResult } from '../../lib/rest';
 import { useRest } from '../../hooks/useRest';
 import { notify } from '../../stores/notices';
 import { ErrorState, InlineError, Loading } from '../../ui/States';
@@ -11,16 +11,22 @@ interface AllocationRow {
   percent: string;
 }
 
+type Saved = RestResult<'getTargetBalanceAllocation'>;
+
 export function Allocation() {
-  const qc = useQueryClient();
   const q = useRest('getTargetBalanceAllocation');
-  const [rows, setRows] = useState<AllocationRow[]>([]);
-  const [reservation, setReservation] = useState<'sum' | 'max'>('sum');
-  useEffect(() => {
-    if (!q.data) return;
-    setRows(q.data.allocations.map((a) => ({ exchange_index: String(a.exchange_index), percent: String(a.percent) })));
-    setReservation(q.data.resting_margin_reservation ?? 'sum');
-  }, [q.data]);
+  if (q.isPending) return <Loading text="Loading the target allocation…" />;
+  if (q.error) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
+  // The form starts from what the exchange holds in the render that shows it, and again from each
+  // new answer. (Copied in by an effect, it rendered once with no rows: a valid empty allocation,
+  // Save enabled, for a click to send over the trader's real one.)
+  return <AllocationForm key={q.dataUpdatedAt} saved={q.data} />;
+}
+
+function AllocationForm({ saved }: { saved: Saved }) {
+  const qc = useQueryClient();
+  const [rows, setRows] = useState<AllocationRow[]>(() => saved.allocations.map((a) => ({ exchange_index: String(a.exchange_index), percent: String(a.percent) })));
+  const [reservation, setReservation] = useState<'sum' | 'max'>(saved.resting_margin_reservation ?? 'sum');
   const save = useMutation({
     mutationFn: () =>
       rest('setTargetBalanceAllocation', {
@@ -31,8 +37,6 @@ export function Allocation() {
       void qc.invalidateQueries({ queryKey: ['rest', 'getTargetBalanceAllocation'] });
     },
   });
-  if (q.isPending) return <Loading text="Loading the target allocation…" />;
-  if (q.error) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
   const bad = rows.map((r) => !/^\d+$/.test(r.exchange_index) || !/^\d+$/.test(r.percent) || Number(r.percent) > 100);
   const dup = new Set(rows.map((r) => r.exchange_index)).size !== rows.length;
   const total = rows.reduce((s, r) => s + (/^\d+$/.test(r.percent) ? Number(r.percent) : 0), 0);

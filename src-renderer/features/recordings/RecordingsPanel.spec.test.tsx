@@ -39,6 +39,24 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the Recordings panel', () => {
+  it('shows the saved retention; a field cleared stays empty (Save off) instead of refilling under the typing; the typed days are saved', async () => {
+    fake.api.saveRecorderSettings.mockReset();
+    fake.api.saveRecorderSettings.mockResolvedValue({ ...idle, settings: { retentionDays: 7 } });
+    render(withQueries(<RecordingsPanel />));
+    const field = (await screen.findByDisplayValue('30')) as HTMLInputElement;
+    expect(field.getAttribute('aria-label')).toBe('Retention days');
+    const user = userEvent.setup();
+    await user.clear(field);
+    expect(field.value).toBe('');
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(field, '7');
+    expect(field.value).toBe('7');
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+    expect(fake.api.saveRecorderSettings).toHaveBeenCalledWith({ retentionDays: 7 });
+  });
+
   it('lists a recording with its size, events and markets', async () => {
     render(withQueries(<RecordingsPanel />));
     const row = (await screen.findByText('morning')).closest('tr')!;

@@ -112,11 +112,10 @@ function recordingColumns(refresh: () => Promise<void>, setView: (v: RecordingsV
 function RecordingForm({ view, setView, loadError }: { view: RecordingsView | null; setView: (v: RecordingsView) => void; loadError: unknown }) {
   const [name, setName] = useState('');
   const [markets, setMarkets] = useState('');
-  const [retention, setRetention] = useState('');
+  /** what the trader typed in Retention days; null: untouched, so the field shows the saved setting */
+  const [typedRetention, setRetention] = useState<string | null>(null);
+  const retention = typedRetention ?? (view ? String(view.settings.retentionDays) : '');
   const { busy, error, run } = useAction();
-  useEffect(() => {
-    if (view && retention === '') setRetention(String(view.settings.retentionDays));
-  }, [view, retention]);
 
   const recording = view?.recordings.find((r) => r.active) ?? null;
 

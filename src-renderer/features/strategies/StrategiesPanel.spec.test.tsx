@@ -76,6 +76,21 @@ describe('the Strategies panel', () => {
     expect(screen.getByTestId('charts').textContent).toBe('2 points, 1 fills');
   });
 
+  it('Backtest and Run live are enabled in the very frame that shows the example and the recording they would use', async () => {
+    const frames: string[] = [];
+    const seen = new MutationObserver(() => {
+      if (!screen.queryByRole('option', { name: /morning/ })) return;
+      const b = (name: string) => ((screen.getByRole('button', { name }) as HTMLButtonElement).disabled ? 'off' : 'on');
+      frames.push(`Backtest ${b('Backtest')}, Run live ${b('Run live')}`);
+    });
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true });
+    render(withQueries(<StrategiesPanel />));
+    await screen.findByRole('option', { name: /morning/ });
+    seen.disconnect();
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.filter((f) => f.includes('off')), frames.join('; ')).toEqual([]);
+  });
+
   it('runs it live and stops it', async () => {
     fake.api.startStrategy.mockResolvedValue({ ...idle, running: [{ id: 'st-1', name: 'market-maker', status: 'running', fault: null, log: ['hello'], orders: [], fills: 0, positions: {}, fees: '0.000000' }] });
     fake.api.stopStrategy.mockResolvedValue(idle);
