@@ -120,13 +120,21 @@ export function SettingsDialog() {
   const [presets, setPresets] = useState<string[]>(settings.sizePresets);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setDraft(settings);
-    setMap(resolveKeymap(settings.keymap));
-    setPresets(settings.sizePresets);
-    setError(null);
-  }, [open, settings]);
+  // Opened, or the settings changed while open: the form starts again from them in this render,
+  // before anything is committed (an effect did it a render later, so the dialog opened for a
+  // frame on the draft of its last opening: a theme or text size changed since, by key or menu,
+  // showed the old value, and Save in that frame wrote it back).
+  const [startedFrom, setStartedFrom] = useState<Settings | null>(null);
+  const from = open ? settings : null;
+  if (startedFrom !== from) {
+    setStartedFrom(from);
+    if (from) {
+      setDraft(from);
+      setMap(resolveKeymap(from.keymap));
+      setPresets(from.sizePresets);
+      setError(null);
+    }
+  }
   const presetChecks = presets.map((p) => checkCountText(p));
   const valid = presetChecks.every((c) => c.ok) && presets.length >= 1;
   const save = async () => {
