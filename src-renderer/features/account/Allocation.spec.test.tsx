@@ -3,7 +3,9 @@
 // empty, valid-looking form whose Save would send no shards over the trader's real split), refuses
 // a split that is not whole percentages adding up to 100, and saves exactly what it shows.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query';
 import userEvent from '@testing-library/user-event';
 import { installFakeTerminal, stubLayout, withQueries, type FakeTerminal } from '../../test/fake-terminal';
 import { Allocation } from './Allocation';
@@ -47,6 +49,24 @@ describe('the target allocation', () => {
     expect(frames.length).toBeGreaterThan(0);
     expect(frames.filter((f) => f.startsWith('0 rows')), frames.join('; ')).toEqual([]);
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('max');
+  });
+
+  it('a refetch that reads the same split keeps what the trader is typing; one that reads a new split starts the form from it', async () => {
+    const qc = createQueryClient();
+    render(<QueryClientProvider client={qc}><Allocation /></QueryClientProvider>);
+    await waitFor(() => expect(percents()).toEqual(['60', '40']));
+    const user = userEvent.setup();
+    const first = screen.getAllByRole('textbox', { name: 'Percent' })[0]!;
+    await user.clear(first);
+    await user.type(first, '55');
+    const reads = () => fake.api.request.mock.calls.filter(([i]) => (i as { id: string }).id === 'getTargetBalanceAllocation').length;
+    const before = reads();
+    await act(() => qc.invalidateQueries());
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    expect(percents()).toEqual(['55', '40']);
+    held = { allocations: [{ exchange_index: 2, percent: 100 }], resting_margin_reservation: 'sum' };
+    await act(() => qc.invalidateQueries());
+    await waitFor(() => expect(percents()).toEqual(['100']));
   });
 
   it('refuses a split that does not add up to 100, saves exactly what it shows, and shows the answer the exchange then holds', async () => {

@@ -17,10 +17,11 @@ export function Allocation() {
   const q = useRest('getTargetBalanceAllocation');
   if (q.isPending) return <Loading text="Loading the target allocation…" />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => void q.refetch()} />;
-  // The form starts from what the exchange holds in the render that shows it, and again from each
-  // new answer. (Copied in by an effect, it rendered once with no rows: a valid empty allocation,
-  // Save enabled, for a click to send over the trader's real one.)
-  return <AllocationForm key={q.dataUpdatedAt} saved={q.data} />;
+  // The form starts from what the exchange holds in the render that shows it, and again from an
+  // answer that differs (keyed by its content: a refetch that reads the same split, after a
+  // reconnect, keeps what the trader is typing). Copied in by an effect, it rendered once with no
+  // rows: a valid empty allocation, Save enabled, for a click to send over the trader's real one.
+  return <AllocationForm key={JSON.stringify(q.data)} saved={q.data} />;
 }
 
 function AllocationForm({ saved }: { saved: Saved }) {
