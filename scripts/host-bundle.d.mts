@@ -1,4 +1,3 @@
 // Types of host-bundle.mjs.
 import type { BuildOptions } from 'esbuild';
-export declare const HOST_EXTERNALS: string[];
 export declare function hostBundleOptions(root: string, outdir: string, entryPoints: Record<string, string>): BuildOptions;

@@ -6,7 +6,7 @@
 // CommonJS module imported with import() has only a default export, and tls-cert.ts reads its
 // named one). The CommonJS packages inside an ESM bundle get a `require` (the banner) for their
 // own requires of Node's modules.
-export const HOST_EXTERNALS = ['@duckdb/*', 'quickjs-emscripten', '@jitl/*', 'bufferutil', 'utf-8-validate', 'selfsigned', 'electron'];
+const HOST_EXTERNALS = ['@duckdb/*', 'quickjs-emscripten', '@jitl/*', 'bufferutil', 'utf-8-validate', 'selfsigned', 'electron'];
 
 export function hostBundleOptions(root, outdir, entryPoints) {
   return {

@@ -3,7 +3,8 @@
 // A full view (`full: true`) goes out when main first shows a market, when the page subscribes
 // (watchMarkets), and in answer to `bookSnapshots` when the page saw a gap (a delta whose seq is
 // not the next). `gone: true` says main holds the market's book no more (its session ended: a key
-// or profile switch), so the page drops the view rather than show a book nobody keeps live. Levels are exact integers: price ticks of 0.0001 $ and centi-contracts.
+// or profile switch), so the page drops the view rather than show a book nobody keeps live.
+// Levels are exact integers: price ticks of 0.0001 $ and centi-contracts.
 // `BookReplica` is the one applier of these pushes (the renderer's books store, the chaos world).
 import { z } from 'zod';
 

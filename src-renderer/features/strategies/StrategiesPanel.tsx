@@ -178,9 +178,9 @@ function RunningStrategy({ r, onStop }: { r: StrategyRun; onStop: () => void }) 
 export function StrategiesPanel() {
   const { view, setView, recordings } = useStrategiesView();
   const [name, setName] = useState('market-maker');
-  const [typedCode, setCode] = useState('');
+  const [typedCode, setTypedCode] = useState('');
   const [params, setParams] = useState('{"size": "1", "maxPosition": 5}');
-  const [pickedRecording, setRecordingId] = useState('');
+  const [pickedRecording, setPickedRecording] = useState('');
   /** what becomes of its orders when the trader activates another profile (it stops either way) */
   const [onSwitch, setOnSwitch] = useState<'cancel' | 'leave'>('cancel');
   const [report, setReport] = useState<BacktestView | null>(null);
@@ -213,7 +213,7 @@ export function StrategiesPanel() {
         <ExamplePicker
           examples={view?.examples ?? []}
           onPick={(ex) => {
-            setCode(ex.code);
+            setTypedCode(ex.code);
             setName(ex.name.replace(/\.js$/, ''));
           }}
         />
@@ -229,7 +229,7 @@ export function StrategiesPanel() {
             <option value="leave">stop, leave its orders resting</option>
           </select>
         </Field>
-        <RecordingPicker recordings={recordings} value={recordingId} onChange={setRecordingId} />
+        <RecordingPicker recordings={recordings} value={recordingId} onChange={setPickedRecording} />
         <button type="button" className="btn btn-sm btn-primary u-as-end" disabled={busy || !code || !recordingId} onClick={backtest}>
           {busy ? 'Working…' : 'Backtest'}
         </button>
@@ -239,7 +239,7 @@ export function StrategiesPanel() {
         </button>
         {error !== null && <InlineError error={error} />}
       </div>
-      <textarea className="mono strategy-code" value={code} onChange={(e) => setCode(e.target.value)} aria-label="Strategy code" spellCheck={false} rows={10} style={{ width: '100%' }} />
+      <textarea className="mono strategy-code" value={code} onChange={(e) => setTypedCode(e.target.value)} aria-label="Strategy code" spellCheck={false} rows={10} style={{ width: '100%' }} />
       {report && <BacktestResult report={report} reproduced={reproduced} busy={busy} onReproduce={reproduce} />}
       {sweep && <SweepTable sweep={sweep} />}
       <div className="alert-list">
