@@ -91,6 +91,22 @@ describe('the Strategies panel', () => {
     expect(frames.filter((f) => f.includes('off')), frames.join('; ')).toEqual([]);
   });
 
+  it('a code box the trader clears stays empty (Backtest and Run live off) instead of refilling the example; typed code is what runs', async () => {
+    fake.api.startStrategy.mockResolvedValue(idle);
+    render(withQueries(<StrategiesPanel />));
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: /morning/ });
+    const box = screen.getByRole('textbox', { name: 'Strategy code' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('module.exports = {};');
+    await user.clear(box);
+    expect(box.value).toBe('');
+    expect((screen.getByRole('button', { name: 'Backtest' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Run live' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(box, 'x');
+    await user.click(screen.getByRole('button', { name: 'Run live' }));
+    expect(fake.api.startStrategy).toHaveBeenCalledWith({ name: 'market-maker', code: 'x', params: { size: '1', maxPosition: 5 }, onProfileSwitch: 'cancel' });
+  });
+
   it('runs it live and stops it', async () => {
     fake.api.startStrategy.mockResolvedValue({ ...idle, running: [{ id: 'st-1', name: 'market-maker', status: 'running', fault: null, log: ['hello'], orders: [], fills: 0, positions: {}, fees: '0.000000' }] });
     fake.api.stopStrategy.mockResolvedValue(idle);

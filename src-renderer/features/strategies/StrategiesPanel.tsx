@@ -178,7 +178,8 @@ function RunningStrategy({ r, onStop }: { r: StrategyRun; onStop: () => void }) 
 export function StrategiesPanel() {
   const { view, setView, recordings } = useStrategiesView();
   const [name, setName] = useState('market-maker');
-  const [typedCode, setTypedCode] = useState('');
+  /** null until the trader picks an example or types: then what they chose, even an emptied box */
+  const [typedCode, setTypedCode] = useState<string | null>(null);
   const [params, setParams] = useState('{"size": "1", "maxPosition": 5}');
   const [pickedRecording, setPickedRecording] = useState('');
   /** what becomes of its orders when the trader activates another profile (it stops either way) */
@@ -189,7 +190,7 @@ export function StrategiesPanel() {
   const { busy, error, run } = useAction();
   // Defaults derived in the same render that shows the lists, not set by an effect one render
   // later: the Backtest button is enabled the moment the recording it would use is on screen.
-  const code = typedCode || view?.examples[0]?.code || '';
+  const code = typedCode ?? view?.examples[0]?.code ?? '';
   const recordingId = pickedRecording || recordings[0]?.id || '';
 
   const backtest = () =>
