@@ -33,7 +33,11 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
+  // Each test, not each file, is handed to the next free worker: every test starts its own
+  // terminal (the `terminal` fixture is per test) and no spec shares state between its tests. By
+  // file, a long file that came up last ran alone on one core (ladder-pro.spec's 7 tests, 85 s,
+  // or whatever was slowest at the alphabet's end) while the other worker had nothing left.
+  fullyParallel: true,
   // Each spec starts its own terminal and exchange (ports 0, own data dirs), so spec files run two
   // at a time: one at a time left a quarter of two cores idle (76.7% busy against 94.6%). Two
   // have passed whole e2e stages on an idle machine and beside a unit stress run (vitest plus two

@@ -20,13 +20,15 @@
 // scripts/test-all.test.ts): each leaves a grandchild running and writes a vitest-style report;
 // TEST_ALL_FAKE_PIDS names a file each appends its and its grandchild's pid to.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { startReaper } from './group-reaper.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** nice(1), where there is one (Linux, macOS) */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((f) => existsSync(f)) ?? null;
 const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
@@ -102,10 +104,13 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  * signal's name if killed). Whatever the group still holds then (a server or worker a test left
  * running) is named and killed.
  */
-function run(cmd, args, env = {}, ipc = false, held = null) {
+function run(cmd, args, env = {}, ipc = false, held = null, low = false) {
   return new Promise((resolve) => {
     const out = held ? 'pipe' : 'inherit';
-    const child = spawn(cmd, args, {
+    // low: started under nice(1), so the process and every thread and child it makes yield the
+    // cores to the other stages and take only the time they leave idle
+    const niced = low && NICE !== null;
+    const child = spawn(niced ? NICE : cmd, niced ? ['-n', '19', cmd, ...args] : args, {
       cwd: root,
       // stdin is not passed: a stage in its own group must not read the terminal
       stdio: ['ignore', out, out, ...(ipc ? ['ipc'] : [])],
@@ -118,6 +123,16 @@ function run(cmd, args, env = {}, ipc = false, held = null) {
     }
     running.add(child);
     if (child.pid) reaper.add(child.pid);
+    // The stage leads a new session (detached), and where the kernel groups a session's processes
+    // for scheduling (Linux's autogroup) the cores are shared between sessions, whatever each
+    // process's nice: the session's own weight is lowered too.
+    if (niced && child.pid) {
+      try {
+        writeFileSync(`/proc/${child.pid}/autogroup`, '19');
+      } catch {
+        // no autogroup here (or not Linux): the processes' nice is what counts
+      }
+    }
     child.once('error', (e) => {
       running.delete(child);
       console.log(`cannot run ${cmd}: ${e.message}`);
@@ -140,7 +155,7 @@ const secsSince = (t0) => (Date.now() - t0) / 1000;
  * Runs one stage unless a signal stopped us; records its row. Returns true if it passed. With
  * `held`, the stage's output is held and printed whole when it ends (stages side by side).
  */
-async function stage(name, cmd, args, env = {}, held = false) {
+async function stage(name, cmd, args, env = {}, held = false, low = false) {
   const at = seq++;
   if (stopping) {
     rows.push({ name, result: `not run (${stopping})`, secs: 0, ok: false, seq: at });
@@ -148,9 +163,9 @@ async function stage(name, cmd, args, env = {}, held = false) {
   }
   const t0 = Date.now();
   const what = [path.basename(cmd), ...args].join(' ');
-  console.log(`\n=== ${name}: ${what}${held ? ' (beside other stages; its output follows when it ends)' : ''}`);
+  console.log(`\n=== ${name}: ${what}${held ? ` (beside other stages${low && NICE ? ', at the lowest priority' : ''}; its output follows when it ends)` : ''}`);
   const chunks = held ? [] : null;
-  const status = await run(cmd, args, env, false, chunks);
+  const status = await run(cmd, args, env, false, chunks, low);
   const secs = secsSince(t0);
   const ok = status === 0;
   if (chunks?.length) {
@@ -301,20 +316,24 @@ if (fake) {
   finish();
 }
 
-// The checks that only read the tree (typecheck, lint) and the builds e2e needs run beside the
-// unit + integration stage: that stage spends much of its time waiting on servers and sockets, and
-// the tests must pass on a busy machine anyway (`npm run test:stress`). Each prints its output and
-// its own time when it ends. TEST_ALL_SERIAL=1 runs them one after another instead (to time each
-// stage alone).
+// The checks that only read the tree (typecheck, lint) run beside the other stages from the start,
+// at the lowest priority: they take only the CPU the unit + integration stage and the
+// side-by-side e2e specs leave idle (both wait on servers, sockets and pages at times), instead of
+// a third of the cores the unit stage's files would use. They must be done before the specs
+// that need the machine alone start. The builds e2e needs run beside the unit + integration
+// stage; the tests must pass on a busy machine anyway (`npm run test:stress`). Each prints its
+// output and its own time when it ends. TEST_ALL_SERIAL=1 runs them one after another instead (to
+// time each stage alone).
 const serial = process.env.TEST_ALL_SERIAL === '1';
 const e2eSpecs = want('e2e') && existsSync(path.join(root, 'e2e')) ? readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts')) : [];
 const held = !serial && !only;
+const checks = [];
 const early = [];
 // Both at once: one process over one TypeScript program (scripts/typecheck-lint.mjs), so the
 // type-aware lint rules do not build and check the whole project a second time.
-if (want('typecheck') && want('lint')) early.push(() => stage('typecheck + lint', process.execPath, ['scripts/typecheck-lint.mjs'], {}, held));
-else if (want('typecheck')) early.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held));
-else if (want('lint')) early.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held));
+if (want('typecheck') && want('lint')) checks.push(() => stage('typecheck + lint', process.execPath, ['scripts/typecheck-lint.mjs'], {}, held, held));
+else if (want('typecheck')) checks.push(() => stage('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], {}, held, held));
+else if (want('lint')) checks.push(() => stage('lint', bin('eslint'), ['--max-warnings', '0', '.'], {}, held, held));
 // The web host's bundles (out/host: the host and the exchange, under a second with esbuild) are built
 // first, before the unit + integration stage: its tests then start the exchange and the host from
 // them (TEST_BUNDLES=1, test-support/entry.ts) instead of compiling the source under tsx on each
@@ -332,10 +351,12 @@ const unitStage = async () => {
   await stage('unit + integration', bin('vitest'), ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], hostBuilt ? { TEST_BUNDLES: '1' } : {});
   addVitest(out);
 };
+let checking = Promise.resolve();
 if (serial) {
-  for (const s of early) await s();
+  for (const s of [...checks, ...early]) await s();
   if (want('unit')) await unitStage();
 } else {
+  checking = together(...checks);
   await together(...early, ...(want('unit') ? [unitStage] : []));
 }
 
@@ -344,8 +365,10 @@ if (want('e2e')) {
     console.log('\n=== e2e: no end-to-end specs exist yet; nothing run');
   } else if (await built) {
     // the specs that share the machine, two at a time, then the ones that need it alone
-    // (e2e/playwright.config.ts); the second runs whatever the first did
+    // (e2e/playwright.config.ts), once the typecheck and lint are done; the second runs whatever
+    // the first did
     for (const [name, project] of [['e2e', 'side-by-side'], ['e2e (alone)', 'alone']]) {
+      if (project === 'alone') await checking;
       const out = freshReport(path.join(resultsDir, `playwright-${project}.json`));
       await stage(name, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--project', project], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_HOST_BUNDLE: '1' });
       addPlaywright(out);
@@ -355,6 +378,10 @@ if (want('e2e')) {
   }
 }
 
+await checking;
+// The smoke bench runs after the e2e specs, not beside them even at the lowest priority: tried
+// (its browsers too), the side-by-side specs took 380 s instead of 298 s; they wait on one
+// another's processes, and a process woken on a core a low-priority one holds still waits.
 if (want('bench')) {
   if (stopping) {
     rows.push({ name: 'bench (smoke)', result: `not run (${stopping})`, secs: 0, ok: false });
