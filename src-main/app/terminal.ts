@@ -1,9 +1,10 @@
 // Composition of the terminal's main side, shared by the Electron shell and the web host: the
 // embedded exchange (a child process), the services, and the door. The shell supplies how
 // to run the exchange, how to seal secrets, and where view streams go.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { launchExchange, stripImportedKeys, type EmbeddedExchange, type LaunchOptions } from '../embedded/launch';
+import { launchEmbedded, type EmbeddedExchange, type EmbeddedOptions } from '../embedded/launch';
+import { stripImportedKeys } from '../embedded/credentials-file';
+import { ensurePrivateDir } from '../base/private-dir';
 import { TerminalServices, type ServicesOptions } from './services';
 import { createDoor, toTerminalError } from '../ipc/door';
 import type { SecretBox } from '../vault/secret-box';
@@ -14,7 +15,12 @@ export interface TerminalOptions {
   box: SecretBox;
   shell: 'electron' | 'web';
   /** how to run src-exchange/cli; omit to run without the embedded exchange */
-  exchange?: Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean; simRate?: number; simMarketMinutes?: number };
+  exchange?: EmbeddedOptions;
+  /**
+   * The embedded exchange, already starting (launchEmbedded on the same data directory): the web
+   * host starts it before it loads the rest of the terminal, so the two overlap. Replaces `exchange`.
+   */
+  launched?: Promise<EmbeddedExchange>;
   emit: <S extends StreamName>(stream: S, payload: StreamPayloads[S]) => void;
   log?: (m: string) => void;
   sessionOptions?: ServicesOptions['sessionOptions'];
@@ -29,28 +35,11 @@ export interface RunningTerminal {
   stop(): Promise<void>;
 }
 
-/**
- * The data directory holds sealed keys, the vault key of the web host, profiles and the audit
- * journal: only its owner may enter it (0700, tightened if it already existed looser).
- */
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
-}
+export { ensurePrivateDir };
 
 export async function startTerminal(opts: TerminalOptions): Promise<RunningTerminal> {
   ensurePrivateDir(opts.dataDir);
-  const exchange = opts.exchange
-    ? await launchExchange({
-        ...opts.exchange,
-        dataDir: path.join(opts.dataDir, 'exchange'),
-        ...(opts.exchange.seed !== undefined ? { seed: opts.exchange.seed } : {}),
-        ...(opts.exchange.sim !== undefined ? { sim: opts.exchange.sim } : {}),
-        ...(opts.exchange.simRate !== undefined ? { simRate: opts.exchange.simRate } : {}),
-        ...(opts.exchange.simMarketMinutes !== undefined ? { simMarketMinutes: opts.exchange.simMarketMinutes } : {}),
-        ...(opts.log ? { log: opts.log } : {}),
-      })
-    : null;
+  const exchange = opts.launched ? await opts.launched : opts.exchange ? await launchEmbedded(opts.dataDir, opts.exchange, opts.log) : null;
   const services = new TerminalServices({
     dataDir: opts.dataDir,
     box: opts.box,

@@ -4,36 +4,12 @@
 // however we end, SIGKILL included), and we kill it on our own exit besides. A slow start is
 // waited for with progress in the log; only a start that never comes (10 minutes by default) or
 // a child that exits fails, and the child is killed then too.
+//
+// It imports no schema library: the web host starts it before loading anything else
+// (src-main/host/cli.ts), and the credentials file's reader (zod) is loaded once the child runs.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { CREDENTIALS_FILE_NAME, StoredCredentialsFile } from '../../src-shared/credentials';
-import { readJsonFile, writeJsonFile } from '../base/json-file';
-
-/** The exchange's credentials.json (the shared schema, unknown fields kept), or a clear error. */
-export function credentialsOf(exchangeDataDir: string): StoredCredentialsFile {
-  const file = path.join(exchangeDataDir, CREDENTIALS_FILE_NAME);
-  const creds = readJsonFile<StoredCredentialsFile | null>(file, StoredCredentialsFile, () => null);
-  if (!creds) throw new Error(`${file} is missing: the embedded exchange did not provision its accounts`);
-  return creds;
-}
-
-/**
- * Once the terminal's vault holds an embedded account's private key, the exchange's
- * credentials.json keeps only the account's ids: no plaintext key stays on disk (written
- * atomically, 0600; other fields pass through). Returns how many keys were removed.
- */
-export function stripImportedKeys(exchangeDataDir: string, held: (apiKeyId: string) => boolean): number {
-  const creds = credentialsOf(exchangeDataDir);
-  let removed = 0;
-  const accounts = creds.accounts.map((a) => {
-    if (a.private_key_pem === undefined || !held(a.api_key_id)) return a;
-    removed += 1;
-    const { private_key_pem: _gone, ...rest } = a;
-    return { ...rest, private_key: "sealed in the terminal's vault" };
-  });
-  if (removed > 0) writeJsonFile(path.join(exchangeDataDir, CREDENTIALS_FILE_NAME), { ...creds, accounts });
-  return removed;
-}
+import type { StoredCredentialsFile } from '../../src-shared/credentials';
 
 /** What we need of a child: a Node child process or an Electron utility process. */
 export interface ChildLike {
@@ -71,6 +47,22 @@ export interface LaunchOptions {
   log?: (line: string) => void;
   /** how long a start may take before it is given up (and the child killed); 10 minutes by default */
   timeoutMs?: number;
+}
+
+/** How a terminal runs its embedded exchange (the rest of LaunchOptions follows from its data directory). */
+export type EmbeddedOptions = Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean; simRate?: number; simMarketMinutes?: number };
+
+/** Starts the embedded exchange of the terminal whose data directory is `terminalDataDir` (its own: `exchange` in it). */
+export function launchEmbedded(terminalDataDir: string, exchange: EmbeddedOptions, log?: (line: string) => void): Promise<EmbeddedExchange> {
+  return launchExchange({
+    ...exchange,
+    dataDir: path.join(terminalDataDir, 'exchange'),
+    ...(exchange.seed !== undefined ? { seed: exchange.seed } : {}),
+    ...(exchange.sim !== undefined ? { sim: exchange.sim } : {}),
+    ...(exchange.simRate !== undefined ? { simRate: exchange.simRate } : {}),
+    ...(exchange.simMarketMinutes !== undefined ? { simMarketMinutes: exchange.simMarketMinutes } : {}),
+    ...(log ? { log } : {}),
+  });
 }
 
 const START_TIMEOUT_MS = 600_000;
@@ -128,6 +120,7 @@ export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExcha
       reject(new Error(`the embedded exchange exited (code ${code}) before listening`));
     });
   });
+  const { credentialsOf } = await import('./credentials-file');
   const creds = credentialsOf(opts.dataDir);
   return {
     port,

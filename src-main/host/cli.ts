@@ -6,8 +6,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCliArgs, type CliValues } from '../../src-shared/cli-args';
-import { ensurePrivateDir, startTerminal, type RunningTerminal } from '../app/terminal';
-import { startHost, type RunningHost } from './server';
+import type { RunningTerminal } from '../app/terminal';
+import type { RunningHost } from './server';
+import { ensurePrivateDir } from '../base/private-dir';
+import { launchEmbedded, type EmbeddedExchange } from '../embedded/launch';
 import { FileKeyBox, vaultBox } from '../vault/secret-box';
 import { askPassphrase, passphraseFromFile } from './passphrase';
 import { writeLauncher } from './launcher';
@@ -76,17 +78,18 @@ async function openBox(values: Options, dataDir: string): Promise<ReturnType<typ
   }
 }
 
-// The page loads while the embedded exchange starts (the slowest part of a start): the host
-// listens at once with a door that holds each call until the services are up.
-async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType<typeof openBox>>): Promise<{ host: RunningHost; terminal: RunningTerminal }> {
-  let host: RunningHost | null = null;
+/**
+ * The embedded exchange is the slowest part of a start, so it is started first, before this
+ * process loads the rest of the terminal (the services and the host's server, imported below
+ * once it runs): the two overlap instead of one after the other.
+ */
+function startExchange(o: ReturnType<typeof parseOptions>): Promise<EmbeddedExchange> {
   const simRate = o['sim-rate'];
   const simMarketMinutes = o['sim-market-minutes'];
-  const terminalReady = startTerminal({
-    dataDir: o.dataDir,
-    box,
-    shell: 'web',
-    exchange: {
+  ensurePrivateDir(o.dataDir);
+  const launched = launchEmbedded(
+    o.dataDir,
+    {
       command: process.execPath,
       args: exchangeArgs,
       seed: o.seed,
@@ -94,6 +97,22 @@ async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType
       ...(simRate !== undefined ? { simRate } : {}),
       ...(simMarketMinutes !== undefined ? { simMarketMinutes } : {}),
     },
+    (m) => console.log(m),
+  );
+  launched.catch(() => undefined); // reported where the terminal awaits it
+  return launched;
+}
+
+// The page loads while the embedded exchange starts: the host listens at once with a door that
+// holds each call until the services are up.
+async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType<typeof openBox>>, launched: Promise<EmbeddedExchange>): Promise<{ host: RunningHost; terminal: RunningTerminal }> {
+  const [{ startTerminal }, { startHost }] = await Promise.all([import('../app/terminal'), import('./server')]);
+  let host: RunningHost | null = null;
+  const terminalReady = startTerminal({
+    dataDir: o.dataDir,
+    box,
+    shell: 'web',
+    launched,
     // the page is the whole UI: loosening a limit or releasing the kill switch also needs the
     // code this console prints (a compromised page alone cannot do either)
     confirmRisk: new ConsoleConfirm((line) => console.log(line)).ask,
@@ -112,7 +131,6 @@ async function serve(o: ReturnType<typeof parseOptions>, box: Awaited<ReturnType
     return t.door(method, args);
   };
   const hostLog = (m: string) => console.log(`[host] ${m}`);
-  ensurePrivateDir(o.dataDir);
   host = await listenRemembering(o.dataDir, o.port, (port) => startHost({ port, staticDir: o.staticDir, door, log: hostLog }), hostLog);
   console.log(`terminal at ${host.url}`);
   const terminal = await terminalReady;
@@ -137,7 +155,7 @@ function openBrowser(dataDir: string, url: string): void {
 async function main(): Promise<void> {
   const o = parseOptions();
   const box = await openBox(o, o.dataDir);
-  const { host, terminal } = await serve(o, box);
+  const { host, terminal } = await serve(o, box, startExchange(o));
   if (o.open) openBrowser(o.dataDir, host.url);
   let stopping = false;
   const stop = async () => {

@@ -4,7 +4,7 @@
 // and relays the replay bar's controls. The exchange pauses its simulation while a recording
 // plays, so every panel shows the recorded books and the trader's orders meet them.
 import path from 'node:path';
-import { credentialsOf } from '../embedded/launch';
+import { credentialsOf } from '../embedded/credentials-file';
 import type { ChannelImpl, ParsedArgs, ReplayView } from '../../src-shared/ipc/contract';
 import { StateError } from '../base/errors';
 import type { RecorderService } from '../recorder/recorder-service';
