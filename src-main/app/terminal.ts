@@ -35,8 +35,6 @@ export interface RunningTerminal {
   stop(): Promise<void>;
 }
 
-export { ensurePrivateDir };
-
 export async function startTerminal(opts: TerminalOptions): Promise<RunningTerminal> {
   ensurePrivateDir(opts.dataDir);
   const exchange = opts.launched ? await opts.launched : opts.exchange ? await launchEmbedded(opts.dataDir, opts.exchange, opts.log) : null;

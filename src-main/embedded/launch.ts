@@ -54,15 +54,7 @@ export type EmbeddedOptions = Pick<LaunchOptions, 'command' | 'args' | 'env' | '
 
 /** Starts the embedded exchange of the terminal whose data directory is `terminalDataDir` (its own: `exchange` in it). */
 export function launchEmbedded(terminalDataDir: string, exchange: EmbeddedOptions, log?: (line: string) => void): Promise<EmbeddedExchange> {
-  return launchExchange({
-    ...exchange,
-    dataDir: path.join(terminalDataDir, 'exchange'),
-    ...(exchange.seed !== undefined ? { seed: exchange.seed } : {}),
-    ...(exchange.sim !== undefined ? { sim: exchange.sim } : {}),
-    ...(exchange.simRate !== undefined ? { simRate: exchange.simRate } : {}),
-    ...(exchange.simMarketMinutes !== undefined ? { simMarketMinutes: exchange.simMarketMinutes } : {}),
-    ...(log ? { log } : {}),
-  });
+  return launchExchange({ ...exchange, dataDir: path.join(terminalDataDir, 'exchange'), ...(log ? { log } : {}) });
 }
 
 const START_TIMEOUT_MS = 600_000;
