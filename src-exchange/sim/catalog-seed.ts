@@ -309,7 +309,7 @@ function seedRestingQuotes(p: SeedPlan, events: readonly EventPlan[], lastPrice:
  * they were 4.4 MB of a new exchange's 7.3 MB snapshot (5,154 executed orders, 5,154 fills), which
  * every start read, parsed and hydrated again: a test's, a bench's and a trader's.
  */
-export function pruneSeedHistory(seed: number, nowMs: number): CoreCommand {
+function pruneSeedHistory(seed: number, nowMs: number): CoreCommand {
   const { maker, taker } = seedAccountIds(seed);
   return { type: 'pruneOrders', nowMs, userIds: [maker, taker], olderThanMs: nowMs };
 }
