@@ -1,6 +1,7 @@
-// Pruning of history that nobody will read, of the accounts named (the simulation's own: they
-// have no API key, so no one can ever list their orders or fills), older than a time: finished
-// orders (canceled or executed, filled or not) and fills. Without it the simulated market makers'
+// Pruning of history that nobody will read, of the accounts named, older than a time: finished
+// orders (canceled or executed, filled or not) and fills. The accounts are the simulation's own
+// and the seeded catalog's two (sim/catalog-seed.ts, once its history is made): they have no API
+// key, so no one can ever list their orders or fills. Without it the simulated market makers'
 // churn grows the state, every snapshot and the embedded exchange's memory without bound (seen in
 // the 30-minute soak). Resting orders, orders in a group (groups list their orders), positions,
 // the public trade tape and every record of other accounts are kept.

@@ -198,13 +198,16 @@ export interface ExecuteBlockTradeCommand extends At {
   /** The side that provided liquidity: 'yes' = the buyer is the maker, 'no' = the seller. */
   makerSide: OutcomeSide;
 }
-/** Cancels resting orders whose expiration_time has passed (every command does this first). */
-/** Drops canceled, never-filled orders of these accounts last updated before `olderThanMs`. */
+/**
+ * Drops the finished orders (canceled or executed) of these accounts last updated before
+ * `olderThanMs`, and their fills before it (engine/prune.ts).
+ */
 export interface PruneOrdersCommand extends At {
   type: 'pruneOrders';
   userIds: string[];
   olderThanMs: number;
 }
+/** Cancels resting orders whose expiration_time has passed (every command does this first). */
 export interface ExpireCommand extends At {
   type: 'expire';
 }
