@@ -13,7 +13,7 @@ import { setFixView } from '../stores/fix';
 import { chime } from '../lib/sound';
 import { reseedAll } from '../stores/seed';
 import { useSession } from '../stores/session';
-import { resendWatch } from './watch';
+import { resendWatch, watchFailed } from './watch';
 import { runCommand } from '../lib/commands';
 
 /** The app menu's items (Electron) by the name main sends, and the action each runs. */
@@ -41,8 +41,22 @@ export async function loadAppState(api: BridgedApi): Promise<void> {
   }
 }
 
+/**
+ * Whether a call the page queued before its bridge first opened has already failed (a queued call
+ * fails once it waited the bridge's queue timeout, or at once when the bridge is closed): then
+ * the first open recovers as a reconnect does. The app state is the first call the page makes,
+ * so its failure says the queue timed out; a failed read or watch says so too.
+ */
+function failedBeforeFirstOpen(queryClient: QueryClient): boolean {
+  if (useSession.getState().loadError !== null) return true;
+  if (watchFailed()) return true;
+  return queryClient.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }).length > 0;
+}
+
 export function startLive(api: BridgedApi, queryClient: QueryClient): () => void {
   let wasOpen = api.bridge.status().phase === 'open';
+  /** whether the bridge has been open since the page started (Electron's always is) */
+  let everOpen = wasOpen;
   const offs = [
     // only the levels that changed; a gap in a market's seq asks main for its full view
     api.on('books', (pushes) => void applyBookPushes(pushes, (tickers) => api.bookSnapshots(tickers))),
@@ -78,7 +92,14 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     api.bridge.onStatus((status) => {
       useConnection.setState({ bridge: status });
       const open = status.phase === 'open';
-      if (open && !wasOpen) {
+      const first = open && !everOpen;
+      if (open) everOpen = true;
+      if (first && !failedBeforeFirstOpen(queryClient)) {
+        // The first open of the page's bridge is not a reconnect: the calls the page made while it
+        // connected (the app state, the watch list, every read) were queued and have just gone
+        // out on it. Recovering as after a reconnect sent each of them a second time at every
+        // start (and every cached read a third time once main's private session reset).
+      } else if (open && !wasOpen) {
         // main may have restarted (its seqs start over): the watch re-sent below brings full views
         forgetBookSeqs();
         void loadAppState(api).then(() => {

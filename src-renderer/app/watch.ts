@@ -12,6 +12,8 @@ let last = '';
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** when a list last went out to main */
 let sentAt = Number.NEGATIVE_INFINITY;
+/** whether the last list sent was refused or never reached main */
+let failed = false;
 
 function wanted(): string[] {
   const { ticker, watchlist, groups, pins } = useTrading.getState();
@@ -35,8 +37,12 @@ function send(force: boolean) {
   sentAt = Date.now();
   getTerminalApi()
     .watchMarkets(list)
+    .then(() => {
+      if (last === key) failed = false;
+    })
     .catch((err: unknown) => {
       last = '';
+      failed = true;
       notify('warning', 'Could not stream the selected markets', errorText(err));
     });
 }
@@ -58,6 +64,11 @@ function now() {
   const wait = sentAt + 200 - Date.now();
   if (wait <= 0) send(false);
   else timer = setTimeout(() => send(false), wait);
+}
+
+/** Whether the last list sent to main failed (it is sent again after the bridge opens). */
+export function watchFailed(): boolean {
+  return failed;
 }
 
 export function resendWatch(): void {

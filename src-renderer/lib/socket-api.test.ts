@@ -2,37 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TerminalCallError, type BridgeStatus } from './bridge-types';
 import { backoffDelay, createSocketApi } from './socket-api';
 import { ipcUrl, takeUrlToken, webHostProtocols } from './web-host';
-
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code = 1000, reason = '') {
-    this.readyState = 3;
-    this.onclose?.({ code, reason });
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop(code = 1006, reason = '') {
-    this.readyState = 3;
-    this.onclose?.({ code, reason });
-  }
-  receive(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
+import { FakeSocket } from '../test/fake-socket';
 
 const last = () => FakeSocket.all[FakeSocket.all.length - 1]!;
 const make = () =>
