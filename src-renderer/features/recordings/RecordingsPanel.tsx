@@ -10,6 +10,7 @@ import { notify } from '../../stores/notices';
 import { col, DataTable, type Columns } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { InlineError } from '../../ui/States';
+import { showReplay } from '../../stores/replay';
 
 const REFRESH_MS = 2000;
 
@@ -70,7 +71,7 @@ function recordingColumns(refresh: () => Promise<void>, setView: (v: RecordingsV
     });
   const replay = (r: RecordingView) =>
     void toastAction(`Could not replay ${r.name}`, async () => {
-      await getTerminalApi().startReplay({ id: r.id, speed: 10 });
+      showReplay(await getTerminalApi().startReplay({ id: r.id, speed: 10 }));
       notify('success', `Replaying ${r.name}`, 'in the embedded exchange, at 10x: the replay bar above has its controls');
     });
   return [

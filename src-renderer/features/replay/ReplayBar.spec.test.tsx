@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The replay bar: hidden unless the embedded profile is active and a recording plays in its
 // exchange; play, speed, seek and stop go to main as replayControl/stopReplay; keyboard usable.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeTerminal, type FakeTerminal } from '../../test/fake-terminal';
 import type { AppState, ReplayView } from '../../../src-shared/ipc/contract';
 import { useSession } from '../../stores/session';
-import { ReplayBar } from './ReplayBar';
+import { showReplay } from '../../stores/replay';
+import { IDLE_POLL_MS, ReplayBar } from './ReplayBar';
 
 let fake: FakeTerminal;
 const first = Date.UTC(2026, 10, 26, 9);
@@ -61,5 +63,31 @@ describe('the replay bar', () => {
     fake.api.stopReplay.mockResolvedValue({ active: false });
     await user.click(screen.getByRole('button', { name: 'Stop replay' }));
     expect(fake.api.stopReplay).toHaveBeenCalled();
+  });
+
+  it('reads main every few seconds while none plays (not twice a second all day); one this page starts shows at once, then its position every 500 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      activate('embedded');
+      fake.api.getReplay.mockResolvedValue({ active: false });
+      render(<ReplayBar />);
+      await act(async () => vi.advanceTimersByTimeAsync(0));
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(IDLE_POLL_MS - 100));
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(100));
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(2);
+      // the Recordings panel started one: the bar shows it without a read
+      fake.api.getReplay.mockResolvedValue(paused);
+      act(() => showReplay(paused));
+      expect(screen.getByTestId('replay-bar')).toBeTruthy();
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(2);
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(3);
+      await act(async () => vi.advanceTimersByTimeAsync(1000));
+      expect(fake.api.getReplay).toHaveBeenCalledTimes(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

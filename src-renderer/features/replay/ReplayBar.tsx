@@ -8,8 +8,16 @@ import { getTerminalApi } from '../../lib/bridge';
 import { fmtDateTimeMs, fmtInt } from '../../lib/format';
 import { toastAction } from '../../hooks/useAction';
 import { activeProfile, useSession } from '../../stores/session';
+import { onReplayShown } from '../../stores/replay';
 
+/** while a replay plays: its position moves on the slider */
 const POLL_MS = 500;
+/**
+ * while none plays: only to notice one started elsewhere (another window of this terminal). Each
+ * read is a call through main to the exchange, and the bar was asking twice a second all day.
+ * One this page starts (the Recordings panel) is shown at once (`showReplay`).
+ */
+export const IDLE_POLL_MS = 5_000;
 const SPEEDS: ReplaySpeed[] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 'max'];
 
 export function ReplayBar() {
@@ -29,9 +37,16 @@ export function ReplayBar() {
   useEffect(() => {
     if (!embedded) return;
     void refresh();
-    const t = setInterval(() => void refresh(), POLL_MS);
-    return () => clearInterval(t);
   }, [embedded, refresh]);
+  useEffect(() => {
+    if (!embedded) return;
+    const off = onReplayShown(setView);
+    const t = setInterval(() => void refresh(), view.active ? POLL_MS : IDLE_POLL_MS);
+    return () => {
+      off();
+      clearInterval(t);
+    };
+  }, [embedded, refresh, view.active]);
 
   if (!embedded || !view.active) return null;
   const act = (what: string, f: () => Promise<ReplayView>) => void toastAction(`Replay: could not ${what}`, async () => setView(await f()));
