@@ -39,7 +39,12 @@ if (files.length === 0) {
 const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 600_000);
 const figuresFile = path.join(tmpdir(), `bench-figures-${process.pid}.jsonl`);
 rmSync(figuresFile, { force: true });
-const env: NodeJS.ProcessEnv = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}), ...(smoke ? { BENCH_SMOKE: '1' } : {}) };
+// A smoke run's exchanges take their provisioned accounts' key pairs from the tests' file instead of
+// generating RSA keys on each first start (about 1.3 s of CPU an exchange, five or six of them;
+// test-support/exchange/provision-keys.json, as the unit and e2e stages do). A measuring run keeps
+// generating them: a trader's first start does.
+const SMOKE_KEYS = smoke ? { EXCHANGE_PROVISION_KEYS: path.join(dir, '..', 'test-support', 'exchange', 'provision-keys.json') } : {};
+const env: NodeJS.ProcessEnv = { ...process.env, BENCH_FIGURES: figuresFile, ...(quick ? { BENCH_QUICK: '1' } : {}), ...(smoke ? { BENCH_SMOKE: '1' } : {}), ...SMOKE_KEYS };
 const summary = new Map<string, string>();
 const t0 = Date.now();
 let failed = false;
