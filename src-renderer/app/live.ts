@@ -92,14 +92,14 @@ export function startLive(api: BridgedApi, queryClient: QueryClient): () => void
     api.bridge.onStatus((status) => {
       useConnection.setState({ bridge: status });
       const open = status.phase === 'open';
-      const first = open && !everOpen;
+      // The first open of the page's bridge is not a reconnect: the calls the page made while it
+      // connected (the app state, the watch list, every read) were queued and have just gone out
+      // on it. Recovering as after a reconnect sent each of them a second time at every start (and
+      // every cached read a third time once main's private session reset), unless a queued call
+      // already gave up (failedBeforeFirstOpen).
+      const reopened = open && !wasOpen && (everOpen || failedBeforeFirstOpen(queryClient));
       if (open) everOpen = true;
-      if (first && !failedBeforeFirstOpen(queryClient)) {
-        // The first open of the page's bridge is not a reconnect: the calls the page made while it
-        // connected (the app state, the watch list, every read) were queued and have just gone
-        // out on it. Recovering as after a reconnect sent each of them a second time at every
-        // start (and every cached read a third time once main's private session reset).
-      } else if (open && !wasOpen) {
+      if (reopened) {
         // main may have restarted (its seqs start over): the watch re-sent below brings full views
         forgetBookSeqs();
         void loadAppState(api).then(() => {

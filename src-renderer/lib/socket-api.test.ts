@@ -4,7 +4,7 @@ import { backoffDelay, createSocketApi } from './socket-api';
 import { ipcUrl, takeUrlToken, webHostProtocols } from './web-host';
 import { FakeSocket } from '../test/fake-socket';
 
-const last = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const last = () => FakeSocket.last();
 const make = () =>
   createSocketApi({ url: 'ws://127.0.0.1:1/ipc?token=t', createSocket: (u) => new FakeSocket(u), random: () => 0, backoff: { initialMs: 100, maxMs: 1000 } });
 

@@ -37,15 +37,13 @@ export function ReplayBar() {
   useEffect(() => {
     if (!embedded) return;
     void refresh();
+    return onReplayShown(setView);
   }, [embedded, refresh]);
+  // the pace follows whether one plays
   useEffect(() => {
     if (!embedded) return;
-    const off = onReplayShown(setView);
     const t = setInterval(() => void refresh(), view.active ? POLL_MS : IDLE_POLL_MS);
-    return () => {
-      off();
-      clearInterval(t);
-    };
+    return () => clearInterval(t);
   }, [embedded, refresh, view.active]);
 
   if (!embedded || !view.active) return null;
