@@ -333,7 +333,7 @@ async function firehose(): Promise<void> {
   // BENCH_RENDER_PROF=<file.cpuprofile>, BENCH_RENDER_TRACE=<file.json>: the measured window's JS profile and trace
   const captured = await capture(page, process.env.BENCH_RENDER_TRACE, process.env.BENCH_RENDER_PROF);
   // BENCH_RENDER_HEAPSNAP=<prefix>: heap snapshots (after a GC) at the start of the measured
-  // window and at the heap's reading (<prefix>-start.heapsnapshot, <prefix>-end.heapsnapshot)
+  // window, at the heap's half-time reading and at its last (<prefix>-start, -half and -end.heapsnapshot)
   const heapSnap = async (which: string) => {
     if (!process.env.BENCH_RENDER_HEAPSNAP) return;
     const cdp = await page.context().newCDPSession(page);
@@ -369,6 +369,7 @@ async function firehose(): Promise<void> {
     // 300 trades a market, the ladders' trade ids) flattens; a leak keeps its slope
     await page.waitForTimeout(Math.max(0, firstFrom + ((HEAP_S + MEASURE_S) / 2) * 1000 - Date.now()));
     heapHalf = await heapNow();
+    await heapSnap('half');
     // (later than half time when the heatmap's window outlasts it: a short BENCH_RENDER_HEAP_S)
     heapHalfAtS = Math.round((Date.now() - firstFrom) / 1000);
     await page.waitForTimeout(Math.max(0, firstFrom + HEAP_S * 1000 - Date.now()));

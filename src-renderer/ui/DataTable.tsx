@@ -1,11 +1,13 @@
-// Every blotter: TanStack Table for columns, sorting and selection, TanStack Virtual for long
-// lists, keyboard navigation (arrows, Home/End, Space selects, Enter opens), honest states and
-// CSV export of all rows in the current sort.
+// Every blotter: TanStack Table for columns, sorting state and selection, TanStack Virtual for
+// long lists, keyboard navigation (arrows, Home/End, Space selects, Enter opens), honest states
+// and CSV export of all rows in the current sort. The data is sorted here (table-sort.ts, in
+// TanStack's order) and TanStack makes row objects only for the rows in view: its rows cost
+// about 4 KB each and were all made again at every change of the data (the tape's 500 at
+// every trade), which was most of the page's heap growth under a busy feed.
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnDef,
   type RowData,
@@ -14,12 +16,14 @@ import {
   type SortingState,
   type VisibilityState,
   type Table,
+  type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { exportCsv, type CsvColumn } from '../lib/csv';
 import { fmtInt } from '../lib/format';
 import { Empty, ErrorState, Loading } from './States';
 import { Decimal } from '../../src-shared/money';
+import { sortRows } from './table-sort';
 
 declare module '@tanstack/react-table' {
   // the type parameters must match the library's declaration, used or not
@@ -38,6 +42,19 @@ declare module '@tanstack/react-table' {
     /** a column without a fixed size (a name) needs at least this much (px; 90 unless told) */
     minWidth?: number;
   }
+  // the type parameters must match the library's declaration, used or not
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface TableMeta<TData extends RowData> {
+    /** "select all" over every row of the data, not only the rows TanStack holds (those in view) */
+    allRows?: AllRowsSelection;
+  }
+}
+
+/** The header checkbox's view of the whole data's selection. */
+interface AllRowsSelection {
+  all: boolean;
+  some: boolean;
+  toggle: () => void;
 }
 
 /** A column as the fit sees it: its fixed width (or the least a flexible one needs) and its drop rank. */
@@ -188,17 +205,20 @@ function useTableColumns<T>(columns: Columns<T>, selectable: boolean | undefined
       id: '_select',
       size: 28,
       enableSorting: false,
-      header: ({ table }) => (
-        <input
-          type="checkbox"
-          aria-label="Select all rows"
-          checked={table.getIsAllRowsSelected()}
-          ref={(el) => {
-            if (el) el.indeterminate = table.getIsSomeRowsSelected();
-          }}
-          onChange={table.getToggleAllRowsSelectedHandler()}
-        />
-      ),
+      header: ({ table }) => {
+        const all = table.options.meta?.allRows;
+        return (
+          <input
+            type="checkbox"
+            aria-label="Select all rows"
+            checked={all?.all ?? false}
+            ref={(el) => {
+              if (el) el.indeterminate = all?.some ?? false;
+            }}
+            onChange={() => all?.toggle()}
+          />
+        );
+      },
       cell: ({ row }) => (
         <input type="checkbox" aria-label="Select row" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} onClick={(e) => e.stopPropagation()} />
       ),
@@ -239,7 +259,9 @@ function useColumnFit<T>(allColumns: Columns<T>, scrollRef: { current: HTMLEleme
 }
 
 interface RowKeysArgs<T> {
-  rows: Row<T>[];
+  /** every row, in the current sort */
+  rows: readonly T[];
+  toggleRow: (row: T) => void;
   active: number;
   setActive: (i: number) => void;
   scrollRef: { current: HTMLElement | null };
@@ -250,7 +272,7 @@ interface RowKeysArgs<T> {
 }
 
 /** The list's keys: arrows, Home/End, PageUp/Down move the cursor; Space, Delete, Enter act on its row. */
-function rowKeyHandler<T>({ rows, active, setActive, scrollRef, scrollToIndex, selectable, onDelete, onActivate }: RowKeysArgs<T>) {
+function rowKeyHandler<T>({ rows, toggleRow, active, setActive, scrollRef, scrollToIndex, selectable, onDelete, onActivate }: RowKeysArgs<T>) {
   return (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== scrollRef.current) return;
     let next = active;
@@ -268,15 +290,15 @@ function rowKeyHandler<T>({ rows, active, setActive, scrollRef, scrollToIndex, s
     }
     else if (e.key === ' ' && selectable && rows[active]) {
       e.preventDefault();
-      rows[active]!.toggleSelected();
+      toggleRow(rows[active]!);
       return;
     } else if (e.key === 'Delete' && onDelete && rows[active]) {
       e.preventDefault();
-      onDelete(rows[active]!.original);
+      onDelete(rows[active]!);
       return;
     } else if (e.key === 'Enter' && onActivate && rows[active]) {
       e.preventDefault();
-      onActivate(rows[active]!.original);
+      onActivate(rows[active]!);
       return;
     } else return;
     e.preventDefault();
@@ -318,7 +340,7 @@ function TableTools({ tools, fit, loading, selectedCount, rowCount, csv, onExpor
         </button>
       )}
       {loading && <span className="spinner" aria-label="Refreshing" />}
-      {selectedCount > 0 && <span className="dim">{selectedCount} selected</span>}
+      {selectedCount > 0 && <span className="dim">{fmtInt(selectedCount)} selected</span>}
       <span className="dim">{fmtInt(rowCount)} {rowCount === 1 ? 'row' : 'rows'}</span>
       {csv && (
         <button type="button" className="btn btn-sm" onClick={onExport} disabled={!rowCount} title="Export all rows as CSV">
@@ -374,7 +396,9 @@ function GridHead<T>({ table, allColumns }: { table: Table<T>; allColumns: Colum
 }
 
 interface GridBodyProps<T> {
+  /** TanStack's rows for the data in view: `rows[i]` is the virtual item of index `first + i` */
   rows: Row<T>[];
+  first: number;
   items: VirtualItem[];
   totalSize: number;
   colCount: number;
@@ -389,7 +413,7 @@ interface GridBodyProps<T> {
 }
 
 /** The rows in view, between two spacer rows that stand for the ones scrolled away. */
-function GridBody<T>({ rows, items, totalSize, colCount, active, clickable, rowClassName, selectable, visibleColumns, handlers, pureRows }: GridBodyProps<T>) {
+function GridBody<T>({ rows, first, items, totalSize, colCount, active, clickable, rowClassName, selectable, visibleColumns, handlers, pureRows }: GridBodyProps<T>) {
   const RowView = pureRows ? PureBodyRow : BodyRowView;
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? totalSize - (items[items.length - 1]?.end ?? 0) : 0;
@@ -401,7 +425,7 @@ function GridBody<T>({ rows, items, totalSize, colCount, active, clickable, rowC
         </tr>
       )}
       {items.map((vi) => {
-        const row = rows[vi.index];
+        const row = rows[vi.index - first];
         if (!row) return null;
         const cls = [vi.index === active ? 'active-row' : '', clickable ? 'clickable' : '', rowClassName?.(row.original) ?? ''].filter(Boolean).join(' ');
         return (
@@ -425,7 +449,28 @@ function GridBody<T>({ rows, items, totalSize, colCount, active, clickable, rowC
   );
 }
 
-/** The table's model: its columns fitted, sorting, selection, the sorted rows and their virtualizer. */
+/** The whole data's selection as the header checkbox and Space see it (TanStack's rules, 8.21). */
+function allRowsSelection<T>(sorted: readonly T[], getRowId: (row: T) => string, selection: RowSelectionState, setSelection: (s: RowSelectionState) => void): AllRowsSelection {
+  const all = sorted.length > 0 && Object.keys(selection).length > 0 && sorted.every((r) => selection[getRowId(r)]);
+  const count = Object.keys(selection).length;
+  return {
+    all,
+    some: count > 0 && count < sorted.length,
+    toggle: () => {
+      const next = { ...selection };
+      for (const r of sorted) {
+        if (all) delete next[getRowId(r)];
+        else next[getRowId(r)] = true;
+      }
+      setSelection(next);
+    },
+  };
+}
+
+/**
+ * The table's model: its columns fitted, sorting, selection, the sorted data, its virtualizer,
+ * and TanStack's rows for the data in view (`rows[i]` is `sorted[first + i]`).
+ */
 function useGrid<T>(props: DataTableProps<T>, scrollRef: { current: HTMLDivElement | null }) {
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? []);
   const [localSelection, setLocalSelection] = useState<RowSelectionState>({});
@@ -433,40 +478,54 @@ function useGrid<T>(props: DataTableProps<T>, scrollRef: { current: HTMLDivEleme
   const setSelection = props.onSelectionChange ?? setLocalSelection;
   const allColumns = useTableColumns(props.columns, props.selectable);
   const fit = useColumnFit(allColumns, scrollRef);
-  const { getRowId } = props;
-  const table = useReactTable<T>({
-    data: props.data as T[],
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, rowSelection: selection, columnVisibility: fit.columnVisibility },
-    onSortingChange: setSorting,
-    onRowSelectionChange: (updater) => setSelection(typeof updater === 'function' ? updater(selection) : updater),
-    enableRowSelection: !!props.selectable,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
-  const rows = table.getRowModel().rows;
+  const { getRowId, data } = props;
+  const sorted = useMemo(() => sortRows(data, allColumns, sorting), [data, allColumns, sorting]);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: sorted.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const end = items.length ? items[items.length - 1]!.index + 1 : 0;
+  const inView = useMemo(() => sorted.slice(first, end), [sorted, first, end]);
+  const table = useReactTable<T>({
+    data: inView as T[],
+    columns: allColumns,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, rowSelection: selection, columnVisibility: fit.columnVisibility },
+    onSortingChange: setSorting,
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => setSelection(typeof updater === 'function' ? updater(selection) : updater),
+    enableRowSelection: !!props.selectable,
+    // sorted above, over the whole data
+    manualSorting: true,
+    getCoreRowModel: getCoreRowModel(),
+    meta: { allRows: allRowsSelection(sorted, getRowId, selection, setSelection) },
+  });
+  const rows = table.getRowModel().rows;
+  const toggleRow = (row: T) => {
+    const id = getRowId(row);
+    const next = { ...selection };
+    if (next[id]) delete next[id];
+    else next[id] = true;
+    setSelection(next);
+  };
   const selectedCount = Object.keys(selection).filter((k) => selection[k]).length;
-  return { allColumns, fit, table, rows, virtualizer, selectedCount };
+  return { allColumns, fit, table, sorted, rows, first, items, virtualizer, selectedCount, toggleRow };
 }
 
 /** The row cursor (kept within the rows) and the rows' click handlers, through one stable ref. */
-function useRowCursor<T>(rows: Row<T>[], onActivate: ((row: T) => void) | undefined, activateOnClick: boolean | undefined) {
+function useRowCursor<T>(sorted: readonly T[], getRowId: (row: T) => string, onActivate: ((row: T) => void) | undefined, activateOnClick: boolean | undefined) {
   const [active, setActive] = useState(-1);
   useEffect(() => {
-    if (active >= rows.length) setActive(rows.length - 1);
-  }, [rows.length, active]);
+    if (active >= sorted.length) setActive(sorted.length - 1);
+  }, [sorted.length, active]);
   // the rows' handlers through one stable ref: a pure row need not render again for new closures
   const handlers = useRef<RowHandlers<T>>({ click: () => undefined, dblclick: () => undefined });
   handlers.current = {
     click: (id, original, e) => {
-      setActive(rows.findIndex((r) => r.id === id));
+      setActive(sorted.findIndex((r) => getRowId(r) === id));
       // clicks on controls inside the row (star, buttons) do their own thing
       if (activateOnClick && !(e.target as HTMLElement).closest('button, input, select, a')) onActivate?.(original);
     },
@@ -478,13 +537,13 @@ function useRowCursor<T>(rows: Row<T>[], onActivate: ((row: T) => void) | undefi
 export function DataTable<T>(props: DataTableProps<T>) {
   const { data, label, selectable, onActivate, onDelete } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { allColumns, fit, table, rows, virtualizer, selectedCount } = useGrid(props, scrollRef);
-  const { active, setActive, handlers } = useRowCursor(rows, onActivate, props.activateOnClick);
+  const { allColumns, fit, table, sorted, rows, first, items, virtualizer, selectedCount, toggleRow } = useGrid(props, scrollRef);
+  const { active, setActive, handlers } = useRowCursor(sorted, props.getRowId, onActivate, props.activateOnClick);
 
-  const doExport = () => exportCsv(label, csvColumns(table), rows.map((r) => r.original));
+  const doExport = () => exportCsv(label, csvColumns(table), sorted);
   const exportRef = useRef(doExport);
   exportRef.current = doExport;
-  const onKey = rowKeyHandler({ rows, active, setActive, scrollRef, scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), selectable, onDelete, onActivate });
+  const onKey = rowKeyHandler({ rows: sorted, toggleRow, active, setActive, scrollRef, scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'auto' }), selectable, onDelete, onActivate });
 
   let body: ReactNode = null;
   if (props.loading && !data.length) body = <Loading text={props.loadingText ?? `Loading ${label.toLowerCase()}…`} />;
@@ -500,7 +559,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       }}
     >
       {(props.tools || props.csv !== false || selectable || fit.hiddenCols.length > 0) && (
-        <TableTools tools={props.tools} fit={fit} loading={!!props.loading && data.length > 0} selectedCount={selectable ? selectedCount : 0} rowCount={rows.length} csv={props.csv !== false} onExport={doExport} />
+        <TableTools tools={props.tools} fit={fit} loading={!!props.loading && data.length > 0} selectedCount={selectable ? selectedCount : 0} rowCount={sorted.length} csv={props.csv !== false} onExport={doExport} />
       )}
       {props.error && data.length > 0 ? <ErrorState error={props.error} {...(props.onRetry ? { onRetry: props.onRetry } : {})} /> : null}
       {/* One scroll element whether or not there are rows: a new one (the first order after none)
@@ -516,11 +575,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {body ?? (
           // a name column keeps its minimum: when the columns that stay are wider than the panel,
           // the table scrolls rather than squeeze it to nothing
-          <table className="grid" aria-label={label} aria-rowcount={rows.length} style={{ minWidth: leastWidth(asFitColumns(allColumns.filter((c) => table.getColumn(c.id ?? '')?.getIsVisible() !== false))) }}>
+          <table className="grid" aria-label={label} aria-rowcount={sorted.length} style={{ minWidth: leastWidth(asFitColumns(allColumns.filter((c) => table.getColumn(c.id ?? '')?.getIsVisible() !== false))) }}>
             <GridHead table={table} allColumns={allColumns} />
             <GridBody
               rows={rows}
-              items={virtualizer.getVirtualItems()}
+              first={first}
+              items={items}
               totalSize={virtualizer.getTotalSize()}
               colCount={table.getVisibleLeafColumns().length}
               active={active}
