@@ -2,10 +2,7 @@
 // updates from the trade tape; and for its event, the markets' candles and the forecast
 // percentile history.
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { rest, restKey } from '../../lib/rest';
 import { useMarketInfo } from '../../hooks/useMarketInfo';
-import { useRest } from '../../hooks/useRest';
 import { fmtCount, toDate } from '../../lib/format';
 import { marketStore } from '../../stores/market';
 import { usePrivate } from '../../stores/private';
@@ -14,29 +11,11 @@ import { CandleChart, LineChart, type Candle, type ChartMarker, type LineDef } f
 import { Empty, ErrorState, Loading } from '../../ui/States';
 import { Tabs } from '../../ui/Tabs';
 import { applyTrade, bucketEnd, toCandles } from './candles';
+import { PERIODS, useWindowRead, type Period } from './window-read';
 import { useAwaitFirstMarket, usePanelTicker } from '../../hooks/useLink';
 import { finestStep, priceDecimals, type PriceRange } from '../../../src-shared/price-ranges';
 import { fmtPx, priceDecimalsOf } from '../../lib/ticks';
 import { Decimal } from '../../../src-shared/money';
-
-type Period = 60 | 3600 | 86400;
-const PERIODS: { id: Period; label: string; span: number }[] = [
-  { id: 60, label: '1m', span: 24 * 3600 },
-  { id: 3600, label: '1h', span: 30 * 86400 },
-  { id: 86400, label: '1d', span: 365 * 86400 },
-];
-
-function useWindow(period: Period) {
-  // the window moves on with the period so a refetch picks up new candles
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
-  useEffect(() => {
-    const t = setInterval(() => setNow(Math.floor(Date.now() / 1000)), Math.max(60_000, period * 1000));
-    return () => clearInterval(t);
-  }, [period]);
-  const span = PERIODS.find((p) => p.id === period)!.span;
-  const end = bucketEnd(now, period);
-  return { start_ts: end - span, end_ts: end };
-}
 
 function PeriodPicker({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
   return (
@@ -53,16 +32,10 @@ function PeriodPicker({ value, onChange }: { value: Period; onChange: (p: Period
 function MarketChart({ ticker, period, archive }: { ticker: string; period: Period; archive: boolean }) {
   const info = useMarketInfo(ticker);
   const theme = useSession((s) => s.settings.theme);
-  const range = useWindow(period);
   const series = info.seriesTicker;
-  const args = { params: { series_ticker: series ?? '', ticker }, query: { ...range, period_interval: period } };
-  const q = useQuery({
-    queryKey: archive ? restKey('getHistoricalMarketCandlesticks', { params: { ticker }, query: { ...range, period_interval: period } }) : restKey('getMarketCandlesticks', args),
-    queryFn: () =>
-      archive ? rest('getHistoricalMarketCandlesticks', { params: { ticker }, query: { ...range, period_interval: period } }) : rest('getMarketCandlesticks', args),
-    enabled: archive || !!series,
-    placeholderData: keepPreviousData,
-  });
+  const live = useWindowRead('getMarketCandlesticks', period, { params: { series_ticker: series ?? '', ticker }, query: { period_interval: period } }, { enabled: !archive && !!series, keep: true });
+  const old = useWindowRead('getHistoricalMarketCandlesticks', period, { params: { ticker }, query: { period_interval: period } }, { enabled: archive, keep: true });
+  const q = archive ? old : live;
   const base = useMemo(() => toCandles(q.data?.candlesticks ?? []), [q.data]);
   const [candles, setCandles] = useState<Candle[]>(base);
   useEffect(() => setCandles(base), [base]);
@@ -110,12 +83,9 @@ function MarketChart({ ticker, period, archive }: { ticker: string; period: Peri
 function EventCharts({ ticker, period }: { ticker: string; period: Period }) {
   const info = useMarketInfo(ticker);
   const theme = useSession((s) => s.settings.theme);
-  const range = useWindow(period);
   const params = info.seriesTicker && info.eventTicker ? { series_ticker: info.seriesTicker, ticker: info.eventTicker } : null;
-  const ev = useRest('getEventCandlesticks', params ? { params, query: { ...range, period_interval: period } } : undefined, { enabled: !!params });
-  const fc = useRest('getForecastPercentileHistory', params ? { params, query: { percentiles: [1000, 2500, 5000, 7500, 9000], ...range, period_interval: period } } : undefined, {
-    enabled: !!params,
-  });
+  const ev = useWindowRead('getEventCandlesticks', period, params ? { params, query: { period_interval: period } } : undefined, { enabled: !!params });
+  const fc = useWindowRead('getForecastPercentileHistory', period, params ? { params, query: { percentiles: [1000, 2500, 5000, 7500, 9000], period_interval: period } } : undefined, { enabled: !!params });
   const eventLines = useMemo<LineDef[]>(() => {
     const d = ev.data;
     if (!d) return [];
