@@ -449,10 +449,10 @@ function GridBody<T>({ rows, first, items, totalSize, colCount, active, clickabl
   );
 }
 
-/** The whole data's selection as the header checkbox and Space see it (TanStack's rules, 8.21). */
+/** The whole data's selection as the header checkbox sees it (TanStack's getIsAllRowsSelected and getIsSomeRowsSelected, 8.21). */
 function allRowsSelection<T>(sorted: readonly T[], getRowId: (row: T) => string, selection: RowSelectionState, setSelection: (s: RowSelectionState) => void): AllRowsSelection {
-  const all = sorted.length > 0 && Object.keys(selection).length > 0 && sorted.every((r) => selection[getRowId(r)]);
   const count = Object.keys(selection).length;
+  const all = sorted.length > 0 && count > 0 && sorted.every((r) => selection[getRowId(r)]);
   return {
     all,
     some: count > 0 && count < sorted.length,
@@ -501,7 +501,8 @@ function useGrid<T>(props: DataTableProps<T>, scrollRef: { current: HTMLDivEleme
     // sorted above, over the whole data
     manualSorting: true,
     getCoreRowModel: getCoreRowModel(),
-    meta: { allRows: allRowsSelection(sorted, getRowId, selection, setSelection) },
+    // only a selectable table has the header checkbox
+    meta: props.selectable ? { allRows: allRowsSelection(sorted, getRowId, selection, setSelection) } : {},
   });
   const rows = table.getRowModel().rows;
   const toggleRow = (row: T) => {
