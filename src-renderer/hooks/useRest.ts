@@ -2,16 +2,13 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { EndpointId } from '../../src-shared/endpoints';
-import { rest, restKey, type RestArgs, type RestResult } from '../lib/rest';
+import { restCall as call, restKey, type RestArgs, type RestResult } from '../lib/rest';
 
 export interface RestQueryOptions {
   enabled?: boolean;
   staleTime?: number;
   refetchInterval?: number | false;
 }
-
-const call = <K extends EndpointId>(id: K, args: RestArgs<K> | undefined) =>
-  (rest as (id: K, args?: RestArgs<K>) => Promise<RestResult<K>>)(id, args);
 
 export function useRest<K extends EndpointId>(id: K, args?: RestArgs<K>, opts: RestQueryOptions = {}) {
   return useQuery({

@@ -23,6 +23,11 @@ export async function rest<K extends EndpointId>(id: K, ...a: RestCall<K>): Prom
   return restAs({}, id, ...a);
 }
 
+/** `rest` with its arguments as one value, given or not (query hooks that build them generically). */
+export function restCall<K extends EndpointId>(id: K, args?: RestArgs<K>): Promise<RestResult<K>> {
+  return (rest as (id: K, args?: RestArgs<K>) => Promise<RestResult<K>>)(id, args);
+}
+
 /** Who asked, and whether the trader confirmed: what main's risk gate and audit journal record for exposure rows. */
 export interface CallMeta {
   origin?: OrderOrigin;

@@ -6,7 +6,7 @@
 // heap grew by about a megabyte over five minutes of a 1m chart.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EndpointId } from '../../../src-shared/endpoints';
-import { rest, restKey, type RestArgs, type RestResult } from '../../lib/rest';
+import { restCall, restKey, type RestArgs } from '../../lib/rest';
 import { bucketEnd } from './candles';
 
 export type Period = 60 | 3600 | 86400;
@@ -29,8 +29,6 @@ export const windowRefetchMs = (period: Period) => Math.max(60_000, period * 100
 /** An endpoint's arguments without the window, which the query adds when it runs. */
 export type WithoutWindow<A> = A extends { query: infer Q } ? Omit<A, 'query'> & { query: Omit<Q, 'start_ts' | 'end_ts'> } : A;
 
-const call = <K extends EndpointId>(id: K, args: RestArgs<K>) => (rest as (id: K, args?: RestArgs<K>) => Promise<RestResult<K>>)(id, args);
-
 /**
  * `id` with `args` (without the window) and the window now, as its query; keyed by `args` alone.
  * `keep`: while another market or period loads, the chart shows the one before.
@@ -40,7 +38,7 @@ export function useWindowRead<K extends EndpointId>(id: K, period: Period, args:
     queryKey: [...restKey(id, args as RestArgs<K> | undefined), 'window'],
     queryFn: () => {
       const a = (args ?? {}) as { query?: Record<string, unknown> };
-      return call(id, { ...a, query: { ...a.query, ...windowAt(period, Math.floor(Date.now() / 1000)) } } as RestArgs<K>);
+      return restCall(id, { ...a, query: { ...a.query, ...windowAt(period, Math.floor(Date.now() / 1000)) } } as RestArgs<K>);
     },
     enabled: opts.enabled && args !== undefined,
     refetchInterval: windowRefetchMs(period),
