@@ -2,7 +2,8 @@
 // text before numbers, and a column that brings its own sort keeps it.
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
-import { col, columnsToHide, compareNumericCells } from './DataTable';
+import { col, compareNumericCells } from './DataTable';
+import { columnsToHide } from './column-fit';
 
 describe('compareNumericCells', () => {
   it('orders decimal strings by value, not as text', () => {

@@ -4,7 +4,7 @@
 // TanStack's order) and TanStack makes row objects only for the rows in view: its rows cost
 // about 4 KB each and were all made again at every change of the data (the tape's 500 at
 // every trade), which was most of the page's heap growth under a busy feed.
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -24,6 +24,7 @@ import { fmtInt } from '../lib/format';
 import { Empty, ErrorState, Loading } from './States';
 import { Decimal } from '../../src-shared/money';
 import { sortRows } from './table-sort';
+import { columnsToHide, leastWidth, useAvailableWidth, type FitColumn } from './column-fit';
 
 declare module '@tanstack/react-table' {
   // the type parameters must match the library's declaration, used or not
@@ -55,40 +56,6 @@ interface AllRowsSelection {
   all: boolean;
   some: boolean;
   toggle: () => void;
-}
-
-/** A column as the fit sees it: its fixed width (or the least a flexible one needs) and its drop rank. */
-export interface FitColumn {
-  id: string;
-  size?: number | undefined;
-  minWidth?: number | undefined;
-  drop?: number | undefined;
-}
-
-const FLEX_MIN = 90;
-
-const fitWidth = (c: FitColumn) => c.size ?? c.minWidth ?? FLEX_MIN;
-
-/** The least width these columns take: the sized ones' sizes, the others' minimums. */
-export function leastWidth(cols: readonly FitColumn[]): number {
-  return cols.reduce((s, c) => s + fitWidth(c), 0);
-}
-
-/**
- * The columns to hide so that the rest fit `avail` px: the droppable ones, lowest rank first,
- * until the others' widths add up to no more than `avail`. Columns that always stay may still
- * be wider than `avail` (the table then scrolls).
- */
-export function columnsToHide(cols: readonly FitColumn[], avail: number): string[] {
-  let need = leastWidth(cols);
-  const hidden: string[] = [];
-  const droppable = cols.filter((c) => c.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
-  for (const c of droppable) {
-    if (need <= avail) break;
-    hidden.push(c.id);
-    need -= fitWidth(c);
-  }
-  return hidden;
 }
 
 export type Columns<T> = ColumnDef<T, unknown>[];
@@ -600,36 +567,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-/** The inner width of the table's scroll box, followed as it resizes (null until measured). */
-function useAvailableWidth(ref: { current: HTMLElement | null }): number | null {
-  const [w, setW] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    // what is in view of it: a panel whose other content is wider than the panel is clipped by
-    // an ancestor, and the table's own box then runs past what shows
-    const measure = () => {
-      const box = el.getBoundingClientRect();
-      let right = box.left + el.clientWidth;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX === 'visible') continue;
-        const r = a.getBoundingClientRect();
-        right = Math.min(right, r.left + a.clientLeft + a.clientWidth);
-      }
-      setW(Math.floor(right - box.left) || null);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    const panel = el.closest('[data-panel]');
-    if (panel) ro.observe(panel);
-    return () => ro.disconnect();
-  }, [ref]);
-  return w;
-}
-
-/** Column helper without the generics noise at call sites. */
 /** A cell value as a decimal, when it is one ("120.00", 5, a Decimal); null for text and blanks. */
 function decimalOf(v: unknown): Decimal | null {
   if (Decimal.isDecimal(v)) return new Decimal(v as Decimal);
