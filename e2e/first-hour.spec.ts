@@ -166,9 +166,14 @@ async function paperStrategy(page: Page, terminal: Terminal, ticker: string): Pr
   const run = strat.getByTestId('strategy-run').filter({ hasText: 'first-hour-mm' });
   await expect(run).toContainText('running');
   let its: string[] = [];
+  // a failure says what the run showed (its status, orders and the last lines of its log: a
+  // refusal's reason, a fault), not only that nothing rested
   await expect
     .poll(async () => (its = (await restingIds(terminal, ticker)).filter((id) => !before.has(id))).length, { message: "the strategy's orders rest at the exchange", timeout: 30_000 })
-    .toBeGreaterThan(0);
+    .toBeGreaterThan(0)
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}\nthe strategy's run showed:\n${await run.innerText({ timeout: 2_000 }).catch(() => '(nothing readable)')}`);
+    });
   await shot(page, S, '08-strategy-running');
   await run.getByRole('button', { name: 'Stop' }).click();
   await expect(run.locator('.badge').first()).toHaveText('stopped');

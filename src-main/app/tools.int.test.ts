@@ -14,7 +14,7 @@ import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
 import { RateLimiter, seedLimiter } from '../api/limiter';
 import { resolveProfile } from '../api/profiles';
-import type { LocalOrdersView, Notice, AlertsView } from '../../src-shared/ipc/contract';
+import type { LocalOrdersView, Notice, AlertsView, StrategiesView } from '../../src-shared/ipc/contract';
 import { Decimal } from '../../src-shared/money';
 import { stepAt, type PriceRange } from '../../src-shared/price-ranges';
 import { entryArgs } from '../../test-support/entry';
@@ -192,6 +192,40 @@ describe('alerts', () => {
     }
     expect((await value<AlertsView>('getAlerts')).alerts.length).toBe(before);
   });
+});
+
+describe('strategies', () => {
+  it('a strategy that watches a still market gets its book at once, not at its next change, and quotes it', async () => {
+    const t = await market();
+    await rest(t, 'bid', '0.4000', '3');
+    await rest(t, 'ask', '0.6000', '3');
+    // main shows the book already (a ladder watches it) and nothing moves it from here on
+    await value('watchMarkets', [t]);
+    await until('main has the book', async () => JSON.stringify(await value<unknown[]>('bookSnapshots', [t])).includes(t));
+    const code = `var placed = false;
+module.exports = {
+  onStart: function (e) { api.watch([e.params.ticker]); },
+  onBook: function (b) {
+    api.log('book', b.ticker, b.bid, b.ask);
+    if (placed || b.bid === null) return;
+    placed = true;
+    api.place({ ticker: b.ticker, side: 'bid', price: '0.0100', count: '1' });
+  },
+};`;
+    const started = await value<StrategiesView>('startStrategy', { name: 'still', code, params: { ticker: t } });
+    const id = started.running.at(-1)!.id;
+    let run!: StrategiesView['running'][number];
+    await until('its quote rests', async () => {
+      run = (await value<StrategiesView>('getStrategies')).running.find((x) => x.id === id)!;
+      return run.status !== 'running' || run.orders.some((o) => o.status === 'resting');
+    }, 30_000);
+    expect(run.status, run.log.join('\n')).toBe('running');
+    expect(run.log.some((l) => l.includes(`book ${t} 0.4000 0.6000`)), run.log.join('\n')).toBe(true);
+    const resting = await value<{ orders: { yes_price_dollars?: string }[] }>('request', { id: 'getOrders', query: { ticker: t, status: 'resting' } });
+    expect(resting.orders.map((o) => o.yes_price_dollars)).toEqual(['0.0100']);
+    await value('stopStrategy', { id });
+    await until('its quote is canceled', async () => (await value<{ orders: unknown[] }>('request', { id: 'getOrders', query: { ticker: t, status: 'resting' } })).orders.length === 0);
+  }, 90_000);
 });
 
 describe('after a restart', () => {

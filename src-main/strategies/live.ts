@@ -235,7 +235,22 @@ export class LiveStrategy {
     }
     for (const id of d.cancels) this.cancelOne(id);
     for (const o of d.places) this.place(o);
-    if (changed) this.opts.changed();
+    if (changed) {
+      this.primeTops();
+      this.opts.changed();
+    }
+  }
+
+  /**
+   * The current top of each market it now watches, as its first book event: a market that is
+   * still when the strategy starts watching it is quoted at once, not at its next change, which
+   * may not come for a long time (the market maker waited for one). A market main has no book of
+   * yet arrives with its snapshot, as any change does. A strategy that watches every market learns
+   * them as they change (all of them at once would be a burst of events).
+   */
+  private primeTops(): void {
+    if (!this.watched || this.status !== 'running') return;
+    this.onBooks(this.opts.bound.session, [...this.watched]);
   }
 
   private arm(): void {
