@@ -17,7 +17,7 @@ import type { StrategyFill } from './runner';
 const mm = readFileSync(path.join(__dirname, 'examples', 'market-maker.js'), 'utf8');
 const tape = decodeTape(syntheticRows({ markets: 3, rows: 20_000, seed: 11, rowsPerSecond: 500 }));
 // the six-way sweep reads a shorter recording: its six backtests still end with P&Ls that differ
-// P&Ls (0.12-0.23), and the full one cost 5 s of CPU here (42 s beside the stress run's busy loops)
+// (0.12-0.23), and the full one cost 5 s of CPU here (42 s beside the stress run's busy loops)
 const short = decodeTape(syntheticRows({ markets: 3, rows: 6_000, seed: 11, rowsPerSecond: 500 }));
 /**
  * The sweeps run a fixed number of backtests (a count of QuickJS events, not a clock), all CPU: a
