@@ -1,8 +1,9 @@
 // Alerts and local conditional orders through main's door against the real embedded exchange
 // (a child process, as the terminal runs it), with a second account on the other side of the
 // trades: a bracket follows its entry and its target cancels its stop; an alert fires once with
-// no panel open; a local order's trigger goes through the risk gate; and after a restart armed
-// orders wait for the trader, a trigger passed meanwhile is never sent without consent.
+// no panel open; a local order's trigger goes through the risk gate; a strategy that watches a
+// still market gets its book at once (this exchange has no simulation to move it); and after a
+// restart armed orders wait for the trader, a trigger passed meanwhile is never sent without consent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
