@@ -86,6 +86,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: cores + 1,
     testTimeout: 30_000,
+    // a failed assertion's message shows the values (chai's default cuts past 40 characters to
+    // "[ Array(1) ]"): npm test's summary and CI's log keep only the message, not the diff below it
+    chaiConfig: { truncateThreshold: 800 },
     hookTimeout: 180_000,
     reporters: ['default'],
     sequence: { sequencer: SlowestFirst },

@@ -51,6 +51,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   limiter?: RateLimiter;
   clock?: ClockSync;
+  /** every HTTP answer, by status, as it arrives (the session hears from it that the exchange is up) */
+  onAnswer?: (status: number) => void;
 }
 
 export interface ApiClientCore {
@@ -225,6 +227,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       opts.beforeSend?.();
 
       const x = await send(doFetch, url, { method: row.method, headers, body: bodyText }, row.method, path, opts.timeoutMs ?? defaultTimeout, opts.signal);
+      options.onAnswer?.(x.res.status);
       const err = x.res.ok ? undefined : ApiError.fromResponse(x.res, x.text, row.method, path);
       // After an expired-timestamp 401 the new reading is taken as it is (no hysteresis).
       const expired = isTimestampExpired(err);

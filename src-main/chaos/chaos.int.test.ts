@@ -13,9 +13,25 @@ import { killUnderFire } from './kill-under-fire';
 
 const seed = Number(process.env.CHAOS_SEED ?? 20261126);
 let world: World;
+// the world's log (kills, the terminal's errors, what settle waits on), kept for a failure's story
+const t0 = Date.now();
+const said: string[] = [];
+const log = (m: string) => {
+  said.push(`+${((Date.now() - t0) / 1000).toFixed(1)} s ${m.slice(0, 300)}`);
+  if (said.length > 400) said.shift();
+};
+/** a verdict's problems, with the connection and the log's last lines: what a failure prints */
+const story = (v: { problems: string[]; settleMs?: number }) =>
+  [
+    `the referee found ${v.problems.length} problem(s)${v.settleMs !== undefined ? ` after settling ${v.settleMs} ms` : ''}:`,
+    ...v.problems.slice(0, 8),
+    `the terminal's stream: ${world.screen.connection ? `${world.screen.connection.phase} (${world.screen.connection.detail}), ${world.screen.connection.reconnects} reconnects` : 'not reported'}`,
+    'the log, last lines:',
+    ...said.slice(-12),
+  ].join('\n');
 
 beforeAll(async () => {
-  world = await startWorld({ dataDir: mkdtempSync(path.join(tmpdir(), 'chaos-test-')), seed, faults: null });
+  world = await startWorld({ dataDir: mkdtempSync(path.join(tmpdir(), 'chaos-test-')), seed, faults: null, log });
 }, 120_000);
 afterAll(async () => {
   await world?.close();
@@ -24,7 +40,7 @@ afterAll(async () => {
 describe(`chaos (seed ${seed})`, () => {
   it('trading through drops, delays, reorders and cuts: the terminal ends equal to the exchange, nothing duplicated or lost', async () => {
     const r = await tradeThroughFaults(world, { seed, durationMs: 15_000 });
-    expect(r.verdict.problems).toEqual([]);
+    expect(r.verdict.problems, story(r.verdict)).toEqual([]);
     expect(r.trader.acked).toBeGreaterThan(30);
     expect(r.proxy.cut + r.proxy.refused + r.proxy.blackholed).toBeGreaterThan(3);
     expect(r.trader.tooManyRequests).toBe(0);
@@ -33,7 +49,7 @@ describe(`chaos (seed ${seed})`, () => {
   it('kill -9 of the exchange during an order burst: the terminal reconnects by itself and shows every acknowledged order', async () => {
     const r = await tradeThroughFaults(world, { seed: seed + 1, durationMs: 13_000, killEveryMs: 5_000, faults: { refuse: 0, cut: 0, cutWithinMs: 0, blackhole: 0, blackholeMs: 0, delayMs: 20, cutOneEveryMs: 0 } });
     expect(r.exchangeRestarts).toBeGreaterThanOrEqual(1);
-    expect(r.verdict.problems).toEqual([]);
+    expect(r.verdict.problems, story(r.verdict)).toEqual([]);
     expect(r.trader.acked).toBeGreaterThan(20);
   }, 150_000);
 
@@ -48,7 +64,7 @@ describe(`chaos (seed ${seed})`, () => {
     const r = await killUnderFire(world, { seed, orders: 40 });
     expect(r.problems).toEqual([]);
     expect(r.stoppedByKillSwitch).toBeGreaterThan(0);
-    expect(r.verdict.problems).toEqual([]);
+    expect(r.verdict.problems, story(r.verdict)).toEqual([]);
   }, 150_000);
 
   it("an order create on the wire lands after the kill switch's cancel-all: the switch answers once it is answered and canceled, so nothing rests when it answers", async () => {
@@ -77,7 +93,7 @@ describe(`chaos (seed ${seed})`, () => {
 
   it('the referee catches a lost order and a wrong book', async () => {
     const fine = await settle(world, new Map());
-    expect(fine.problems).toEqual([]);
+    expect(fine.problems, story(fine)).toEqual([]);
     const lost = await compare(world, new Map([['not-a-client-id', 'not-an-order-id']]));
     expect(lost.problems.join('\n')).toMatch(/lost: acknowledged order not-an-order-id/);
     const t = world.markets[0]!;

@@ -257,12 +257,20 @@ export async function compare(world: World, acked: Map<string, string>): Promise
 export async function settle(world: World, acked: Map<string, string>, timeoutMs = 45_000): Promise<Verdict & { settleMs: number }> {
   const start = Date.now();
   let last: Verdict = { ok: false, problems: ['not compared'], figures: {} };
+  // what it waits on goes to the log when it changes: a run that does not settle tells why
+  let waiting = '';
+  const note = (now: string) => {
+    if (now !== waiting) world.log(`settle +${Date.now() - start} ms: ${(waiting = now)}`);
+  };
   while (Date.now() - start < timeoutMs) {
-    if (world.screen.connection?.phase === 'live') {
+    const c = world.screen.connection;
+    if (c?.phase === 'live') {
       last = await compare(world, acked).catch((e: unknown) => ({ ok: false, problems: [`compare failed: ${(e as Error).message}`], figures: {} }));
       if (last.ok) return { ...last, settleMs: Date.now() - start };
-    }
+      note(`live; ${last.problems.length} problem(s): ${last.problems.slice(0, 3).join('; ')}`);
+    } else note(`the terminal's stream is ${c ? `${c.phase} (${c.detail})` : 'not reported'}`);
     await sleep(500);
   }
+  if (last.problems[0] === 'not compared') last = { ...last, problems: [`not compared: the terminal's stream never came back live in ${timeoutMs} ms (${waiting})`] };
   return { ...last, settleMs: Date.now() - start };
 }

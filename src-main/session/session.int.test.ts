@@ -167,6 +167,25 @@ describe('session books against the embedded exchange', () => {
   });
 });
 
+describe('session stream after a drop', () => {
+  it('a stream cut while its backoff is long comes back within seconds: the session probes REST while it is down, and the answer nudges it', async () => {
+    const logs: string[] = [];
+    // a backoff of 30-60 s after the cut: only a REST answer's nudge can bring it back within the test
+    const s = startSession(undefined, 5, { streamOptions: { backoff: { initialMs: 60_000, maxMs: 60_000 }, silenceMs: 60_000, pingMs: 60_000 }, log: (m) => logs.push(m) });
+    await s.start();
+    await until('the stream live', () => s.connectionView().phase === 'live', 20_000);
+    proxy.cutSockets();
+    await until('the stream waiting out its backoff', () => s.connectionView().phase === 'reconnecting' && /retrying in/.test(s.connectionView().detail), 10_000);
+    expect(s.connectionView().detail).toMatch(/retrying in (3\d|4\d|5\d|60)\.\d s/);
+    // nobody calls anything: the session's own probe (a public read every 2 s while down) finds the exchange up
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && s.connectionView().phase !== 'live') await new Promise((r) => setTimeout(r, 50));
+    expect(s.connectionView().phase, `${s.connectionView().detail}; logs ${logs.slice(-8).join(' | ')}`).toBe('live');
+    expect(logs.some((l) => /the exchange answers again: the stream reconnects now/.test(l))).toBe(true);
+    await s.stop();
+  });
+});
+
 describe('session auth failures', () => {
   it('stops retrying and reports a clear state when the exchange refuses the key (401)', async () => {
     const { generateKeyPairSync } = await import('node:crypto');

@@ -30,6 +30,7 @@ import { observing, type Observe, type SessionObserver } from './observer';
 import { PrivateSync, type AnsweredOrder } from './private-sync';
 import { StreamRouter } from './router';
 import { MarketWatch } from './watch';
+import { DownProbe } from './down-probe';
 
 const PRIVATE_CHANNELS = ['fill', 'user_orders', 'market_positions', 'order_group_updates', 'communications'] as const;
 
@@ -80,6 +81,14 @@ export class TradingSession {
   /** the pending list to push with the next flush, when it changed */
   private pendingOut: PendingOrderView[] | null = null;
   private readonly pending: PendingAnnouncer;
+  /** a public read every 2 s while the stream is down: its answer brings the stream back at once */
+  private readonly probe = new DownProbe(
+    () => this.client.getExchangeStatus(),
+    (status) => {
+      this.figures.setExchangeStatus(status as Row);
+      this.pushConnection();
+    },
+  );
   userId: string | null = null;
   isFcmMember = false;
   private readonly resyncs = new ResyncScheduler((sid, list) => {
@@ -88,7 +97,12 @@ export class TradingSession {
 
   constructor(private readonly opts: SessionOptions) {
     const log = (m: string) => this.log(m);
-    this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter });
+    // an answer from the exchange (not a gateway's 5xx) says it is up: a stream waiting out its
+    // backoff reconnects now instead of up to 15 s later (StreamConnection.nudge bounds how often)
+    const onAnswer = (status: number) => {
+      if (status < 500) this.stream.nudge();
+    };
+    this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter, onAnswer });
     this.coalescer = new FrameCoalescer(() => this.flush(), opts.frameMs ?? PUSH_INTERVAL_MS);
     this.sync = new PrivateSync(this.client, this.store, this.coalescer, log);
     this.observe = observing(opts.observer, log);
@@ -111,6 +125,7 @@ export class TradingSession {
       onData: (text) => this.router.frame(text),
       onStatus: (s) => {
         this.figures.onStatus(s);
+        this.probe.phase(s.phase);
         this.pushConnection();
       },
       onLive: ({ reconnect }) => void this.sync.onLive(reconnect),
@@ -150,6 +165,7 @@ export class TradingSession {
   }
 
   async stop(): Promise<void> {
+    this.probe.stop();
     this.sync.stop();
     this.coalescer.stop();
     this.pending.stop();

@@ -10,7 +10,7 @@ export interface BackoffOptions {
 export class Backoff {
   private attempt = 0;
   private readonly initialMs: number;
-  private readonly maxMs: number;
+  readonly maxMs: number;
   readonly resetAfterMs: number;
   private readonly random: () => number;
 

@@ -75,3 +75,72 @@ describe('StreamConnection subscribes', () => {
     expect(logs.some((l) => /pyth_value refused/.test(l))).toBe(true);
   });
 });
+
+describe('StreamConnection after a drop: a nudge (the exchange answered REST) cuts the backoff short', () => {
+  it('a stream waiting out a 30-60 s backoff reconnects at once when nudged, with one socket, and a nudge while live does nothing', async () => {
+    const server = await holdingServer(1);
+    let sockets = 0;
+    const wss = servers[servers.length - 1]!;
+    wss.on('connection', () => sockets++);
+    const logs: string[] = [];
+    const c = new StreamConnection({ url: server.url, pingMs: 60_000, silenceMs: 60_000, backoff: { initialMs: 60_000, maxMs: 60_000 }, log: (m) => logs.push(m) });
+    conns.push(c);
+    void c.want('fill');
+    c.start();
+    expect(await until(() => c.phase === 'live', 20_000), `phase ${c.phase}`).toBe(true);
+    for (let i = 0; i < 5; i++) c.nudge();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sockets).toBe(1);
+    for (const ws of wss.clients) ws.terminate();
+    expect(await until(() => c.phase === 'reconnecting', 10_000)).toBe(true);
+    expect(c.snapshot.detail).toMatch(/retrying in (3\d|4\d|5\d|60)\.\d s/);
+    // REST answers keep coming (as the session nudges on each): the stream is back long before its backoff
+    expect(await until(() => (c.nudge(), c.phase === 'live'), 15_000), `phase ${c.phase} (${c.snapshot.detail}); logs ${logs.join(' | ')}`).toBe(true);
+    expect(sockets).toBe(2);
+    expect(logs.filter((l) => /reconnects now/.test(l))).toHaveLength(1);
+  });
+
+  it('against a stream that keeps failing, nudges at the pace of REST calls retry it no faster than 1, 2, 4 s', async () => {
+    const { createServer } = await import('node:net');
+    let tries = 0;
+    // accepts the TCP connection and drops it before any upgrade answer
+    const tcp = createServer((sock) => {
+      tries++;
+      sock.destroy();
+    });
+    await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', () => r()));
+    try {
+      const c = new StreamConnection({ url: `ws://127.0.0.1:${(tcp.address() as AddressInfo).port}/`, pingMs: 60_000, silenceMs: 60_000, backoff: { initialMs: 60_000, maxMs: 60_000 }, log: () => undefined });
+      conns.push(c);
+      void c.want('fill');
+      c.start();
+      expect(await until(() => c.phase === 'reconnecting' && /retrying/.test(c.snapshot.detail), 10_000), c.snapshot.detail).toBe(true);
+      const t0 = Date.now();
+      // a nudge every 20 ms for 4 s: tries at 0 (the start), then >= 1 s after it, then >= 2 s after that; the next would need 4 s more
+      while (Date.now() - t0 < 4_000) {
+        c.nudge();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(tries).toBeGreaterThanOrEqual(2);
+      expect(tries).toBeLessThanOrEqual(3);
+    } finally {
+      await new Promise((r) => tcp.close(r));
+    }
+  });
+
+  it('a stopped stream is not brought back by a nudge', async () => {
+    const server = await holdingServer(1);
+    let sockets = 0;
+    servers[servers.length - 1]!.on('connection', () => sockets++);
+    const c = new StreamConnection({ url: server.url, pingMs: 60_000, silenceMs: 60_000, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    void c.want('fill');
+    c.start();
+    expect(await until(() => c.phase === 'live', 20_000)).toBe(true);
+    await c.stop();
+    await new Promise((r) => setTimeout(r, 1_100));
+    c.nudge();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.phase).toBe('closed');
+    expect(sockets).toBe(1);
+  });
+});

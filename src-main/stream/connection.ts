@@ -7,6 +7,9 @@ import WebSocket from 'ws';
 import { Backoff, type BackoffOptions } from './backoff';
 import { CHANNELS, isChannel } from '../../src-shared/wire/stream';
 
+/** the least time between a connect tried and a nudge's (doubling with each nudge until live) */
+const NUDGE_AFTER_MS = 1_000;
+
 export type StreamPhase = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 
 export interface StreamStatus {
@@ -91,6 +94,10 @@ export class StreamConnection {
   private silenceTimer: NodeJS.Timeout | null = null;
   private lastTraffic = 0;
   private openedAt = 0;
+  /** when the last connect was tried */
+  private triedAt = 0;
+  /** nudges taken since the stream was last live: each doubles the wait the next one needs */
+  private nudges = 0;
   private stopped = true;
   private everLive = false;
   private status: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -270,8 +277,31 @@ export class StreamConnection {
     if (drop.length) await this.command({ cmd: 'update_subscription', params: { sid, market_tickers: drop, action: 'delete_markets' } });
   }
 
+  /**
+   * The exchange answered on another path (a REST call): if the stream is waiting out its backoff,
+   * it tries now. The backoff is for a service that does not answer, and this one just did: after
+   * a restart or a network blip the stream would otherwise stay down for up to the backoff's cap
+   * (15 s) while orders go through. Bounded so that an exchange whose REST answers and whose
+   * stream refuses is not retried at the pace of REST calls: a nudge needs 1 s since the last try,
+   * doubling with each nudge taken (1, 2, 4 ... s, up to the backoff's cap) until the stream is
+   * live again.
+   */
+  nudge(): void {
+    if (this.stopped || !this.retryTimer) return;
+    const wait = Math.min(this.backoff.maxMs, NUDGE_AFTER_MS * 2 ** this.nudges);
+    if (Date.now() - this.triedAt < wait) return;
+    this.nudges++;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.opts.log?.('the exchange answers again: the stream reconnects now');
+    this.connect();
+  }
+
   private connect(): void {
+    // the timer that called this has fired: it is no longer a wait a nudge could cut short
+    this.retryTimer = null;
     if (this.stopped) return;
+    this.triedAt = Date.now();
     this.setStatus(this.everLive ? 'reconnecting' : 'connecting', `connecting to ${this.opts.url}`);
     let headers: Record<string, string> = {};
     try {
@@ -325,6 +355,7 @@ export class StreamConnection {
       return;
     }
     this.everLive = true;
+    this.nudges = 0;
     this.setStatus('live', 'streaming');
     this.startTimers(ws);
     this.opts.onLive?.({ reconnect, sidsByChannel: new Map(this.sids) });
