@@ -2,6 +2,7 @@
 // reorders, cuts), kill -9 of the exchange during an order burst, and a rate-limit storm. Each
 // returns its figures and the referee's verdict: the terminal's books, orders and positions equal
 // the exchange's, no order duplicated (retries reuse the client_order_id), none acknowledged lost.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mulberry32 } from '../../src-shared/random';
 import { MAX_PRICE_TICKS } from '../../src-shared/money';
@@ -174,13 +175,74 @@ export interface StormReport {
 }
 
 /**
+ * What undici (Node's fetch) did with each request to the proxy, from its diagnostics channels:
+ * when it was created, when a connection was made and its headers went out, on which local port,
+ * and whether an answer's headers came back. `stop` lists the requests with no answer (a storm's
+ * read that timed out: never sent, sent on a connection that died, or sent and not answered).
+ */
+export function traceWire(proxyPort: number): { stop(): string[] } {
+  const t0 = Date.now();
+  const ms = () => Date.now() - t0;
+  interface Trace {
+    what: string;
+    created: number;
+    sent?: number;
+    port?: number;
+    connectedAt?: number;
+    answered?: number;
+    error?: string;
+  }
+  const requests = new Map<object, Trace>();
+  const connectedAt = new WeakMap<object, number>();
+  const ours = (r: { origin?: unknown }) => String(r.origin ?? '').endsWith(`:${proxyPort}`);
+  type Msg = { request?: { origin?: unknown; method?: string; path?: string }; socket?: { localPort?: number }; error?: Error };
+  const subs: [string, (m: unknown) => void][] = [
+    ['undici:request:create', (m) => {
+      const r = (m as Msg).request!;
+      if (ours(r)) requests.set(r, { what: `${r.method} ${String(r.path).split('?')[0]}`, created: ms() });
+    }],
+    ['undici:client:connected', (m) => {
+      const sock = (m as Msg).socket;
+      if (sock) connectedAt.set(sock, ms());
+    }],
+    ['undici:client:sendHeaders', (m) => {
+      const t = requests.get((m as Msg).request!);
+      if (!t) return;
+      t.sent = ms();
+      t.port = (m as Msg).socket?.localPort;
+      const at = (m as Msg).socket ? connectedAt.get((m as Msg).socket!) : undefined;
+      if (at !== undefined) t.connectedAt = at;
+    }],
+    ['undici:request:headers', (m) => {
+      const t = requests.get((m as Msg).request!);
+      if (t) t.answered = ms();
+    }],
+    ['undici:request:error', (m) => {
+      const t = requests.get((m as Msg).request!);
+      if (t) t.error = (m as Msg).error?.message ?? 'error';
+    }],
+  ];
+  for (const [name, fn] of subs) subscribe(name, fn);
+  return {
+    stop() {
+      for (const [name, fn] of subs) unsubscribe(name, fn);
+      return [...requests.values()]
+        .filter((t) => t.answered === undefined)
+        .slice(0, 5)
+        .map((t) => `undici: ${t.what} created at +${t.created} ms, ${t.sent === undefined ? 'headers never sent' : `headers sent at +${t.sent} ms on local port ${t.port ?? '?'} (that connection ${t.connectedAt === undefined ? 'made before the storm' : `made at +${t.connectedAt} ms`})`}, no answer${t.error ? `, error: ${t.error.slice(0, 80)}` : ''}`);
+    },
+  };
+}
+
+/**
  * A failure's story while a storm runs: whether this process stalled (a timeout that fires after a
  * stall of its own loop is not the exchange's silence), and whether the exchange itself went quiet
  * (a public read straight to it, past the proxy, every 250 ms).
  */
-function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number }> } {
+function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number; unanswered: string[] }> } {
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
+  const wire = traceWire(world.proxy.port);
   let probing = true;
   let probeMaxMs = 0;
   const probe = (async () => {
@@ -196,7 +258,7 @@ function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; p
       loop.disable();
       probing = false;
       await probe;
-      return { loopStallMaxMs: Math.round(loop.max / 1e6), probeMaxMs };
+      return { loopStallMaxMs: Math.round(loop.max / 1e6), probeMaxMs, unanswered: wire.stop() };
     },
   };
 }
@@ -241,12 +303,12 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
     }
   }
   const results = await Promise.all(calls);
-  const { loopStallMaxMs, probeMaxMs } = await watch.stop();
+  const { loopStallMaxMs, probeMaxMs, unanswered } = await watch.stop();
   for (const t of world.markets) await world.call('cancelAll', { ticker: t });
   await until('no resting order shown after the storm', () => restingShown() === 0, 30_000);
   const tooMany = results.filter((r) => !r.ok && (r.error?.status === 429 || r.error?.code === 'too_many_requests')).length;
   const lastAnswerMs = Math.max(0, ...results.filter((x) => x.ok).map((x) => x.endedMs));
-  const context = `the last answer of the storm at +${lastAnswerMs} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms`;
+  const context = `the last answer of the storm at +${lastAnswerMs} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms${unanswered.length ? `; ${unanswered.join('; ')}` : ''}`;
   return {
     calls: n,
     ok: results.filter((r) => r.ok).length,

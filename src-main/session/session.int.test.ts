@@ -11,6 +11,7 @@ import { diffAgainstRest } from '../market/book';
 import { resolveProfile } from '../api/profiles';
 import { until } from '../../test-support/main/wait';
 import type { ApiClient } from '../api/client';
+import { collectAll } from '../api/paginate';
 
 let t: TestExchange;
 let proxy: LoopbackProxy;
@@ -448,6 +449,36 @@ describe('session order path', () => {
     await s.reconcile();
     expect(s.store.restingOrders(ticker)).toHaveLength(0);
     expect([...s.store.positions.values()].some((p) => p.ticker === ticker)).toBe(true);
+    await s.stop();
+  });
+
+  it('a reconcile whose paged read of resting orders meets a cancel between its pages still shows every order resting at the exchange', async () => {
+    const ticker = await newMarket();
+    const trader = t.client('trader');
+    // 120 resting bids: two pages of the exchange's 100, newest first
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const r = await trader.createOrder({ body: { ticker, side: 'bid', price: (0.01 + (i % 30) / 100).toFixed(2), count: '1', client_order_id: crypto.randomUUID() } });
+      ids.push(r.order_id);
+    }
+    const s = startSession();
+    await s.start();
+    await until('the 120 bids shown resting', () => s.store.restingOrders(ticker).length === 120, 20_000);
+    // the reconcile's first page of resting orders is held after the exchange wrote it; meanwhile
+    // the newest bid (on that page) is canceled, so the second page's offset starts one later
+    let held = 0;
+    proxy.hooks.holdResponse = (method, path) => {
+      if (method !== 'GET' || !path.endsWith('/portfolio/orders') || held++ > 0) return undefined;
+      return trader.cancelOrder({ params: { order_id: ids[ids.length - 1]! } });
+    };
+    await s.reconcile();
+    proxy.hooks.holdResponse = undefined;
+    expect(held).toBeGreaterThanOrEqual(2);
+    const atExchange = (await collectAll(trader, 'getOrders', { query: { ticker, status: 'resting', limit: 1000 } })) as { order_id: string }[];
+    expect(atExchange).toHaveLength(119);
+    const shown = s.store.restingOrders(ticker).map((o) => String(o.order_id));
+    expect(atExchange.map((o) => o.order_id).filter((id) => !shown.includes(id)), 'resting at the exchange, not shown').toEqual([]);
+    expect(shown.filter((id) => !atExchange.some((o) => o.order_id === id)), 'shown resting, not at the exchange').toEqual([]);
     await s.stop();
   });
 
