@@ -306,6 +306,32 @@ describe('order reads', () => {
     expect((await apiError(trader.getOrder({ params: { order_id: randomUUID() } }))).status).toBe(404);
   });
 
+  it('pages of resting orders lose none when orders of an earlier page leave between the reads, nor repeat any', async () => {
+    const ticker = await market('PG');
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await trader.createOrder({ body: { ticker, client_order_id: cid(), side: 'bid', count: '1', price: '0.05' } })).order_id);
+    const newestFirst = [...ids].reverse();
+    const p1 = await trader.getOrders({ query: { ticker, status: 'resting', limit: 3 } });
+    expect(p1.orders.map((o) => o.order_id)).toEqual(newestFirst.slice(0, 3));
+    // two orders of page 1 leave the resting list, and a new one arrives, before page 2 is read
+    await trader.cancelOrder({ params: { order_id: newestFirst[0]! } });
+    await trader.cancelOrder({ params: { order_id: newestFirst[2]! } });
+    const late = (await trader.createOrder({ body: { ticker, client_order_id: cid(), side: 'bid', count: '1', price: '0.05' } })).order_id;
+    const p2 = await trader.getOrders({ query: { ticker, status: 'resting', limit: 3, cursor: p1.cursor ?? '' } });
+    expect(p2.orders.map((o) => o.order_id)).toEqual(newestFirst.slice(3, 6));
+    const p3 = await trader.getOrders({ query: { ticker, status: 'resting', limit: 3, cursor: p2.cursor ?? '' } });
+    expect(p3.orders.map((o) => o.order_id)).toEqual(newestFirst.slice(6));
+    expect(p3.has_next).toBe(false);
+    // the late order is on a new first page, as a client starting again finds it
+    expect((await trader.getOrders({ query: { ticker, status: 'resting', limit: 3 } })).orders[0]!.order_id).toBe(late);
+    // a cursor of another list (an offset) or of nothing is refused, not read as the start
+    for (const cursor of [Buffer.from(JSON.stringify({ o: 3 })).toString('base64url'), 'not-a-cursor']) {
+      const e = await apiError(trader.getOrders({ query: { ticker, limit: 3, cursor } }));
+      expect(e.status).toBe(400);
+      expect(e.message).toMatch(/cursor is not one this exchange issued/);
+    }
+  });
+
   it('queue positions: contracts ahead at the level, for a list and for one order', async () => {
     const ticker = await market('QP');
     const first = await counterparty.createOrder({ body: { ticker, client_order_id: cid(), side: 'bid', count: '4', price: '0.33' } });

@@ -63,6 +63,41 @@ export function pageOf<T>(all: readonly T[], cursor: string | undefined, limit: 
   return { items, cursor: has_next ? encodeCursor(start + size) : '', has_next };
 }
 
+/**
+ * One page of a list sorted by a key that falls from first to last (newest first by creation
+ * order), the cursor the last item's key: the next page is what comes after that key, wherever
+ * it now is. An offset moves when items of an earlier page leave the list between two reads (an
+ * order of page 1 canceled while a client pages through the resting ones), and the first item of
+ * the next page was never read; a key does not move.
+ */
+export function pageAfterKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => number, defaultLimit = 100): Page<T> {
+  let start = 0;
+  if (cursor) {
+    let after: number | null = null;
+    try {
+      const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown };
+      if (typeof v.k === 'number' && Number.isSafeInteger(v.k) && v.k >= 0) after = v.k;
+    } catch {
+      /* refused below */
+    }
+    if (after === null) throw invalidParameters('cursor is not one this exchange issued');
+    // the first item whose key is below the cursor's (keys fall along the list)
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keyOf(all[mid]!) < after) hi = mid;
+      else lo = mid + 1;
+    }
+    start = lo;
+  }
+  const size = limit ?? defaultLimit;
+  const items = all.slice(start, start + size);
+  const has_next = start + size < all.length;
+  const last = items[items.length - 1];
+  return { items, cursor: has_next && last !== undefined ? Buffer.from(JSON.stringify({ k: keyOf(last) })).toString('base64url') : '', has_next };
+}
+
 /** Seconds from ms. */
 export const sec = (ms: number) => Math.floor(ms / 1000);
 

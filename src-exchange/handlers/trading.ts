@@ -20,7 +20,8 @@ import type { CancelOrderQuery, GetOrdersQuery } from '../../src-shared/endpoint
 import { orderGroupHandlers } from './order-groups';
 import { countCenti, engineOf, inSecondsWindow, isLiveOrder, liveCutoffs, ownOrder, priceTicks, requireShard, shardMatches, subaccountFilter } from './engine-access';
 import { dollarsText, presentOrder } from './present';
-import { caller, pageOf, subaccountOf, type HandlerFamily, type HandlerMap } from './support';
+import { caller, pageAfterKey, subaccountOf, type HandlerFamily, type HandlerMap } from './support';
+import { idCounter } from '../engine/ids';
 import { run, type Services } from '../core/services';
 
 type CreateBody = z.output<typeof CreateOrderRequest>;
@@ -242,8 +243,17 @@ function orderReadHandlers(svc: Services): HandlerMap {
             .listOrders({ userId: c.userId, subaccount, ticker: q.ticker, status: q.status })
             .filter((o) => isLiveOrder(o, cut) && (!events || events.has(o.event_ticker)) && inSecondsWindow(o.created_time, q.min_ts, q.max_ts))
         : [];
-      const page = pageOf(all, q.cursor, q.limit);
-      return { orders: page.items.map(presentOrder), cursor: page.cursor, has_next: page.has_next };
+      // newest first, paged by the order's creation counter (its id's): stable while orders come
+      // and go between a client's pages (listOrders gives creation order, checked, not assumed)
+      const keyed = all.map((o) => ({ o, k: idCounter(o.order_id) }));
+      for (let i = 1; i < keyed.length; i++) {
+        if (keyed[i]!.k >= keyed[i - 1]!.k) {
+          keyed.sort((a, b) => b.k - a.k);
+          break;
+        }
+      }
+      const page = pageAfterKey(keyed, q.cursor, q.limit, (x) => x.k);
+      return { orders: page.items.map((x) => presentOrder(x.o)), cursor: page.cursor, has_next: page.has_next };
     },
 
     getQueuePositions: (ctx) => {

@@ -14,6 +14,8 @@ export interface ProxyHooks {
   dropResponse?: (method: string, path: string, status: number) => boolean;
   /** a REST response: return a promise to hold it back until the promise settles (the exchange has already acted) */
   holdResponse?: (method: string, path: string) => Promise<unknown> | undefined;
+  /** a REST response's body: return a string to send instead (a service that answered otherwise) */
+  rewriteResponse?: (method: string, path: string, body: string) => string | undefined;
 }
 
 export interface LoopbackProxy {
@@ -47,6 +49,14 @@ export async function startLoopbackProxy(upstreamPort: number): Promise<Loopback
             await hooks.holdResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!)?.catch(() => undefined);
             if (hooks.dropResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, upRes.statusCode ?? 0)) {
               req.socket.destroy();
+              return;
+            }
+            const rewritten = hooks.rewriteResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, Buffer.concat(body).toString('utf8'));
+            if (rewritten !== undefined) {
+              const headers = { ...upRes.headers, 'content-length': String(Buffer.byteLength(rewritten)) };
+              delete headers['transfer-encoding'];
+              res.writeHead(upRes.statusCode ?? 502, headers);
+              res.end(rewritten);
               return;
             }
             res.writeHead(upRes.statusCode ?? 502, upRes.headers);
