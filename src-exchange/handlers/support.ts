@@ -33,15 +33,18 @@ export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, ...
 
 // ---- cursors: opaque, stable over a sorted list ------------------------------------------
 
-export function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+/** A cursor holding one number: an offset (`o`) or the last item's key (`k`, pageAfterKey). */
+type CursorField = 'o' | 'k';
+
+export function encodeCursor(n: number, field: CursorField = 'o'): string {
+  return Buffer.from(JSON.stringify({ [field]: n })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): number {
+export function decodeCursor(cursor: string | undefined, field: CursorField = 'o'): number {
   if (!cursor) return 0;
   try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof v.o === 'number' && Number.isSafeInteger(v.o) && v.o >= 0) return v.o;
+    const v = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)[field];
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
   } catch {
     /* fall through */
   }
@@ -73,14 +76,7 @@ export function pageOf<T>(all: readonly T[], cursor: string | undefined, limit: 
 export function pageAfterKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => number, defaultLimit = 100): Page<T> {
   let start = 0;
   if (cursor) {
-    let after: number | null = null;
-    try {
-      const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown };
-      if (typeof v.k === 'number' && Number.isSafeInteger(v.k) && v.k >= 0) after = v.k;
-    } catch {
-      /* refused below */
-    }
-    if (after === null) throw invalidParameters('cursor is not one this exchange issued');
+    const after = decodeCursor(cursor, 'k');
     // the first item whose key is below the cursor's (keys fall along the list)
     let lo = 0;
     let hi = all.length;
@@ -95,7 +91,7 @@ export function pageAfterKey<T>(all: readonly T[], cursor: string | undefined, l
   const items = all.slice(start, start + size);
   const has_next = start + size < all.length;
   const last = items[items.length - 1];
-  return { items, cursor: has_next && last !== undefined ? Buffer.from(JSON.stringify({ k: keyOf(last) })).toString('base64url') : '', has_next };
+  return { items, cursor: has_next && last !== undefined ? encodeCursor(keyOf(last), 'k') : '', has_next };
 }
 
 /** Seconds from ms. */

@@ -196,36 +196,36 @@ export function traceWire(proxyPort: number): { stop(): string[] } {
   const connectedAt = new WeakMap<object, number>();
   const ours = (r: { origin?: unknown }) => String(r.origin ?? '').endsWith(`:${proxyPort}`);
   type Msg = { request?: { origin?: unknown; method?: string; path?: string }; socket?: { localPort?: number }; error?: Error };
-  const subs: [string, (m: unknown) => void][] = [
-    ['undici:request:create', (m) => {
-      const r = (m as Msg).request!;
-      if (ours(r)) requests.set(r, { what: `${r.method} ${String(r.path).split('?')[0]}`, created: ms() });
+  const subs: [string, (m: Msg) => void][] = [
+    ['undici:request:create', ({ request: r }) => {
+      if (r && ours(r)) requests.set(r, { what: `${r.method} ${String(r.path).split('?')[0]}`, created: ms() });
     }],
-    ['undici:client:connected', (m) => {
-      const sock = (m as Msg).socket;
-      if (sock) connectedAt.set(sock, ms());
+    ['undici:client:connected', ({ socket }) => {
+      if (socket) connectedAt.set(socket, ms());
     }],
-    ['undici:client:sendHeaders', (m) => {
-      const t = requests.get((m as Msg).request!);
+    ['undici:client:sendHeaders', ({ request, socket }) => {
+      const t = request && requests.get(request);
       if (!t) return;
       t.sent = ms();
-      t.port = (m as Msg).socket?.localPort;
-      const at = (m as Msg).socket ? connectedAt.get((m as Msg).socket!) : undefined;
+      t.port = socket?.localPort;
+      const at = socket ? connectedAt.get(socket) : undefined;
       if (at !== undefined) t.connectedAt = at;
     }],
-    ['undici:request:headers', (m) => {
-      const t = requests.get((m as Msg).request!);
+    ['undici:request:headers', ({ request }) => {
+      const t = request && requests.get(request);
       if (t) t.answered = ms();
     }],
-    ['undici:request:error', (m) => {
-      const t = requests.get((m as Msg).request!);
-      if (t) t.error = (m as Msg).error?.message ?? 'error';
+    ['undici:request:error', ({ request, error }) => {
+      const t = request && requests.get(request);
+      if (t) t.error = error?.message ?? 'error';
     }],
   ];
-  for (const [name, fn] of subs) subscribe(name, fn);
+  // the channels hand each subscriber an unknown message: these are undici's, read as Msg
+  const handlers = subs.map(([name, fn]) => [name, (m: unknown) => fn(m as Msg)] as const);
+  for (const [name, fn] of handlers) subscribe(name, fn);
   return {
     stop() {
-      for (const [name, fn] of subs) unsubscribe(name, fn);
+      for (const [name, fn] of handlers) unsubscribe(name, fn);
       return [...requests.values()]
         .filter((t) => t.answered === undefined)
         .slice(0, 5)

@@ -4,6 +4,7 @@
 // moves it, today's P&L from the fills, and an order's answer (its ack, and its row in the store
 // before the answer returns).
 import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { collectAll } from '../api/paginate';
 import type { PlacedOrder } from '../api/orders';
 import type { OrderAck } from '../../src-shared/ipc/contract';
@@ -128,7 +129,7 @@ export class PrivateSync {
         o = ((await this.client.getOrder({ params: { order_id: id } })) as { order: Row }).order;
       } catch (e) {
         // gone from the live list (past the historical cutoff): nothing to show as resting
-        if ((e as { status?: number }).status === 404) continue;
+        if (e instanceof ApiError && e.status === 404) continue;
         throw e;
       }
       if (generation !== this.liveGeneration) return;

@@ -46,12 +46,14 @@ export async function startLoopbackProxy(upstreamPort: number): Promise<Loopback
           upRes.on('data', (c: Buffer) => body.push(c));
           upRes.on('end', () => void pass());
           const pass = async () => {
-            await hooks.holdResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!)?.catch(() => undefined);
-            if (hooks.dropResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, upRes.statusCode ?? 0)) {
+            const method = req.method ?? 'GET';
+            const path = (req.url ?? '').split('?')[0]!;
+            await hooks.holdResponse?.(method, path)?.catch(() => undefined);
+            if (hooks.dropResponse?.(method, path, upRes.statusCode ?? 0)) {
               req.socket.destroy();
               return;
             }
-            const rewritten = hooks.rewriteResponse?.(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, Buffer.concat(body).toString('utf8'));
+            const rewritten = hooks.rewriteResponse?.(method, path, Buffer.concat(body).toString('utf8'));
             if (rewritten !== undefined) {
               const headers = { ...upRes.headers, 'content-length': String(Buffer.byteLength(rewritten)) };
               delete headers['transfer-encoding'];
