@@ -1,14 +1,16 @@
 // A watchdog for the process groups a runner starts (npm test, test:stress): a small detached
 // process told each group's id, which SIGKILLs every group it still holds once the runner is gone,
 // however it ended (SIGKILL included: its IPC channel closes). The runner's own exit handler
-// kills them too; this covers the end no handler sees.
+// kills them too; this covers the end no handler sees. A group may come with its stage's temporary
+// directory (scripts/stage-tmp.mjs), which the watchdog then removes after killing the group.
 import { spawn } from 'node:child_process';
 
 const WATCHDOG = `
-  const groups = new Set();
-  process.on('message', (m) => { if (m.add) groups.add(m.add); if (m.remove) groups.delete(m.remove); });
+  const groups = new Map();
+  process.on('message', (m) => { if (m.add) groups.set(m.add, m.dir); if (m.remove) groups.delete(m.remove); });
   process.on('disconnect', () => {
-    for (const g of groups) { try { process.kill(-g, 'SIGKILL'); } catch {} }
+    for (const g of groups.keys()) { try { process.kill(-g, 'SIGKILL'); } catch {} }
+    for (const d of groups.values()) { if (d) try { require('node:fs').rmSync(d, { recursive: true, force: true, maxRetries: 3 }); } catch {} }
     process.exit(0);
   });`;
 
@@ -30,7 +32,8 @@ export function startReaper() {
     }
   };
   return {
-    add: (pgid) => send({ add: pgid }),
+    /** `dir`: the group's temporary directory, removed with it */
+    add: (pgid, dir) => send({ add: pgid, ...(dir ? { dir } : {}) }),
     remove: (pgid) => send({ remove: pgid }),
   };
 }

@@ -13,17 +13,21 @@
 // the stage ends (whatever a test left behind goes with it, and is named); signals (Ctrl-C,
 // SIGTERM, SIGHUP) are forwarded to the running stage's group, no further stage starts, and a
 // group still there at exit is SIGKILLed; if we are SIGKILLed, a watchdog (group-reaper.mjs)
-// kills the running stage's group.
+// kills the running stage's group. Each stage has its own temporary directory (TMPDIR), removed
+// when it ends, so whatever its tests left in os.tmpdir() goes too (scripts/stage-tmp.mjs).
 //
 // `node scripts/test-all.mjs <stage>` runs one stage (typecheck, lint, unit, e2e, bench).
 // TEST_ALL_FAKE="name:pass,name:fail,name:hang" replaces the stages with tiny fake ones (for
 // scripts/test-all.test.ts): each leaves a grandchild running and writes a vitest-style report;
-// TEST_ALL_FAKE_PIDS names a file each appends its and its grandchild's pid to.
+// TEST_ALL_FAKE_PIDS names a file each appends its and its grandchild's pid to (and, to that name
+// + ".tmp", the directory it leaves in its temporary directory).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { startReaper } from './group-reaper.mjs';
+import { removeTmp, stageTmp } from './stage-tmp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -48,6 +52,8 @@ let stopping = null;
 
 /** running stage processes (each the leader of its own process group) */
 const running = new Set();
+/** each running stage's temporary directory, by its process */
+const tmpOf = new Map();
 /** kills the running stage's group should we be SIGKILLed */
 const reaper = startReaper();
 
@@ -85,6 +91,7 @@ function groupMembers(pgid) {
 
 process.on('exit', () => {
   for (const c of running) killGroup(c.pid, 'SIGKILL');
+  for (const d of tmpOf.values()) removeTmp(d);
 });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
@@ -110,19 +117,21 @@ function run(cmd, args, env = {}, ipc = false, held = null, low = false) {
     // low: started under nice(1), so the process and every thread and child it makes yield the
     // cores to the other stages and take only the time they leave idle
     const niced = low && NICE !== null;
+    const tmp = stageTmp(path.basename(args[0] ?? cmd));
     const child = spawn(niced ? NICE : cmd, niced ? ['-n', '19', cmd, ...args] : args, {
       cwd: root,
       // stdin is not passed: a stage in its own group must not read the terminal
       stdio: ['ignore', out, out, ...(ipc ? ['ipc'] : [])],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...tmp.env, ...env },
       detached: true,
     });
+    tmpOf.set(child, tmp.dir);
     if (held) {
       child.stdout.on('data', (d) => held.push(d));
       child.stderr.on('data', (d) => held.push(d));
     }
     running.add(child);
-    if (child.pid) reaper.add(child.pid);
+    if (child.pid) reaper.add(child.pid, tmp.dir);
     // The stage leads a new session (detached), and where the kernel groups a session's processes
     // for scheduling (Linux's autogroup) the cores are shared between sessions, whatever each
     // process's nice: the session's own weight is lowered too.
@@ -135,6 +144,8 @@ function run(cmd, args, env = {}, ipc = false, held = null, low = false) {
     }
     child.once('error', (e) => {
       running.delete(child);
+      tmpOf.delete(child);
+      tmp.remove();
       console.log(`cannot run ${cmd}: ${e.message}`);
       resolve(127);
     });
@@ -144,6 +155,8 @@ function run(cmd, args, env = {}, ipc = false, held = null, low = false) {
       killGroup(child.pid, 'SIGKILL');
       reaper.remove(child.pid);
       running.delete(child);
+      tmpOf.delete(child);
+      tmp.remove();
       resolve(code ?? signal);
     });
   });
@@ -288,6 +301,10 @@ if (fake) {
     const [behaviour, report, pids] = process.argv.slice(1);
     const g = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     g.unref();
+    // what a test leaves in the temporary directory: its path, for the runner's test to look for
+    const left = fs.mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'left-'));
+    fs.writeFileSync(left + '/file', 'x');
+    if (pids) fs.appendFileSync(pids + '.tmp', left + '\\n');
     if (pids) fs.appendFileSync(pids, process.pid + ' ' + g.pid + '\\n');
     const ok = behaviour !== 'fail' && behaviour !== 'pwfail';
     if (behaviour === 'pwfail') fs.writeFileSync(report, JSON.stringify({ stats: { expected: 0, unexpected: 1, skipped: 0 },
@@ -367,10 +384,13 @@ if (want('e2e')) {
     // the specs that share the machine, two at a time, then the ones that need it alone
     // (e2e/playwright.config.ts), once the typecheck and lint are done; the second runs whatever
     // the first did
+    // Playwright's compiled specs, kept where it keeps them by default (the stages' own temporary
+    // directories go when each ends), so the second stage reuses the first's
+    const pwCache = process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ?? path.join(tmpdir(), `playwright-transform-cache-${process.getuid?.() ?? 0}`);
     for (const [name, project] of [['e2e', 'side-by-side'], ['e2e (alone)', 'alone']]) {
       if (project === 'alone') await checking;
       const out = freshReport(path.join(resultsDir, `playwright-${project}.json`));
-      await stage(name, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--project', project], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_HOST_BUNDLE: '1' });
+      await stage(name, bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--project', project], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_HOST_BUNDLE: '1', PLAYWRIGHT_TRANSFORM_CACHE_DIR: pwCache });
       addPlaywright(out);
     }
   } else {

@@ -63,7 +63,9 @@ function runFake(stages: string, onStart?: (pidsFile: string, pid: number) => Pr
     const pids = pidsIn(pidsFile);
     // SIGKILL was sent to every one before the runner exited; the kernel finishes it at once
     await until(() => pids.every((p) => !alive(p)));
-    return { code, out, lines: out.trimEnd().split('\n'), pids };
+    // the directories the stages left in their temporary directory
+    const left = existsSync(`${pidsFile}.tmp`) ? readFileSync(`${pidsFile}.tmp`, 'utf8').split('\n').filter(Boolean) : [];
+    return { code, out, lines: out.trimEnd().split('\n'), pids, left };
   });
 }
 
@@ -79,6 +81,13 @@ describe('npm test runner (scripts/test-all.mjs)', () => {
     expect(r.lines.at(-1)).toBe('1 passed, 1 failed, 0 skipped');
     expect(r.pids.length).toBe(4); // two stages, each with its grandchild
     expect(r.out).toMatch(/left 1 process\(es\) running, killed/);
+    // each stage had its own temporary directory, not the machine's, and what it left there is gone
+    expect(r.left.length).toBe(2);
+    for (const d of r.left) {
+      expect(path.dirname(path.dirname(d))).toBe(tmpdir());
+      expect(path.basename(path.dirname(d))).toMatch(/^npm-test-/);
+      expect(existsSync(d), d).toBe(false);
+    }
   });
 
   it("lists a failed e2e test with what the page said at failure (the fixture's lines), not its other output", async () => {
@@ -140,5 +149,8 @@ describe('npm test runner (scripts/test-all.mjs)', () => {
     });
     expect(r.code).toBe(null);
     expect(r.pids.length).toBe(2);
+    // the watchdog removes the stage's temporary directory with its group
+    expect(r.left.length).toBe(1);
+    await until(() => !existsSync(r.left[0]!));
   });
 });

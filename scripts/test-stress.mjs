@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startReaper } from './group-reaper.mjs';
+import { stageTmp } from './stage-tmp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -105,21 +106,25 @@ function stopBusy(pids) {
 
 function vitest(report) {
   return new Promise((resolve) => {
+    // the run's own temporary directory, removed when it ends (by the watchdog if we are killed)
+    const tmp = stageTmp('stress');
     const child = spawn(
       path.join(root, 'node_modules', '.bin', 'vitest'),
       ['run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...filters],
-      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+      { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, ...tmp.env } },
     );
     groups.add(child.pid);
-    if (child.pid) reaper.add(child.pid);
+    if (child.pid) reaper.add(child.pid, tmp.dir);
     child.once('error', (e) => {
       console.log(`test:stress: cannot run vitest: ${e.message}`);
+      tmp.remove();
       resolve(127);
     });
     child.once('exit', (code, signal) => {
       killGroup(child.pid, 'SIGKILL'); // whatever a test left running
       groups.delete(child.pid);
       reaper.remove(child.pid);
+      tmp.remove();
       resolve(code ?? signal);
     });
   });
