@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src-shared/money';
 import { DEFAULT_RISK_LIMITS } from '../../src-shared/ipc/risk';
-import { AccountView, narrower, subaccountOfRow, type KeyScope } from './account-view';
+import { AccountView, narrower, type KeyScope } from './account-view';
+import { subaccountOfRow } from '../session/private-store';
 import { checkOrder, type RiskState } from './gate';
 
 const D = (s: string) => new Decimal(s);

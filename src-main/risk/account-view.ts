@@ -13,6 +13,7 @@
 //     switch says which subaccounts it could not reach and why.
 import type { ApiClient } from '../api/client';
 import { collectAll } from '../api/paginate';
+import { subaccountOfRow } from '../session/private-store';
 
 type Row = Record<string, unknown>;
 
@@ -48,12 +49,6 @@ export async function scopeOfKey(client: ApiClient, keyId: string): Promise<KeyS
   if (own.fcm_subtrader_id !== null && own.fcm_subtrader_id !== undefined) return { kind: 'subtrader', id: own.fcm_subtrader_id };
   if (own.subaccount !== null && own.subaccount !== undefined) return { kind: 'subaccount', subaccount: own.subaccount };
   return { kind: 'account' };
-}
-
-/** The subaccount a row is in (the spec's subaccount_number; the stream's subaccount); absent = the primary. */
-export function subaccountOfRow(r: Row): number {
-  const n = r.subaccount_number ?? r.subaccount;
-  return typeof n === 'number' && Number.isInteger(n) ? n : 0;
 }
 
 /** An account-wide key of the profile, to read (and cancel in) every subaccount. */

@@ -120,6 +120,29 @@ describe('the private store itself', () => {
     expect(s.take()!.positions).toHaveLength(3);
   });
 
+  it("keys positions by the REST rows' subaccount_number as by the stream's subaccount: the same market in two subaccounts stays two rows after a reconcile", () => {
+    // the spec's positions read spells it subaccount_number; the stream's message, subaccount
+    const s = new PrivateStore();
+    s.reset({
+      orders: [],
+      positions: [
+        { ticker: 'KX', subaccount_number: 0, position_fp: '1.00', volume_fp: '1.00' },
+        { ticker: 'KX', subaccount_number: 2, position_fp: '5.00', volume_fp: '5.00' },
+      ],
+    });
+    expect([...s.positions.keys()].sort()).toEqual(['KX#0', 'KX#2']);
+    expect(s.positions.get('KX#0')).toMatchObject({ position_fp: '1.00' });
+    // the stream's newer row for subaccount 2 lands on the REST row of subaccount 2, not the primary's
+    s.replay([{ kind: 'position', row: { ticker: 'KX', subaccount: 2, position_fp: '6.00', volume_fp: '6.00' } }], new Set());
+    s.putPosition({ ticker: 'KX', subaccount: 2, position_fp: '7.00', volume_fp: '7.00' });
+    expect([...s.positions.keys()].sort()).toEqual(['KX#0', 'KX#2']);
+    expect(s.positions.get('KX#0')).toMatchObject({ position_fp: '1.00' });
+    expect(s.positions.get('KX#2')).toMatchObject({ position_fp: '7.00' });
+    // an older stream row for subaccount 2 is skipped by its own row's volume, not the primary's
+    s.replay([{ kind: 'position', row: { ticker: 'KX', subaccount: 2, position_fp: '3.00', volume_fp: '3.00' } }], new Set());
+    expect(s.positions.get('KX#2')).toMatchObject({ position_fp: '7.00' });
+  });
+
   it('keeps fills once each (by fill and order), the latest 5,000', () => {
     const s = new PrivateStore();
     s.addFill({ fill_id: 'f', order_id: 'a' });

@@ -6,6 +6,12 @@ import { countToCenti } from '../../src-shared/money';
 
 type Row = Record<string, unknown>;
 
+/** The subaccount a row is in (the spec's REST rows: subaccount_number; the stream's: subaccount); absent = the primary. */
+export function subaccountOfRow(r: Row): number {
+  const n = r.subaccount_number ?? r.subaccount;
+  return typeof n === 'number' && Number.isInteger(n) ? n : 0;
+}
+
 const MAX_FILLS = 5_000;
 /**
  * Ended orders (executed, canceled), RFQs and quotes kept, newest first: what is live (a resting
@@ -139,7 +145,7 @@ export class PrivateStore {
   putPosition(row: Row, record = true): void {
     const ticker = keyOf(row, 'ticker', 'market_ticker');
     if (!ticker) return;
-    const sub = typeof row.subaccount === 'number' ? row.subaccount : 0;
+    const sub = subaccountOfRow(row);
     const id = `${ticker}#${sub}`;
     const merged = { ...(this.positions.get(id) ?? {}), ...row, ticker };
     this.positions.set(id, merged);
@@ -207,7 +213,7 @@ export class PrivateStore {
     for (const { kind, row } of seen) {
       if (kind === 'fill') this.addFill(row);
       else if (kind === 'position') {
-        const sub = typeof row.subaccount === 'number' ? row.subaccount : 0;
+        const sub = subaccountOfRow(row);
         const cur = this.positions.get(`${String(row.ticker ?? row.market_ticker)}#${sub}`);
         if (cur && centiOf(cur.volume_fp ?? cur.volume) > centiOf(row.volume_fp ?? row.volume)) continue;
         this.putPosition(row);

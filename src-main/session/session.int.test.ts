@@ -452,6 +452,33 @@ describe('session order path', () => {
     await s.stop();
   });
 
+  it('the same market held in the primary and in a subaccount stays two positions, each its own, after a reconcile', async () => {
+    const ticker = await newMarket();
+    const trader = t.client('trader');
+    const other = t.client('counterparty');
+    const sub = (await trader.createSubaccount({ body: {} })).subaccount_number;
+    await trader.transferBetweenSubaccounts({ body: { client_transfer_id: crypto.randomUUID(), from_subaccount: 0, to_subaccount: sub, amount_cents: 5_000 } });
+    // long 2 in the primary, long 5 in the subaccount, each bought from the counterparty
+    for (const [count, subaccount] of [['2', 0], ['5', sub]] as const) {
+      await other.createOrder({ body: { ticker, side: 'ask', price: '0.5000', count, client_order_id: crypto.randomUUID() } });
+      await trader.createOrder({ body: { ticker, side: 'bid', price: '0.5000', count, subaccount, client_order_id: crypto.randomUUID() } });
+    }
+    const held = (rows: Iterable<Record<string, unknown>>) =>
+      [...rows]
+        .filter((p) => p.ticker === ticker)
+        .map((p) => `${String(p.subaccount_number ?? p.subaccount ?? 0)}:${String(p.position_fp)}`)
+        .sort();
+    const s = startSession();
+    await s.start();
+    // the stream's first reconcile, then one more (a reconcile overtaken by a reconnect does not write)
+    await until('a position shown', () => held(s.store.positions.values()).length > 0, 20_000);
+    await s.reconcile();
+    expect(held(s.store.positions.values())).toEqual(['0:2.00', `${sub}:5.00`]);
+    // and the page is told both, each with its subaccount
+    expect(held((s.store.take()?.positions ?? []) as Record<string, unknown>[])).toEqual(['0:2.00', `${sub}:5.00`]);
+    await s.stop();
+  });
+
   it('a reconcile whose paged read lacks an order shown resting (pages that skipped it) reads it back, and shows one gone meanwhile as it ended', async () => {
     const ticker = await newMarket();
     const trader = t.client('trader');
