@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ExchangeNode } from './node';
+import { CLOSE_SNAPSHOT_MIN_RECORDS, ExchangeNode } from './node';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'node-'));
 const deferred = () => {
@@ -28,6 +28,29 @@ describe('ExchangeNode', () => {
     expect(again.recovered.records).toBe(30);
     expect(JSON.stringify(again.core.toSnapshot())).toBe(before);
     await again.close();
+  });
+
+  it(`an orderly close snapshots a journal tail of ${CLOSE_SNAPSHOT_MIN_RECORDS} records or more (the next start replays nothing, to the same state), and leaves a shorter one to replay`, async () => {
+    const d = dir();
+    const node = await ExchangeNode.open({ dataDir: d, snapshotEvery: 1_000_000 });
+    const b = node.beginBatch();
+    for (let i = 0; i < CLOSE_SNAPSHOT_MIN_RECORDS - 1; i++) b.apply({ type: 'deposit', nowMs: node.now(), userId: `u${i % 3}`, amountMicro: 1_000_000 });
+    await b.commit();
+    // a batch is one record: the tail is 1 record, short; then one short of the mark in records
+    for (let i = 0; i < CLOSE_SNAPSHOT_MIN_RECORDS - 2; i++) await deposit(node, i);
+    const short = JSON.stringify(node.core.toSnapshot());
+    await node.close();
+    const again = await ExchangeNode.open({ dataDir: d, snapshotEvery: 1_000_000 });
+    expect(again.recovered).toEqual({ records: CLOSE_SNAPSHOT_MIN_RECORDS - 1, fromSnapshotSeq: null });
+    expect(JSON.stringify(again.core.toSnapshot())).toBe(short);
+    // one more record reaches the mark: the close snapshots the whole tail (the replayed ones too)
+    await deposit(again, 1);
+    const long = JSON.stringify(again.core.toSnapshot());
+    await again.close();
+    const third = await ExchangeNode.open({ dataDir: d, snapshotEvery: 1_000_000 });
+    expect(third.recovered).toEqual({ records: 0, fromSnapshotSeq: CLOSE_SNAPSHOT_MIN_RECORDS });
+    expect(JSON.stringify(third.core.toSnapshot())).toBe(long);
+    await third.close();
   });
 
   it('a batch: applied at once, one journal record, its events published once after commit; a restart replays it to the same state', async () => {
