@@ -15,6 +15,7 @@ import { RiskRefusal } from '../risk/gate';
 import type { RiskStore } from '../risk/store';
 import type { SendGuard } from '../session/session';
 import * as orders from '../session/orders';
+import { subaccountOfRow } from '../session/private-store';
 import { ackTrace } from '../session/ack-trace';
 import { StateError } from '../base/errors';
 import { ApiError } from '../api/errors';
@@ -255,13 +256,7 @@ async function leftAfterSweep(s: ActiveSession['session'], view: AccountView, ow
   await s.reconcile().catch(() => undefined);
   let unread = await view.refreshAfter();
   if (unread || view.others().resting.length) unread = await view.refreshAfter();
-  const left = new Map<number, number>();
-  const mine = s.store.restingOrders();
-  if (mine.length) left.set(own ?? 0, mine.length);
-  for (const o of unread ? [] : view.others().resting) {
-    const sub = typeof o.subaccount_number === 'number' ? o.subaccount_number : 0;
-    left.set(sub, (left.get(sub) ?? 0) + 1);
-  }
+  const left = restingBySubaccount(s.store.restingOrders(), unread ? [] : view.others().resting, own);
   const total = [...left.values()].reduce((a, b) => a + b, 0);
   const unseen = unread ? `the account's other subaccounts could not be read again after the sweep (${unread})` : view.incomplete();
   const rest = total
@@ -270,4 +265,18 @@ async function leftAfterSweep(s: ActiveSession['session'], view: AccountView, ow
       ? `; none still resting in what this key can see, but the rest of the account could not be seen: ${unseen}`
       : '';
   return `${detail}, ${groups.length} order group(s) triggered${rest}`;
+}
+
+/**
+ * Resting orders by subaccount, each order once (a subtrader key's reader reads the whole account,
+ * the key's own orders too), in its own subaccount; a row of the key's own store that names none
+ * is in the key's (`own`, the primary when the key has none).
+ */
+export function restingBySubaccount(mine: readonly Record<string, unknown>[], others: readonly Record<string, unknown>[], own: number | null): Map<number, number> {
+  const where = new Map<string, number>();
+  for (const o of others) where.set(String(o.order_id), subaccountOfRow(o));
+  for (const o of mine) where.set(String(o.order_id), o.subaccount_number === undefined && o.subaccount === undefined ? (own ?? 0) : subaccountOfRow(o));
+  const left = new Map<number, number>();
+  for (const sub of where.values()) left.set(sub, (left.get(sub) ?? 0) + 1);
+  return left;
 }
