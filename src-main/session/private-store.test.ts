@@ -2,6 +2,7 @@
 // replayed on top. Newer wins by the counts that only grow; an ended order never comes back.
 import { describe, expect, it } from 'vitest';
 import { MAX_ENDED_COMMS, MAX_ENDED_ORDERS, PrivateStore, type StreamNote } from './private-store';
+import { positionCountOf, restingOrderOf } from '../risk/rows';
 
 const rest = (over: Record<string, unknown> = {}) => ({ order_id: 'o1', ticker: 'KX', status: 'resting', fill_count: '1.00', remaining_count: '4.00', ...over });
 const msg = (over: Record<string, unknown> = {}) => ({ order_id: 'o1', ticker: 'KX', status: 'resting', fill_count_fp: '1.00', remaining_count_fp: '4.00', ...over });
@@ -25,8 +26,8 @@ describe('replaying the stream over a REST snapshot', () => {
   it('skips what the read already overtook: an older partial fill', () => {
     const s = storeWith([rest({ fill_count: '3.00', remaining_count: '2.00' })]);
     s.replay([{ kind: 'order', row: msg({ fill_count_fp: '2.00', remaining_count_fp: '3.00' }) }], new Set(['o1']));
-    expect(s.orders.get('o1')).toMatchObject({ fill_count: '3.00', remaining_count: '2.00' });
-    expect(s.orders.get('o1')!.remaining_count_fp).toBeUndefined();
+    // the older message was skipped: both spellings still say what the read said
+    expect(s.orders.get('o1')).toMatchObject({ fill_count: '3.00', remaining_count: '2.00', fill_count_fp: '3.00', remaining_count_fp: '2.00' });
     // an equal fill count is not older: applied
     s.replay([{ kind: 'order', row: msg({ fill_count_fp: '3.00', remaining_count_fp: '1.00' }) }], new Set(['o1']));
     expect(s.orders.get('o1')!.remaining_count_fp).toBe('1.00');
@@ -87,7 +88,7 @@ describe('the private store itself', () => {
     const u = s.take()!;
     expect(u.reset).toBe(true);
     expect(u.orders).toEqual([{ order_id: 'o1', ticker: 'KX', status: 'resting' }]);
-    expect(u.positions).toEqual([{ ticker: 'KX', position_fp: '2.00' }]);
+    expect(u.positions).toEqual([{ ticker: 'KX', position_fp: '2.00', position: '2.00' }]);
     expect(u.fills).toHaveLength(1);
     expect(u.rfqs).toEqual([{ rfq_id: 'r1' }]);
     expect(u.quotes).toEqual([{ quote_id: 'q1' }]);
@@ -104,7 +105,7 @@ describe('the private store itself', () => {
     s.putOrder({ order_id: 'o1', ticker: 'KX', status: 'resting', remaining_count_fp: '5.00' });
     s.take();
     s.putOrder({ order_id: 'o1', remaining_count_fp: '3.00' });
-    expect(s.take()).toEqual({ orders: [{ order_id: 'o1', ticker: 'KX', status: 'resting', remaining_count_fp: '3.00' }] });
+    expect(s.take()).toEqual({ orders: [{ order_id: 'o1', ticker: 'KX', status: 'resting', remaining_count_fp: '3.00', remaining_count: '3.00' }] });
     s.putOrder({ status: 'resting' });
     expect(s.take()).toBeUndefined();
   });
@@ -141,6 +142,24 @@ describe('the private store itself', () => {
     // an older stream row for subaccount 2 is skipped by its own row's volume, not the primary's
     s.replay([{ kind: 'position', row: { ticker: 'KX', subaccount: 2, position_fp: '3.00', volume_fp: '3.00' } }], new Set());
     expect(s.positions.get('KX#2')).toMatchObject({ position_fp: '7.00' });
+  });
+
+  it("a stream update in one spelling of a count (remaining_count_fp) replaces the REST row's other spelling too: every reader sees the newest count", () => {
+    // the REST order carries both spellings; the stream's user_order only the _fp one
+    const s = storeWith([rest({ order_id: 'o1', side: 'bid', yes_price_dollars: '0.4000', fill_count: '0.00', fill_count_fp: '0.00', remaining_count: '5.00', remaining_count_fp: '5.00' })]);
+    s.putOrder(msg({ order_id: 'o1', fill_count_fp: '2.00', remaining_count_fp: '3.00' }));
+    const o = s.orders.get('o1')!;
+    expect(o).toMatchObject({ fill_count: '2.00', fill_count_fp: '2.00', remaining_count: '3.00', remaining_count_fp: '3.00' });
+    // the gate's reading of it (which reads the spec's spelling first)
+    expect(restingOrderOf(o)?.remaining.toString()).toBe('3');
+    // and a row in the spec's spelling only (a service that sends it) replaces the _fp one
+    s.putOrder({ order_id: 'o1', remaining_count: '1.00', fill_count: '4.00' });
+    expect(s.orders.get('o1')).toMatchObject({ fill_count: '4.00', fill_count_fp: '4.00', remaining_count: '1.00', remaining_count_fp: '1.00' });
+    // a position: REST's position_fp, then the stream's position (the spec's name for the count string)
+    s.putPosition({ ticker: 'KX', position_fp: '2.00' });
+    s.putPosition({ ticker: 'KX', position: '-3.00', volume_fp: '9.00' });
+    expect(s.positions.get('KX#0')).toMatchObject({ position: '-3.00', position_fp: '-3.00', volume: '9.00', volume_fp: '9.00' });
+    expect(positionCountOf(s.positions.get('KX#0')!).toString()).toBe('-3');
   });
 
   it('keeps fills once each (by fill and order), the latest 5,000', () => {

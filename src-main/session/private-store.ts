@@ -6,6 +6,33 @@ import { countToCenti } from '../../src-shared/money';
 
 type Row = Record<string, unknown>;
 
+/**
+ * The counts a row may carry in either spelling (the spec's name and the SDK's `_fp`): REST's order
+ * carries both, the stream's user_order only `_fp`; the spec names the stream position's count
+ * `position`, REST's `position_fp`. Rows merge, so a row that sets one spelling sets both: no
+ * reader (the gate reads the spec's name first, the page the `_fp` one) is left with the older.
+ */
+const COUNT_PAIRS = {
+  order: [
+    ['remaining_count', 'remaining_count_fp'],
+    ['fill_count', 'fill_count_fp'],
+    ['initial_count', 'initial_count_fp'],
+  ],
+  position: [
+    ['position', 'position_fp'],
+    ['volume', 'volume_fp'],
+  ],
+} as const;
+
+function unifyCounts(merged: Row, row: Row, pairs: readonly (readonly [string, string])[]): void {
+  for (const [plain, fp] of pairs) {
+    const v = row[fp] ?? row[plain];
+    if (v === undefined) continue;
+    merged[plain] = v;
+    merged[fp] = v;
+  }
+}
+
 /** The subaccount a row is in (the spec's REST rows: subaccount_number; the stream's: subaccount); absent = the primary. */
 export function subaccountOfRow(r: Row): number {
   const n = r.subaccount_number ?? r.subaccount;
@@ -137,6 +164,7 @@ export class PrivateStore {
     const id = keyOf(row, 'order_id');
     if (!id) return;
     const merged = { ...(this.orders.get(id) ?? {}), ...row };
+    unifyCounts(merged, row, COUNT_PAIRS.order);
     this.orders.set(id, merged);
     this.endedOrders.noteSet(id, merged);
     if (record) (this.pending.orders ??= []).push(merged);
@@ -148,6 +176,7 @@ export class PrivateStore {
     const sub = subaccountOfRow(row);
     const id = `${ticker}#${sub}`;
     const merged = { ...(this.positions.get(id) ?? {}), ...row, ticker };
+    unifyCounts(merged, row, COUNT_PAIRS.position);
     this.positions.set(id, merged);
     this.positionSeen.set(ticker, (this.positionSeen.get(ticker) ?? 0) + 1);
     if (record) (this.pending.positions ??= []).push(merged);
