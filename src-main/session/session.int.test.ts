@@ -12,6 +12,7 @@ import { resolveProfile } from '../api/profiles';
 import { until } from '../../test-support/main/wait';
 import type { ApiClient } from '../api/client';
 import { collectAll } from '../api/paginate';
+import { restingOrderOf } from '../risk/rows';
 
 let t: TestExchange;
 let proxy: LoopbackProxy;
@@ -449,6 +450,20 @@ describe('session order path', () => {
     await s.reconcile();
     expect(s.store.restingOrders(ticker)).toHaveLength(0);
     expect([...s.store.positions.values()].some((p) => p.ticker === ticker)).toBe(true);
+    await s.stop();
+  });
+
+  it("a resting order read at the start and then partly filled on the stream counts its new remainder for the gate", async () => {
+    const ticker = await newMarket();
+    const trader = t.client('trader');
+    const id = (await trader.createOrder({ body: { ticker, side: 'bid', price: '0.4500', count: '5', client_order_id: crypto.randomUUID() } })).order_id;
+    const s = startSession();
+    await s.start();
+    await until('the bid shown resting', () => s.store.restingOrders(ticker).length === 1, 20_000);
+    await s.reconcile(); // the REST row, in both spellings
+    await t.client('counterparty').createOrder({ body: { ticker, side: 'ask', price: '0.4500', count: '3', client_order_id: crypto.randomUUID() } });
+    await until('the partial fill on the stream', () => s.store.orders.get(id)?.fill_count_fp === '3.00', 20_000);
+    expect(restingOrderOf(s.store.orders.get(id)!)?.remaining.toString()).toBe('2');
     await s.stop();
   });
 
