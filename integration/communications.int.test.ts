@@ -169,6 +169,19 @@ describe('RFQ and quote round trip', () => {
     expect((await trader.getRfq({ params: { rfq_id: rfqId } })).rfq.status).toBe('open');
   });
 
+  it('pages of open RFQs lose none when an RFQ of an earlier page is canceled between the reads, nor repeat any', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await rfqOn(await market()));
+    const newestFirst = [...ids].reverse();
+    const q = { user_filter: 'self', status: 'open', limit: 2 } as const;
+    const p1 = await trader.getRfqs({ query: q });
+    expect(p1.rfqs.map((r) => r.rfq_id)).toEqual(newestFirst.slice(0, 2));
+    await trader.deleteRfq({ params: { rfq_id: newestFirst[0]! } });
+    const p2 = await trader.getRfqs({ query: { ...q, cursor: p1.cursor ?? '' } });
+    expect(p2.rfqs.map((r) => r.rfq_id)).toEqual(newestFirst.slice(2, 4));
+    for (const id of ids) await trader.deleteRfq({ params: { rfq_id: id } }).catch(() => undefined);
+  });
+
   it('refuses bad RFQs and quotes with a 4xx and no state change', async () => {
     const ticker = await market();
     const count = async () => (await trader.getRfqs({ query: { user_filter: 'self', limit: 1000 } })).rfqs.length;

@@ -106,6 +106,30 @@ describe('positions, fills and settlements', () => {
     expect((await trader.getPositions({ query: { event_ticker: 'POSA', settlement_status: 'all' } })).market_positions).toHaveLength(2);
   });
 
+  it('pages of open positions lose none when a position of an earlier page closes between the reads, nor repeat any', async () => {
+    const tickers: string[] = [];
+    for (let i = 0; i < 5; i++) tickers.push(await trade('POSP', '1', '0.40'));
+    tickers.sort();
+    const q = { event_ticker: 'POSP', count_filter: 'position', limit: 2 } as const;
+    const p1 = await trader.getPositions({ query: q });
+    expect(p1.market_positions.map((p) => p.ticker)).toEqual(tickers.slice(0, 2));
+    // the first position of page 1 closes (sold back) before page 2 is read
+    await trader.createOrder({ body: { ticker: tickers[0]!, client_order_id: cid(), side: 'ask', count: '1', price: '0.40' } });
+    await counterparty.createOrder({ body: { ticker: tickers[0]!, client_order_id: cid(), side: 'bid', count: '1', price: '0.40' } });
+    expect((await trader.getPositions({ query: { ticker: tickers[0]!, count_filter: 'position' } })).market_positions).toEqual([]);
+    const p2 = await trader.getPositions({ query: { ...q, cursor: p1.cursor ?? '' } });
+    expect(p2.market_positions.map((p) => p.ticker)).toEqual(tickers.slice(2, 4));
+    const p3 = await trader.getPositions({ query: { ...q, cursor: p2.cursor ?? '' } });
+    expect(p3.market_positions.map((p) => p.ticker)).toEqual(tickers.slice(4));
+    expect(p3.has_next).toBe(false);
+    // a cursor of another list (an order's key, an offset) or of nothing is refused
+    for (const cursor of [Buffer.from(JSON.stringify({ k: 3 })).toString('base64url'), Buffer.from(JSON.stringify({ s: [3, 'x'] })).toString('base64url'), 'not-a-cursor']) {
+      const e = await apiError(trader.getPositions({ query: { ...q, cursor } }));
+      expect(e.status).toBe(400);
+      expect(e.message).toMatch(/cursor is not one this exchange issued/);
+    }
+  });
+
   it('settlements record the result and the payout in cents; the winner is paid', async () => {
     const ticker = await trade('SET', '3', '0.40');
     const before = await trader.getBalance();

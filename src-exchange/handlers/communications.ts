@@ -18,13 +18,13 @@ import type {
 import { COMMS_DOMAIN, type CommsState, type QuoteRecord, type RfqRecord } from '../state/comms';
 import { proposalStatus } from '../state/comms-proposals';
 import { presentProposal, presentQuote, presentRfq, revealsCreator } from './comms-present';
-import { caller, pageOf, subaccountOf, type HandlerFamily, type HandlerMap } from './support';
+import { caller, pageAfterKey, subaccountOf, type HandlerFamily, type HandlerMap } from './support';
 import { run, type Services } from '../core/services';
 
 const comms = (svc: Services): CommsState => svc.node.core.domain<CommsState>(COMMS_DOMAIN);
 const engineOf = (svc: Services): Engine => svc.node.core.engine;
 
-/** Newest first. */
+/** Newest first; paged by seq (pageAfterKey), so an RFQ, quote or proposal leaving a status between a client's pages hides none. */
 const bySeqDesc = <T extends { seq: number }>(a: T, b: T) => b.seq - a.seq;
 
 function inWindow(ms: number, minTs: number | undefined, maxTs: number | undefined): boolean {
@@ -107,7 +107,7 @@ function rfqHandlers(svc: Services): HandlerMap {
             (q.creator_user_id === undefined || (r.creator_user_id === q.creator_user_id && revealsCreator(r, c.userId))),
         )
         .sort(bySeqDesc);
-      const page = pageOf(rows, q.cursor, q.limit);
+      const page = pageAfterKey(rows, q.cursor, q.limit, (r) => r.seq);
       return { rfqs: page.items.map((r) => presentRfq(r, c.userId)), cursor: page.cursor, has_next: page.has_next };
     },
 
@@ -183,7 +183,7 @@ function quoteListHandlers(svc: Services): HandlerMap {
         rows.push({ quote, rfq, seq: quote.seq });
       }
       rows.sort(bySeqDesc);
-      const page = pageOf(rows, q.cursor, q.limit);
+      const page = pageAfterKey(rows, q.cursor, q.limit, (r) => r.seq);
       return {
         quotes: page.items.map((r) => presentQuote(r.quote, r.rfq, c.userId, engine.getMarket(r.quote.market_ticker))),
         cursor: page.cursor,
@@ -227,7 +227,7 @@ function blockTradeHandlers(svc: Services): HandlerMap {
             (q.status === undefined || proposalStatus(p, now) === q.status),
         )
         .sort(bySeqDesc);
-      const page = pageOf(rows, q.cursor, q.limit);
+      const page = pageAfterKey(rows, q.cursor, q.limit, (r) => r.seq);
       return { block_trade_proposals: page.items.map((p) => presentProposal(p, c.userId, now)), cursor: page.cursor, has_next: page.has_next };
     },
 

@@ -1,12 +1,12 @@
 // One page of positions as GET /portfolio/positions and GET /fcm/positions both answer it: the
 // engine's rows for one user, narrowed by count_filter and to what /historical/* does not serve,
-// in (ticker, subaccount) order, paged, presented with their event roll-up.
+// in (ticker, subaccount) order, paged by that key, presented with their event roll-up.
 import type { Engine } from '../engine/engine';
 import type { PositionView } from '../engine/types';
 import { invalidParameters } from '../core/errors';
 import { isLivePosition, type Cutoffs } from '../state/catalog';
 import { presentEventPositions, presentPosition } from './present';
-import { pageOf } from './support';
+import { pageAfterSortKey } from './support';
 
 /** `count_filter` names: a row passes when any named field is non-zero. */
 const COUNT_FILTERS: Record<string, (p: PositionView) => boolean> = {
@@ -46,7 +46,8 @@ export function positionsPage(engine: Engine, userId: string, q: PositionsQuery,
         .getPositions(userId, { subaccount: q.subaccount, ticker: q.ticker, eventTicker: q.event_ticker, settled: status === 'all' ? undefined : status === 'settled' })
         .filter((p) => keep(p) && isLivePosition(engine, p, cut))
         .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.subaccount - b.subaccount));
-  const page = pageOf(rows, q.cursor, q.limit);
+  // paged by (ticker, subaccount), the order above: a position closing between a client's pages hides none
+  const page = pageAfterSortKey(rows, q.cursor, q.limit, (p) => [p.ticker, p.subaccount]);
   return {
     market_positions: page.items.map(presentPosition),
     event_positions: presentEventPositions(page.items),

@@ -94,6 +94,60 @@ export function pageAfterKey<T>(all: readonly T[], cursor: string | undefined, l
   return { items, cursor: has_next && last !== undefined ? encodeCursor(keyOf(last), 'k') : '', has_next };
 }
 
+/** A sort key: fields compared in order, strings by code unit, numbers by value. */
+export type SortKey = readonly (string | number)[];
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * One page of a list sorted by a rising, unique sort key (positions by ticker and subaccount), the
+ * cursor the last item's key: the next page starts after that key wherever it now is, as
+ * pageAfterKey does for a falling number (a position closed on page 1 while a client pages the
+ * open ones would move an offset past the next page's first).
+ */
+export function pageAfterSortKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => SortKey, defaultLimit = 100): Page<T> {
+  let start = 0;
+  if (cursor) {
+    let after: unknown;
+    try {
+      after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>).s;
+    } catch {
+      after = undefined;
+    }
+    const shape = all.length ? keyOf(all[0]!) : null;
+    const fits =
+      Array.isArray(after) &&
+      after.length > 0 &&
+      after.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
+      (shape === null || (after.length === shape.length && after.every((v, i) => typeof v === typeof shape[i])));
+    if (!fits) throw invalidParameters('cursor is not one this exchange issued');
+    const key = after as SortKey;
+    // the first item whose key is past the cursor's
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareKeys(keyOf(all[mid]!), key) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    start = lo;
+  }
+  const size = limit ?? defaultLimit;
+  const items = all.slice(start, start + size);
+  const has_next = start + size < all.length;
+  const last = items[items.length - 1];
+  return { items, cursor: has_next && last !== undefined ? Buffer.from(JSON.stringify({ s: keyOf(last) })).toString('base64url') : '', has_next };
+}
+
 /** Seconds from ms. */
 export const sec = (ms: number) => Math.floor(ms / 1000);
 
