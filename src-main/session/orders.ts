@@ -58,7 +58,7 @@ export async function restingOrder(s: TradingSession, orderId: string): Promise<
 export async function amendOrder(s: TradingSession, orderId: string, subaccount: number | undefined, body: AmendOrderRequest, send?: Pick<CallOptions, 'beforeSend' | 'queueSignal'>) {
   const r = await s.client.amendOrder({ params: { order_id: orderId }, ...subaccountQuery(subaccount), body }, send);
   const order = (r.order as Record<string, unknown> | undefined) ?? (await s.client.getOrder({ params: { order_id: orderId } }).then((x) => x.order as Record<string, unknown>, () => undefined));
-  if (order) s.store.putOrderUnlessNewer({ ...order, ticker: order.ticker ?? order.market_ticker });
+  if (order) s.store.putOrderUnlessNewer(order);
   return r;
 }
 

@@ -162,6 +162,13 @@ describe('the private store itself', () => {
     expect(positionCountOf(s.positions.get('KX#0')!).toString()).toBe('-3');
   });
 
+  it('finds an order whose rows name its market market_ticker only by its ticker', () => {
+    const s = new PrivateStore();
+    s.putOrder({ order_id: 'm1', market_ticker: 'KY', status: 'resting' });
+    expect(s.restingOrders('KY').map((o) => o.order_id)).toEqual(['m1']);
+    expect(s.orders.get('m1')).toMatchObject({ ticker: 'KY', market_ticker: 'KY' });
+  });
+
   it('keeps fills once each (by fill and order), the latest 5,000', () => {
     const s = new PrivateStore();
     s.addFill({ fill_id: 'f', order_id: 'a' });

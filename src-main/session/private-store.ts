@@ -163,8 +163,10 @@ export class PrivateStore {
   putOrder(row: Row, record = true): void {
     const id = keyOf(row, 'order_id');
     if (!id) return;
-    const merged = { ...(this.orders.get(id) ?? {}), ...row };
+    const merged: Row = { ...(this.orders.get(id) ?? {}), ...row };
     unifyCounts(merged, row, COUNT_PAIRS.order);
+    // a row that names its market market_ticker only is found by ticker too (restingOrders(ticker), the ladder)
+    if (typeof merged.ticker !== 'string' && typeof merged.market_ticker === 'string') merged.ticker = merged.market_ticker;
     this.orders.set(id, merged);
     this.endedOrders.noteSet(id, merged);
     if (record) (this.pending.orders ??= []).push(merged);

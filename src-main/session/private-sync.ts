@@ -133,7 +133,7 @@ export class PrivateSync {
         throw e;
       }
       if (generation !== this.liveGeneration) return;
-      this.store.putOrder({ ...o, ticker: o.ticker ?? o.market_ticker });
+      this.store.putOrder(o);
     }
     this.push.poke();
   }
@@ -193,7 +193,7 @@ export class PrivateSync {
     // pushed before the answer goes back: the page paints the order, then reads the ack (and its toast).
     // Also when the stream told of it first: its push may be waiting for the coalescer's interval.
     if (order) {
-      this.store.putAnsweredOrder({ ...order, ticker: order.ticker ?? order.market_ticker });
+      this.store.putAnsweredOrder(order);
       ackTrace.mark('stored');
       this.push.flushNow();
       ackTrace.mark('pushed');

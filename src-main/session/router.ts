@@ -106,7 +106,7 @@ export class StreamRouter {
         break;
       case 'user_order': {
         const o = m.msg as Row;
-        sync.put('order', { ...o, ticker: o.ticker ?? o.market_ticker });
+        sync.put('order', o);
         // the cash available moves with what resting orders hold, not only with fills
         sync.refreshBalanceSoon();
         this.observe((x) => x.order?.(o));
