@@ -285,10 +285,12 @@ export class ExchangeNode {
     // An orderly close with a long journal tail snapshots it, so the next start reads the
     // snapshot alone instead of replaying up to `snapshotEvery` commands (the trader's everyday
     // start waits on that replay). A short tail is cheaper to replay than to serialise the state
-    // for. Should it fail, the journal still holds every command: the next start replays them.
+    // for. Through the worker when it runs (its snapshots keep their history in the archive),
+    // inline when it never started (starting it would replay the whole journal). Should it fail,
+    // the journal still holds every command: the next start replays them.
     if (this.journal.failure === null && this.journal.lastSeq - this.snapshotSeq >= CLOSE_SNAPSHOT_MIN_RECORDS) {
       try {
-        await this.snapshotNow({ inline: true });
+        await this.snapshotNow({ inline: this.worker === null });
       } catch (e) {
         console.error(`[exchange] the closing snapshot was not written (the journal keeps every command): ${(e as Error).message}`);
       }
