@@ -339,15 +339,19 @@ describe('--sim-rate', () => {
       child.on('exit', (code) => resolve({ code, out }));
     });
 
-  it('refuses a rate that is not a whole number of commands per second (and market minutes out of range), with usage, before touching the data dir', async () => {
+  it('refuses a rate that is not a whole number of commands per second (and market minutes out of range, pause minutes not a number), with usage, before touching the data dir', async () => {
     const dataDir = path.join(tmpdir(), `sim-rate-${process.pid}-never-made`);
-    // the five CLIs at once: each compiles the exchange with tsx first (seconds each on a busy machine)
+    // the six CLIs at once: each compiles the exchange with tsx first (seconds each on a busy machine)
     const minutes = run(['--port', '0', '--data-dir', dataDir, '--sim-market-minutes', '0']);
+    const pauses = run(['--port', '0', '--data-dir', dataDir, '--sim-pause-minutes', 'often']);
     const [neg, ...bads] = await Promise.all(['-5', 'fast', '2.5', '999999'].map((rate) => run(['--port', '0', '--data-dir', dataDir, '--sim-rate', rate])));
     const m = await minutes;
     expect(m.code).toBe(2);
     expect(m.out).toContain('--sim-market-minutes must be');
     expect(m.out).toContain('usage:');
+    const p = await pauses;
+    expect(p.code).toBe(2);
+    expect(p.out).toContain("--sim-pause-minutes must be a whole number of mean minutes between the simulation's pauses");
     for (const r of bads) {
       expect(r.code).toBe(2);
       expect(r.out).toContain('--sim-rate must be a whole number of commands per second');

@@ -1,4 +1,4 @@
-// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
+// `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--sim-pause-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
 import { parseCliArgs, type CliValues } from '../src-shared/cli-args';
@@ -9,7 +9,7 @@ import { lifecycleOfMinutes } from './sim/lifecycle';
 
 function fail(message: string): never {
   console.error(`exchange: ${message}`);
-  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]');
+  console.error('usage: npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--sim-pause-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]');
   process.exit(2);
 }
 
@@ -25,6 +25,7 @@ const OPTIONS = {
   'no-sim': { type: 'boolean' },
   'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
   'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
+  'sim-pause-minutes': { type: 'int', min: 0, max: 1440, what: "mean minutes between the simulation's pauses of a quoted market (0: never)" },
   'snapshot-every': { type: 'int', min: 100, max: Number.MAX_SAFE_INTEGER, what: 'journaled commands' },
   'no-rate-limits': { type: 'boolean' },
   replay: { type: 'string' },
@@ -39,9 +40,9 @@ async function main(): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const { port, seed, 'sim-rate': simRate, 'sim-market-minutes': marketMinutes, 'snapshot-every': snapshotEvery } = values;
+  const { port, seed, 'sim-rate': simRate, 'sim-market-minutes': marketMinutes, 'sim-pause-minutes': pauseMinutes, 'snapshot-every': snapshotEvery } = values;
   const dataDir = path.resolve(values['data-dir']);
-  const simOptions = { ...(simRate !== undefined ? { ratePerSecond: simRate } : {}), ...(marketMinutes !== undefined ? lifecycleOfMinutes(marketMinutes) : {}) };
+  const simOptions = { ...(simRate !== undefined ? { ratePerSecond: simRate } : {}), ...(marketMinutes !== undefined ? lifecycleOfMinutes(marketMinutes) : {}), ...(pauseMinutes !== undefined ? { pauseEveryMs: pauseMinutes * 60_000 } : {}) };
 
   let speed: Speed | undefined;
   if (values.speed !== undefined) {

@@ -1,4 +1,4 @@
-// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--passphrase | --passphrase-file <file>]`
+// `npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--sim-pause-minutes <n>] [--passphrase | --passphrase-file <file>]`
 // Starts the embedded exchange and the same main services, serves the built renderer, and prints
 // `terminal at http://127.0.0.1:<port>/?token=<token>`.
 import { existsSync } from 'node:fs';
@@ -25,7 +25,7 @@ const exchangeArgs = import.meta.url.endsWith('.js') && existsSync(exchangeBundl
 
 function fail(msg: string): never {
   console.error(`start:web: ${msg}`);
-  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--passphrase | --passphrase-file <file>]');
+  console.error('usage: npm run start:web -- [--port <n|0>] [--data-dir <dir>] [--open] [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--sim-pause-minutes <n>] [--passphrase | --passphrase-file <file>]');
   process.exit(2);
 }
 
@@ -44,6 +44,7 @@ const OPTIONS = {
   'no-sim': { type: 'boolean' },
   'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
   'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
+  'sim-pause-minutes': { type: 'int', min: 0, max: 1440, what: "mean minutes between the simulation's pauses of a quoted market (0: never)" },
   passphrase: { type: 'boolean' },
   'passphrase-file': { type: 'string' },
   'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },
@@ -86,6 +87,7 @@ async function openBox(values: Options, dataDir: string): Promise<ReturnType<typ
 function startExchange(o: ReturnType<typeof parseOptions>): Promise<EmbeddedExchange> {
   const simRate = o['sim-rate'];
   const simMarketMinutes = o['sim-market-minutes'];
+  const simPauseMinutes = o['sim-pause-minutes'];
   ensurePrivateDir(o.dataDir);
   const launched = launchEmbedded(
     o.dataDir,
@@ -96,6 +98,7 @@ function startExchange(o: ReturnType<typeof parseOptions>): Promise<EmbeddedExch
       sim: !o['no-sim'],
       ...(simRate !== undefined ? { simRate } : {}),
       ...(simMarketMinutes !== undefined ? { simMarketMinutes } : {}),
+      ...(simPauseMinutes !== undefined ? { simPauseMinutes } : {}),
     },
     (m) => console.log(m),
   );
