@@ -61,9 +61,28 @@ export interface Page<T> {
 export function pageOf<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, defaultLimit = 100): Page<T> {
   const start = decodeCursor(cursor);
   const size = limit ?? defaultLimit;
+  return pageFrom(all, start, limit, defaultLimit, () => encodeCursor(start + size));
+}
+
+/** The page of `all` from `start`; its cursor is `cursorOf` the page's last item (none on the last page). */
+function pageFrom<T>(all: readonly T[], start: number, limit: number | undefined, defaultLimit: number, cursorOf: (last: T) => string): Page<T> {
+  const size = limit ?? defaultLimit;
   const items = all.slice(start, start + size);
   const has_next = start + size < all.length;
-  return { items, cursor: has_next ? encodeCursor(start + size) : '', has_next };
+  const last = items[items.length - 1];
+  return { items, cursor: has_next && last !== undefined ? cursorOf(last) : '', has_next };
+}
+
+/** The index of the first item that is `past` the cursor (false for every item before it, true from it on). */
+function firstPast<T>(all: readonly T[], past: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past(all[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**
@@ -74,24 +93,9 @@ export function pageOf<T>(all: readonly T[], cursor: string | undefined, limit: 
  * the next page was never read; a key does not move.
  */
 export function pageAfterKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => number, defaultLimit = 100): Page<T> {
-  let start = 0;
-  if (cursor) {
-    const after = decodeCursor(cursor, 'k');
-    // the first item whose key is below the cursor's (keys fall along the list)
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keyOf(all[mid]!) < after) hi = mid;
-      else lo = mid + 1;
-    }
-    start = lo;
-  }
-  const size = limit ?? defaultLimit;
-  const items = all.slice(start, start + size);
-  const has_next = start + size < all.length;
-  const last = items[items.length - 1];
-  return { items, cursor: has_next && last !== undefined ? encodeCursor(keyOf(last), 'k') : '', has_next };
+  const after = cursor ? decodeCursor(cursor, 'k') : null;
+  const start = after === null ? 0 : firstPast(all, (x) => keyOf(x) < after);
+  return pageFrom(all, start, limit, defaultLimit, (last) => encodeCursor(keyOf(last), 'k'));
 }
 
 /** A sort key: fields compared in order, strings by code unit, numbers by value. */
@@ -108,6 +112,23 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return 0;
 }
 
+/** The sort key a cursor of pageAfterSortKey holds, shaped as the list's keys are; refused otherwise. */
+function decodeSortKey(cursor: string, shape: SortKey | null): SortKey {
+  let after: unknown;
+  try {
+    after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>).s;
+  } catch {
+    after = undefined;
+  }
+  const fits =
+    Array.isArray(after) &&
+    after.length > 0 &&
+    after.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
+    (shape === null || (after.length === shape.length && after.every((v, i) => typeof v === typeof shape[i])));
+  if (!fits) throw invalidParameters('cursor is not one this exchange issued');
+  return after as SortKey;
+}
+
 /**
  * One page of a list sorted by a rising, unique sort key (positions by ticker and subaccount), the
  * cursor the last item's key: the next page starts after that key wherever it now is, as
@@ -115,37 +136,9 @@ function compareKeys(a: SortKey, b: SortKey): number {
  * open ones would move an offset past the next page's first).
  */
 export function pageAfterSortKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => SortKey, defaultLimit = 100): Page<T> {
-  let start = 0;
-  if (cursor) {
-    let after: unknown;
-    try {
-      after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>).s;
-    } catch {
-      after = undefined;
-    }
-    const shape = all.length ? keyOf(all[0]!) : null;
-    const fits =
-      Array.isArray(after) &&
-      after.length > 0 &&
-      after.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
-      (shape === null || (after.length === shape.length && after.every((v, i) => typeof v === typeof shape[i])));
-    if (!fits) throw invalidParameters('cursor is not one this exchange issued');
-    const key = after as SortKey;
-    // the first item whose key is past the cursor's
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareKeys(keyOf(all[mid]!), key) > 0) hi = mid;
-      else lo = mid + 1;
-    }
-    start = lo;
-  }
-  const size = limit ?? defaultLimit;
-  const items = all.slice(start, start + size);
-  const has_next = start + size < all.length;
-  const last = items[items.length - 1];
-  return { items, cursor: has_next && last !== undefined ? Buffer.from(JSON.stringify({ s: keyOf(last) })).toString('base64url') : '', has_next };
+  const after = cursor ? decodeSortKey(cursor, all.length ? keyOf(all[0]!) : null) : null;
+  const start = after === null ? 0 : firstPast(all, (x) => compareKeys(keyOf(x), after) > 0);
+  return pageFrom(all, start, limit, defaultLimit, (last) => Buffer.from(JSON.stringify({ s: keyOf(last) })).toString('base64url'));
 }
 
 /** Seconds from ms. */
