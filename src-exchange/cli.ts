@@ -1,7 +1,7 @@
 // `npm run exchange -- --port <n|0> --data-dir <dir> [--seed <n>] [--no-sim] [--sim-rate <commands/s>] [--sim-market-minutes <n>] [--sim-pause-minutes <n>] [--snapshot-every <commands>] [--no-rate-limits] [--replay <recording.duckdb> [--speed <1..1000|max>] [--play]]`
 // Starts the embedded exchange on 127.0.0.1 and prints `exchange listening on http://127.0.0.1:<port>`.
 import path from 'node:path';
-import { parseCliArgs, type CliValues } from '../src-shared/cli-args';
+import { SIM_OPTIONS, parseCliArgs, type CliValues } from '../src-shared/cli-args';
 import { startExchange } from './server';
 import { JournalError } from './journal/errors';
 import type { Speed } from './replay/player';
@@ -22,10 +22,7 @@ const OPTIONS = {
   port: { type: 'int', min: 0, max: 65535, default: 0 },
   'data-dir': { type: 'string', default: '.data/exchange' },
   seed: { type: 'int', min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, default: 1 },
-  'no-sim': { type: 'boolean' },
-  'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
-  'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
-  'sim-pause-minutes': { type: 'int', min: 0, max: 1440, what: "mean minutes between the simulation's pauses of a quoted market (0: never)" },
+  ...SIM_OPTIONS,
   'snapshot-every': { type: 'int', min: 100, max: Number.MAX_SAFE_INTEGER, what: 'journaled commands' },
   'no-rate-limits': { type: 'boolean' },
   replay: { type: 'string' },

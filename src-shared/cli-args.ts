@@ -23,6 +23,14 @@ type ValueOf<O extends CliOption> = O extends { type: 'boolean' }
       ? number
       : number | undefined;
 
+/** The simulation's options, the same on both CLIs (the host passes them on to its exchange). */
+export const SIM_OPTIONS = {
+  'no-sim': { type: 'boolean' },
+  'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
+  'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
+  'sim-pause-minutes': { type: 'int', min: 0, max: 1440, what: "mean minutes between the simulation's pauses of a quoted market (0: never)" },
+} as const satisfies Record<string, CliOption>;
+
 export type CliValues<S extends Record<string, CliOption>> = { [K in keyof S]: ValueOf<S[K]> };
 
 function intValue(name: string, o: Extract<CliOption, { type: 'int' }>, text: string): number {

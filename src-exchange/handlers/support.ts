@@ -36,19 +36,31 @@ export function subaccountOf(ctx: HandlerCtx, requested: number | undefined, ...
 /** A cursor holding one number: an offset (`o`) or the last item's key (`k`, pageAfterKey). */
 type CursorField = 'o' | 'k';
 
+/** A cursor is one field of a base64url JSON object: `o`, `k` (numbers) or `s` (a sort key, pageAfterSortKey). */
+function writeCursor(field: CursorField | 's', value: unknown): string {
+  return Buffer.from(JSON.stringify({ [field]: value })).toString('base64url');
+}
+
+/** The cursor's field, or undefined when the cursor is not such an object. */
+function readCursor(cursor: string, field: CursorField | 's'): unknown {
+  try {
+    return (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)[field];
+  } catch {
+    return undefined;
+  }
+}
+
+const foreignCursor = () => invalidParameters('cursor is not one this exchange issued');
+
 export function encodeCursor(n: number, field: CursorField = 'o'): string {
-  return Buffer.from(JSON.stringify({ [field]: n })).toString('base64url');
+  return writeCursor(field, n);
 }
 
 export function decodeCursor(cursor: string | undefined, field: CursorField = 'o'): number {
   if (!cursor) return 0;
-  try {
-    const v = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)[field];
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  } catch {
-    /* fall through */
-  }
-  throw invalidParameters('cursor is not one this exchange issued');
+  const v = readCursor(cursor, field);
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  throw foreignCursor();
 }
 
 export interface Page<T> {
@@ -114,18 +126,13 @@ function compareKeys(a: SortKey, b: SortKey): number {
 
 /** The sort key a cursor of pageAfterSortKey holds, shaped as the list's keys are; refused otherwise. */
 function decodeSortKey(cursor: string, shape: SortKey | null): SortKey {
-  let after: unknown;
-  try {
-    after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>).s;
-  } catch {
-    after = undefined;
-  }
+  const after = readCursor(cursor, 's');
   const fits =
     Array.isArray(after) &&
     after.length > 0 &&
     after.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
     (shape === null || (after.length === shape.length && after.every((v, i) => typeof v === typeof shape[i])));
-  if (!fits) throw invalidParameters('cursor is not one this exchange issued');
+  if (!fits) throw foreignCursor();
   return after as SortKey;
 }
 
@@ -138,7 +145,7 @@ function decodeSortKey(cursor: string, shape: SortKey | null): SortKey {
 export function pageAfterSortKey<T>(all: readonly T[], cursor: string | undefined, limit: number | undefined, keyOf: (item: T) => SortKey, defaultLimit = 100): Page<T> {
   const after = cursor ? decodeSortKey(cursor, all.length ? keyOf(all[0]!) : null) : null;
   const start = after === null ? 0 : firstPast(all, (x) => compareKeys(keyOf(x), after) > 0);
-  return pageFrom(all, start, limit, defaultLimit, (last) => Buffer.from(JSON.stringify({ s: keyOf(last) })).toString('base64url'));
+  return pageFrom(all, start, limit, defaultLimit, (last) => writeCursor('s', keyOf(last)));
 }
 
 /** Seconds from ms. */

@@ -275,7 +275,7 @@ async function leftAfterSweep(s: ActiveSession['session'], view: AccountView, ow
 export function restingBySubaccount(mine: readonly Record<string, unknown>[], others: readonly Record<string, unknown>[], own: number | null): Map<number, number> {
   const where = new Map<string, number>();
   for (const o of others) where.set(String(o.order_id), subaccountOfRow(o));
-  for (const o of mine) where.set(String(o.order_id), o.subaccount_number === undefined && o.subaccount === undefined ? (own ?? 0) : subaccountOfRow(o));
+  for (const o of mine) where.set(String(o.order_id), subaccountOfRow(o, own ?? 0));
   const left = new Map<number, number>();
   for (const sub of where.values()) left.set(sub, (left.get(sub) ?? 0) + 1);
   return left;

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCliArgs, type CliValues } from '../../src-shared/cli-args';
+import { SIM_OPTIONS, parseCliArgs, type CliValues } from '../../src-shared/cli-args';
 import type { RunningTerminal } from '../app/terminal';
 import type { RunningHost } from './server';
 import { ensurePrivateDir } from '../base/private-dir';
@@ -41,10 +41,7 @@ const OPTIONS = {
   'data-dir': { type: 'string', default: path.join(root, '.data', 'terminal') },
   open: { type: 'boolean' },
   seed: { type: 'int', min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, default: 1 },
-  'no-sim': { type: 'boolean' },
-  'sim-rate': { type: 'int', min: 0, max: 20_000, what: 'commands per second' },
-  'sim-market-minutes': { type: 'int', min: 1, max: 1440, what: 'minutes a market the simulation adds stays open' },
-  'sim-pause-minutes': { type: 'int', min: 0, max: 1440, what: "mean minutes between the simulation's pauses of a quoted market (0: never)" },
+  ...SIM_OPTIONS,
   passphrase: { type: 'boolean' },
   'passphrase-file': { type: 'string' },
   'static-dir': { type: 'string', default: path.join(root, 'out', 'renderer') },

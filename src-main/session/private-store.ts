@@ -33,10 +33,10 @@ function unifyCounts(merged: Row, row: Row, pairs: readonly (readonly [string, s
   }
 }
 
-/** The subaccount a row is in (the spec's REST rows: subaccount_number; the stream's: subaccount); absent = the primary. */
-export function subaccountOfRow(r: Row): number {
+/** The subaccount a row is in (the spec's REST rows: subaccount_number; the stream's: subaccount); absent = `absent` (the primary). */
+export function subaccountOfRow(r: Row, absent = 0): number {
   const n = r.subaccount_number ?? r.subaccount;
-  return typeof n === 'number' && Number.isInteger(n) ? n : 0;
+  return typeof n === 'number' && Number.isInteger(n) ? n : absent;
 }
 
 const MAX_FILLS = 5_000;
