@@ -65,10 +65,13 @@ async function routeFix(settings: { orderEntry: boolean; dropCopy: boolean }): P
 }
 
 /** The FIX gateway as main reaches it: a forwarder to the acceptor that can be cut (every link closed, new ones refused). */
-const gateway = { port: 0, cut: false, links: new Set<Socket>(), server: createServer() };
+const gateway = { port: 0, cut: false, links: new Set<Socket>(), server: createServer(), refusedAt: [] as number[] };
 async function startGateway(to: number): Promise<void> {
   gateway.server.on('connection', (inbound) => {
-    if (gateway.cut) return void inbound.destroy();
+    if (gateway.cut) {
+      gateway.refusedAt.push(Date.now());
+      return void inbound.destroy();
+    }
     const outbound = connect(to, '127.0.0.1');
     for (const [a, b] of [[inbound, outbound], [outbound, inbound]] as const) {
       gateway.links.add(a);
@@ -198,6 +201,34 @@ describe('order entry over FIX', () => {
     await value('cancelAll', {});
     cutGateway(false);
   }, 60_000);
+
+  it('an exchange that answers REST again brings the FIX session back at once, not after its reconnect wait', async () => {
+    await routeFix({ orderEntry: true, dropCopy: false });
+    // the exchange is down for main: its FIX gateway refuses and no REST answer comes back
+    proxy.hooks.dropResponse = () => true;
+    gateway.refusedAt = [];
+    cutGateway(true);
+    try {
+      // the session retries at 0.5, 1, 2, 4 s: once a 4-s wait has passed, the next wait is 8 s
+      await until('a refused reconnect after a 4-s wait', () => gateway.refusedAt.some((at, i) => i > 0 && at - gateway.refusedAt[i - 1]! >= 3_500), 60_000);
+    } finally {
+      proxy.hooks.dropResponse = undefined;
+      cutGateway(false);
+    }
+    const back = Date.now();
+    const lastTry = gateway.refusedAt[gateway.refusedAt.length - 1]!;
+    // REST answers again (each read below is one): the FIX session reconnects now
+    await until('the FIX session is up again', async () => {
+      await value('request', { id: 'getBalance' });
+      return (await fixView()).orderEntry?.phase === 'up';
+    }, 60_000);
+    const upAfter = Date.now() - lastTry;
+    // without the nudge the next try would come 8 s after the last refused one
+    expect(upAfter, `up ${Date.now() - back} ms after the gateway was back, ${upAfter} ms after the last refused try`).toBeLessThan(7_500);
+    const ack = await value<{ order_id: string; client_order_id: string }>('placeOrder', { ticker: market, side: 'bid', price: '0.0200', count: '1', origin: 'ladder' });
+    expect((await audit()).find((e) => e.clientOrderId === ack.client_order_id)?.answer ?? '').not.toMatch(/via REST/);
+    await value('cancelAll', {});
+  }, 90_000);
 });
 
 describe('drop copy', () => {

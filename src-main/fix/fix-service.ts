@@ -60,6 +60,8 @@ interface Running {
   orderEntry: FixOrderEntry | null;
   dropCopy: DropCopy | null;
   endpoints: { orderEntry: FixEndpoint | null; dropCopy: FixEndpoint | null };
+  /** stops the nudges from the session's REST answers (onExchangeAnswer) */
+  offAnswer?: () => void;
 }
 
 const show = (e: FixEndpoint | null) => (e ? `${e.host}:${e.port}${e.tls ? ' (TLS)' : ''}` : '');
@@ -110,6 +112,7 @@ export class FixService implements ChannelImpl<'fix'> {
   private async restart(active: ActiveSession | null): Promise<void> {
     const old = this.running;
     this.running = null;
+    old?.offAnswer?.();
     await Promise.all([old?.orderEntry?.stop(), old?.dropCopy?.stop()]);
     const s = active ? this.settingsOf(active.profileId) : null;
     if (active && s && (s.orderEntry || s.dropCopy)) {
@@ -138,6 +141,11 @@ export class FixService implements ChannelImpl<'fix'> {
         if (s.dropCopy) {
           running.dropCopy = new DropCopy({ endpoint: ends.dropCopy, bound: () => this.boundEndpoint(active, 'dropCopy'), signer, now, storeOrders: () => store.orders, onChange: () => this.push() });
         }
+        // a REST answer says the exchange is up: a session waiting to reconnect tries now
+        running.offAnswer = active.session.onExchangeAnswer(() => {
+          running.orderEntry?.session.nudge();
+          running.dropCopy?.session.nudge();
+        });
         this.running = running;
         running.orderEntry?.start();
         running.dropCopy?.start();

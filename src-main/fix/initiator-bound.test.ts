@@ -75,3 +75,53 @@ describe('the Logon is signed only for the bound destination', () => {
     expect(real.heard.join('')).toContain('\x0196=');
   });
 });
+
+describe('a nudge (the exchange answered REST) cuts the reconnect wait short', () => {
+  /** a listener that accepts and drops each connection at once, counting them */
+  async function dropping(): Promise<Listener & { accepted: number }> {
+    const l = Object.assign(await listen(), { accepted: 0 });
+    l.server.on('connection', (c) => {
+      l.accepted++;
+      c.destroy();
+    });
+    return l;
+  }
+  function waiting(endpoint: FixEndpoint): FixInitiator {
+    const s = new FixInitiator({ endpoint, bound: () => endpoint, target: 'KalshiNR', signer: { keyId: 'key-1', key: privateKey }, onMessage: () => undefined, retryMs: 60_000 });
+    sessions.push(s);
+    return s;
+  }
+
+  it('a session waiting out a 60-s reconnect delay tries at once when nudged, once for a burst of nudges', async () => {
+    const far = await dropping();
+    const s = waiting({ host: '127.0.0.1', port: far.port });
+    s.start();
+    await until('the first connection is dropped', () => far.accepted === 1 && s.phase === 'down', 10_000);
+    // a nudge needs 1 s since the last try (NudgeBound; paced in its own test)
+    await new Promise((r) => setTimeout(r, 1_100));
+    // REST answers in a burst, each a nudge: one try
+    for (let i = 0; i < 5; i++) s.nudge();
+    await until('the nudged try arrives', () => far.accepted === 2, 10_000);
+    await until('it is dropped too', () => s.phase === 'down', 10_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(far.accepted).toBe(2);
+  });
+
+  it('a nudge while connecting, or after stop, starts nothing', async () => {
+    const silent = await listen();
+    const s = waiting({ host: '127.0.0.1', port: silent.port });
+    let connects = 0;
+    silent.server.on('connection', () => connects++);
+    s.start();
+    await until('connected, its Logon unanswered', () => silent.heard.join('').includes('\x0135=A\x01'), 10_000);
+    await new Promise((r) => setTimeout(r, 1_100));
+    s.nudge();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(connects).toBe(1);
+    await s.stop();
+    s.nudge();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(connects).toBe(1);
+    expect(s.phase).toBe('stopped');
+  });
+});

@@ -15,6 +15,7 @@ import { connect as connectTls } from 'node:tls';
 import type { KeyObject } from 'node:crypto';
 import { FixParser, SOH, encode, fixTime, type FixMessage } from '../../src-shared/fix/codec';
 import { signMessage } from '../api/signer';
+import { NudgeBound } from '../base/nudge';
 
 export type Fields = Array<readonly [number, string | number]>;
 export type FixTarget = 'KalshiNR' | 'KalshiRT' | 'KalshiDC';
@@ -49,6 +50,9 @@ export function logonPreHash(sendingTime: string, seqNum: number, sender: string
   return [sendingTime, 'A', String(seqNum), sender, target].join(SOH);
 }
 
+/** the longest wait before a reconnect (the first is retryMs, doubling to this) */
+const MAX_RETRY_MS = 10_000;
+
 export class FixInitiator {
   private socket: Socket | null = null;
   private parser = new FixParser();
@@ -60,6 +64,8 @@ export class FixInitiator {
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private retryMs: number;
+  /** how soon a REST answer may cut the reconnect wait short (nudge) */
+  private readonly nudges = new NudgeBound(MAX_RETRY_MS);
   private wanted = false;
   phase: FixPhase = 'down';
   detail = 'not started';
@@ -88,8 +94,24 @@ export class FixInitiator {
     return Math.round(this.opts.now?.() ?? Date.now());
   }
 
+  /**
+   * The exchange answered on another path (a REST call): a session waiting out its reconnect
+   * delay (up to 10 s) tries now, as the stream does (StreamConnection.nudge), so that FIX orders
+   * are not refused for seconds after the exchange is back while REST ones go through. Bounded by
+   * NudgeBound (1 s since the last try, doubling with each nudge taken until logged on again).
+   */
+  nudge(): void {
+    if (!this.wanted || !this.retry) return;
+    if (!this.nudges.take()) return;
+    clearTimeout(this.retry);
+    this.retry = null;
+    this.connect();
+  }
+
   private connect(): void {
+    this.retry = null;
     if (!this.wanted) return;
+    this.nudges.tried();
     const { host, port, tls } = this.opts.endpoint;
     this.setPhase('connecting', `connecting to ${host}:${port} (${this.opts.target})`);
     this.parser = new FixParser();
@@ -124,7 +146,7 @@ export class FixInitiator {
         this.connect();
       }, this.retryMs);
       this.retry.unref();
-      this.retryMs = Math.min(10_000, this.retryMs * 2);
+      this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
     });
   }
 
@@ -194,6 +216,7 @@ export class FixInitiator {
     switch (m.msgType) {
       case 'A':
         this.retryMs = this.opts.retryMs ?? 500;
+        this.nudges.up();
         this.startTimer(Number(m.get(108) ?? this.opts.heartbeatSec ?? 30));
         this.setPhase('up', `logged on to ${this.opts.target} at ${this.opts.endpoint.host}:${this.opts.endpoint.port}`);
         return;

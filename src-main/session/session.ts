@@ -95,12 +95,34 @@ export class TradingSession {
     this.stream.resync(sid, list).catch((e: unknown) => this.log(`resync failed: ${(e as Error).message}`));
   });
 
+  /** called on each answer from the exchange's REST API (not a 5xx) */
+  private readonly answerListeners = new Set<() => void>();
+
+  /**
+   * Calls `fn` on each answer from the exchange's REST API that says it is up (any status under
+   * 500): connections waiting out a reconnect backoff (the FIX sessions) try again at once.
+   * Returns the unsubscribe.
+   */
+  onExchangeAnswer(fn: () => void): () => void {
+    this.answerListeners.add(fn);
+    return () => this.answerListeners.delete(fn);
+  }
+
   constructor(private readonly opts: SessionOptions) {
     const log = (m: string) => this.log(m);
     // an answer from the exchange (not a gateway's 5xx) says it is up: a stream waiting out its
-    // backoff reconnects now instead of up to 15 s later (StreamConnection.nudge bounds how often)
+    // backoff reconnects now instead of up to 15 s later (StreamConnection.nudge bounds how often),
+    // and so do the FIX sessions that listen (onExchangeAnswer)
     const onAnswer = (status: number) => {
-      if (status < 500) this.stream.nudge();
+      if (status >= 500) return;
+      this.stream.nudge();
+      for (const fn of this.answerListeners) {
+        try {
+          fn();
+        } catch (err) {
+          this.log(`an exchange-answer listener failed: ${(err as Error).message}`);
+        }
+      }
     };
     this.client = createApiClient({ profile: opts.profile, credentials: opts.credentials, limiter: this.limiter, onAnswer });
     this.coalescer = new FrameCoalescer(() => this.flush(), opts.frameMs ?? PUSH_INTERVAL_MS);

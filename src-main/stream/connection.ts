@@ -6,9 +6,7 @@
 import WebSocket from 'ws';
 import { Backoff, type BackoffOptions } from './backoff';
 import { CHANNELS, isChannel } from '../../src-shared/wire/stream';
-
-/** the least time between a connect tried and a nudge's (doubling with each nudge until live) */
-const NUDGE_AFTER_MS = 1_000;
+import { NudgeBound } from '../base/nudge';
 
 export type StreamPhase = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 
@@ -95,9 +93,8 @@ export class StreamConnection {
   private lastTraffic = 0;
   private openedAt = 0;
   /** when the last connect was tried */
-  private triedAt = 0;
-  /** nudges taken since the stream was last live: each doubles the wait the next one needs */
-  private nudges = 0;
+  /** how soon a nudge may cut the backoff short (created with the backoff, below) */
+  private readonly nudges: NudgeBound;
   private stopped = true;
   private everLive = false;
   private status: StreamStatus = { phase: 'idle', detail: 'not started', reconnects: 0, latencyMs: null };
@@ -105,6 +102,7 @@ export class StreamConnection {
 
   constructor(private readonly opts: StreamConnectionOptions) {
     this.backoff = new Backoff(opts.backoff);
+    this.nudges = new NudgeBound(this.backoff.maxMs);
   }
 
   get phase(): StreamPhase {
@@ -281,16 +279,12 @@ export class StreamConnection {
    * The exchange answered on another path (a REST call): if the stream is waiting out its backoff,
    * it tries now. The backoff is for a service that does not answer, and this one just did: after
    * a restart or a network blip the stream would otherwise stay down for up to the backoff's cap
-   * (15 s) while orders go through. Bounded so that an exchange whose REST answers and whose
-   * stream refuses is not retried at the pace of REST calls: a nudge needs 1 s since the last try,
-   * doubling with each nudge taken (1, 2, 4 ... s, up to the backoff's cap) until the stream is
-   * live again.
+   * (15 s) while orders go through. Bounded (NudgeBound): 1 s since the last try, doubling with
+   * each nudge taken, up to the backoff's cap, until the stream is live again.
    */
   nudge(): void {
     if (this.stopped || !this.retryTimer) return;
-    const wait = Math.min(this.backoff.maxMs, NUDGE_AFTER_MS * 2 ** this.nudges);
-    if (Date.now() - this.triedAt < wait) return;
-    this.nudges++;
+    if (!this.nudges.take()) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.opts.log?.('the exchange answers again: the stream reconnects now');
@@ -301,7 +295,7 @@ export class StreamConnection {
     // the timer that called this has fired: it is no longer a wait a nudge could cut short
     this.retryTimer = null;
     if (this.stopped) return;
-    this.triedAt = Date.now();
+    this.nudges.tried();
     this.setStatus(this.everLive ? 'reconnecting' : 'connecting', `connecting to ${this.opts.url}`);
     let headers: Record<string, string> = {};
     try {
@@ -355,7 +349,7 @@ export class StreamConnection {
       return;
     }
     this.everLive = true;
-    this.nudges = 0;
+    this.nudges.up();
     this.setStatus('live', 'streaming');
     this.startTimers(ws);
     this.opts.onLive?.({ reconnect, sidsByChannel: new Map(this.sids) });
