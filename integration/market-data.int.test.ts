@@ -136,6 +136,26 @@ describe('events', () => {
     }
   });
 
+  it('pages by the event, not by offset: an event leaving the filter between two pages hides none of the next', async () => {
+    const made = [await catalogMarket('KXCPI'), await catalogMarket('KXCPI'), await catalogMarket('KXCPI')];
+    const q = { series_ticker: 'KXCPI', status: 'open' as const, limit: 1 };
+    const seen: string[] = [];
+    let page = await pub.getEvents({ query: q });
+    // up to the first event made here, then it leaves the open ones (its one market closed)
+    while (page.events[0]?.event_ticker !== made[0]!.event) {
+      seen.push(...page.events.map((e) => e.event_ticker));
+      expect(page.cursor, `reached ${made[0]!.event}`).toBeTruthy();
+      page = await pub.getEvents({ query: { ...q, cursor: page.cursor! } });
+    }
+    await submit({ type: 'closeMarket', ticker: made[0]!.ticker });
+    const after: string[] = [];
+    while (page.cursor) {
+      page = await pub.getEvents({ query: { ...q, cursor: page.cursor } });
+      after.push(...page.events.map((e) => e.event_ticker));
+    }
+    expect(after.slice(0, 2)).toEqual([made[1]!.event, made[2]!.event]);
+  });
+
   it('filters by series, tickers and close time; nests live markets; lists milestones', async () => {
     const { events } = await pub.getEvents({ query: { series_ticker: 'KXNBAGAME', with_nested_markets: true, with_milestones: true } });
     expect(events).toHaveLength(4);
@@ -240,6 +260,24 @@ describe('markets', () => {
     expect(archived.length).toBeGreaterThan(0);
     expect(all.length + archived.length).toBe(engine().listMarkets().length);
     expect((await apiError(pub.getMarket({ params: { ticker: archived[0]!.ticker } }))).status).toBe(404);
+  });
+
+  it('pages by the market, not by offset: a market leaving the filter between two pages hides none of the next', async () => {
+    const { event, ticker: first } = await catalogMarket();
+    const now = Date.now();
+    const rest = [`${event}-M2`, `${event}-M3`];
+    for (const ticker of rest) await submit({ type: 'catalogCreateMarket', open: true, market: { ticker, event_ticker: event, title: 'Test market', open_ms: now - 60_000, close_ms: now + 86_400_000 } });
+    const q = { event_ticker: event, status: 'open' as const, limit: 1 };
+    const p1 = await pub.getMarkets({ query: q });
+    expect(p1.markets.map((m) => m.ticker)).toEqual([first]);
+    // the market read on page 1 leaves the open ones before page 2 is asked for
+    await submit({ type: 'pauseMarket', ticker: first });
+    const p2 = await pub.getMarkets({ query: { ...q, cursor: p1.cursor! } });
+    const p3 = await pub.getMarkets({ query: { ...q, cursor: p2.cursor! } });
+    expect([...p2.markets, ...p3.markets].map((m) => m.ticker)).toEqual(rest);
+    expect(p3.cursor ?? '').toBe('');
+    // a cursor of another list is refused, not read as a place
+    expect((await apiError(pub.getMarkets({ query: { ...q, cursor: 'bm90LWEtY3Vyc29y' } }))).status).toBe(400);
   });
 
   it('filters by each status', async () => {

@@ -206,6 +206,15 @@ export class Engine {
     return out;
   }
 
+  /**
+   * The market's place in the catalog: markets are numbered in the order they were added (its
+   * book's number), and none is ever removed, so a place never changes. listMarkets lists in this
+   * order; pages of markets are keyed by it.
+   */
+  marketPlace(ticker: string): number | undefined {
+    return this.st.markets.get(ticker)?.book;
+  }
+
   /** YES bids and NO bids, best first; depth 0 = every level. */
   getBook(ticker: string, depth = 0): BookView | undefined {
     const m = this.st.markets.get(ticker);

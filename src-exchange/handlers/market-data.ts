@@ -7,7 +7,7 @@ import { invalidParameters, notFound } from '../core/errors';
 import type { BulkCandlesticksQuery, CandlesticksQuery, GetMarketsQuery, TradesQuery } from '../../src-shared/endpoints/markets';
 import { isArchivedMarket, marketCloseMs, marketUpdatedMs } from '../state/catalog';
 import type { HandlerFamily } from './support';
-import { pageOf } from './support';
+import { pageAfterSortKey } from './support';
 import { buildCandles, MAX_CANDLES, periodEnds } from './candles';
 import { presentBook, presentMarket, presentTrade } from './present-market';
 import { readsOf, tradePage, type Reads } from './reads';
@@ -74,7 +74,10 @@ export const marketHandlers: HandlerFamily = (svc) => {
   return {
     getMarkets: (ctx) => {
       const q = ctx.query as MarketsQuery;
-      const page = pageOf(filterMarkets(reads, q, ctx.nowMs), q.cursor, q.limit);
+      // keyed by the market's place in the catalog (the list's order), not by offset: a market
+      // leaving the filter between a client's pages (a status change) hides none of the next page
+      const engine = reads.engine();
+      const page = pageAfterSortKey(filterMarkets(reads, q, ctx.nowMs), q.cursor, q.limit, (m) => [engine.marketPlace(m.ticker)!]);
       return { markets: presentMarkets(reads, page.items, ctx.nowMs), cursor: page.cursor, has_next: page.has_next };
     },
 

@@ -21,7 +21,7 @@ import {
   type StructuredTargetRecord,
 } from '../state/catalog';
 import { forecastValue } from '../sim/livedata';
-import { caller, pageOf, type HandlerFamily, type HandlerMap } from './support';
+import { caller, pageAfterSortKey, pageOf, type HandlerFamily, type HandlerMap } from './support';
 import { run, type Services } from '../core/services';
 import { buildCandles, MAX_CANDLES, periodEnds } from './candles';
 import { iso, presentEvent, presentMarket, presentSeries, sec } from './present-market';
@@ -129,8 +129,11 @@ function eventViews(reads: Reads) {
     const cat = reads.cat();
     const byEvent = marketsByEvent(reads);
     const tickers = q.tickers ? new Set(q.tickers) : undefined;
+    // each event with its place in the catalog's event order (append-only): pages are keyed by it,
+    // so an event leaving the filter between a client's pages (its markets' status) hides none
+    const places = new Map<string, number>();
     const all = cat.eventOrder
-      .map((t) => cat.events[t]!)
+      .map((t, i) => (places.set(t, i), cat.events[t]!))
       .filter((ev) => {
         const mve = ev.collection_ticker !== null;
         if (q.collection_ticker !== undefined) {
@@ -144,7 +147,7 @@ function eventViews(reads: Reads) {
         if (q.min_updated_ts !== undefined && sec(ev.updated_ms) < q.min_updated_ts) return false;
         return true;
       });
-    const page = pageOf(all, q.cursor, q.limit);
+    const page = pageAfterSortKey(all, q.cursor, q.limit, (ev) => [places.get(ev.event_ticker)!]);
     const events = page.items.map((ev) => {
       const markets = byEvent.get(ev.event_ticker) ?? [];
       const status = eventStatusOf(markets.map((m) => m.status));
