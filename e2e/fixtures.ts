@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageAtFailure, recordSaid } from './said';
 import { entryArgs } from '../test-support/entry';
+import { simArgs, type SimSettings } from '../src-shared/cli-args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(root, 'e2e', 'artifacts');
@@ -113,14 +114,10 @@ async function provisionedCopy(exchangeDir: string, seed: number): Promise<Crede
   return creds;
 }
 
-export async function startTerminal(opts: { sim?: boolean; seed?: number; simRate?: number; simMarketMinutes?: number; simPauseMinutes?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startTerminal(opts: SimSettings & { seed?: number } = {}): Promise<{ terminal: Terminal; child: ChildProcess; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-terminal-'));
   const provisioned = await provisionedCopy(path.join(dataDir, 'exchange'), opts.seed ?? 7);
-  const args = [...entry('host'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7)];
-  if (opts.sim === false) args.push('--no-sim');
-  if (opts.simRate !== undefined) args.push('--sim-rate', String(opts.simRate));
-  if (opts.simMarketMinutes !== undefined) args.push('--sim-market-minutes', String(opts.simMarketMinutes));
-  if (opts.simPauseMinutes !== undefined) args.push('--sim-pause-minutes', String(opts.simPauseMinutes));
+  const args = [...entry('host'), '--port', '0', '--data-dir', dataDir, '--seed', String(opts.seed ?? 7), ...simArgs(opts)];
   const child = owned(spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }));
   const logs: string[] = [];
   // The host prints its URL at once (the page may load while the exchange starts) and

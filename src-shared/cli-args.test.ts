@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliArgError, parseCliArgs } from './cli-args';
+import { CliArgError, SIM_OPTIONS, parseCliArgs, simArgs, simSettingsOf, type SimSettings } from './cli-args';
 
 const SPEC = {
   port: { type: 'int', min: 0, max: 65535, default: 0 },
@@ -29,5 +29,17 @@ describe('parseCliArgs', () => {
   ])('refuses %j, naming the option', (argv, message) => {
     expect(() => parseCliArgs(argv, SPEC)).toThrow(CliArgError);
     expect(() => parseCliArgs(argv, SPEC)).toThrow(message);
+  });
+});
+
+describe('the simulation settings, as arguments and back', () => {
+  it('simArgs writes what SIM_OPTIONS reads, and nothing for an absent setting', () => {
+    const cases: SimSettings[] = [{}, { sim: false }, { sim: true, simRate: 0 }, { simRate: 1500, simMarketMinutes: 2, simPauseMinutes: 0 }];
+    for (const s of cases) {
+      const back = simSettingsOf(parseCliArgs(simArgs(s), SIM_OPTIONS));
+      expect(back, JSON.stringify(s)).toEqual({ sim: s.sim !== false, simRate: s.simRate, simMarketMinutes: s.simMarketMinutes, simPauseMinutes: s.simPauseMinutes });
+    }
+    expect(simArgs({})).toEqual([]);
+    expect(simArgs({ sim: true, simPauseMinutes: 0 })).toEqual(['--sim-pause-minutes', '0']);
   });
 });

@@ -33,6 +33,35 @@ export const SIM_OPTIONS = {
 
 export type CliValues<S extends Record<string, CliOption>> = { [K in keyof S]: ValueOf<S[K]> };
 
+/** The simulation's settings an exchange is started with (each absent one: the exchange's default). */
+export interface SimSettings {
+  /** false: no simulation */
+  sim?: boolean;
+  /** the simulation's commands per second */
+  simRate?: number;
+  /** markets the simulation adds close after this many minutes and settle soon after */
+  simMarketMinutes?: number;
+  /** mean minutes between the simulation's pauses of a quoted market, 0 never */
+  simPauseMinutes?: number;
+}
+
+/** The settings that SIM_OPTIONS parsed to (the host's CLI, passing them on to its exchange). */
+export function simSettingsOf(o: CliValues<typeof SIM_OPTIONS>): SimSettings {
+  return { sim: !o['no-sim'], simRate: o['sim-rate'], simMarketMinutes: o['sim-market-minutes'], simPauseMinutes: o['sim-pause-minutes'] };
+}
+
+/** The exchange CLI's arguments (SIM_OPTIONS) for these settings, none for an absent one. */
+export function simArgs(s: SimSettings): string[] {
+  const out = s.sim === false ? ['--no-sim'] : [];
+  const valued = [
+    ['--sim-rate', s.simRate],
+    ['--sim-market-minutes', s.simMarketMinutes],
+    ['--sim-pause-minutes', s.simPauseMinutes],
+  ] as const;
+  for (const [flag, value] of valued) if (value !== undefined) out.push(flag, String(value));
+  return out;
+}
+
 function intValue(name: string, o: Extract<CliOption, { type: 'int' }>, text: string): number {
   const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < o.min || n > o.max) throw new CliArgError(`--${name} must be a whole number${o.what ? ` of ${o.what}` : ''} from ${o.min} to ${o.max}, got ${text}`);

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { StoredCredentialsFile } from '../../src-shared/credentials';
+import { simArgs, type SimSettings } from '../../src-shared/cli-args';
 
 /** What we need of a child: a Node child process or an Electron utility process. */
 export interface ChildLike {
@@ -30,7 +31,7 @@ export interface EmbeddedExchange {
   stop(): Promise<void>;
 }
 
-export interface LaunchOptions {
+export interface LaunchOptions extends SimSettings {
   /** the program and arguments that run src-exchange/cli (tsx in development, the bundle in a package) */
   command: string;
   args: string[];
@@ -38,13 +39,6 @@ export interface LaunchOptions {
   spawnChild?: (command: string, args: string[], env: NodeJS.ProcessEnv) => ChildLike;
   dataDir: string;
   seed?: number;
-  sim?: boolean;
-  /** the simulation's commands per second (the exchange's default when absent) */
-  simRate?: number;
-  /** markets the simulation adds close after this many minutes and settle soon after (the exchange's default when absent) */
-  simMarketMinutes?: number;
-  /** mean minutes between the simulation's pauses of a quoted market, 0 never (the exchange's default when absent) */
-  simPauseMinutes?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   /** how long a start may take before it is given up (and the child killed); 10 minutes by default */
@@ -52,7 +46,7 @@ export interface LaunchOptions {
 }
 
 /** How a terminal runs its embedded exchange (the rest of LaunchOptions follows from its data directory). */
-export type EmbeddedOptions = Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number; sim?: boolean; simRate?: number; simMarketMinutes?: number; simPauseMinutes?: number };
+export type EmbeddedOptions = Pick<LaunchOptions, 'command' | 'args' | 'env' | 'spawnChild'> & { seed?: number } & SimSettings;
 
 /** Starts the embedded exchange of the terminal whose data directory is `terminalDataDir` (its own: `exchange` in it). */
 export function launchEmbedded(terminalDataDir: string, exchange: EmbeddedOptions, log?: (line: string) => void): Promise<EmbeddedExchange> {
@@ -63,7 +57,7 @@ const START_TIMEOUT_MS = 600_000;
 const PROGRESS_EVERY_MS = 10_000;
 
 export async function launchExchange(opts: LaunchOptions): Promise<EmbeddedExchange> {
-  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...(opts.sim === false ? ['--no-sim'] : []), ...(opts.simRate !== undefined ? ['--sim-rate', String(opts.simRate)] : []), ...(opts.simMarketMinutes !== undefined ? ['--sim-market-minutes', String(opts.simMarketMinutes)] : []), ...(opts.simPauseMinutes !== undefined ? ['--sim-pause-minutes', String(opts.simPauseMinutes)] : [])];
+  const args = [...opts.args, '--port', '0', '--data-dir', opts.dataDir, '--seed', String(opts.seed ?? 1), ...simArgs(opts)];
   const env = { ...process.env, ...opts.env };
   let exited = false;
   const child: ChildLike = opts.spawnChild ? opts.spawnChild(opts.command, args, env) : spawn(opts.command, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });

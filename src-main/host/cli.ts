@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SIM_OPTIONS, parseCliArgs, type CliValues } from '../../src-shared/cli-args';
+import { SIM_OPTIONS, parseCliArgs, simSettingsOf, type CliValues } from '../../src-shared/cli-args';
 import type { RunningTerminal } from '../app/terminal';
 import type { RunningHost } from './server';
 import { ensurePrivateDir } from '../base/private-dir';
@@ -82,23 +82,8 @@ async function openBox(values: Options, dataDir: string): Promise<ReturnType<typ
  * once it runs): the two overlap instead of one after the other.
  */
 function startExchange(o: ReturnType<typeof parseOptions>): Promise<EmbeddedExchange> {
-  const simRate = o['sim-rate'];
-  const simMarketMinutes = o['sim-market-minutes'];
-  const simPauseMinutes = o['sim-pause-minutes'];
   ensurePrivateDir(o.dataDir);
-  const launched = launchEmbedded(
-    o.dataDir,
-    {
-      command: process.execPath,
-      args: exchangeArgs,
-      seed: o.seed,
-      sim: !o['no-sim'],
-      ...(simRate !== undefined ? { simRate } : {}),
-      ...(simMarketMinutes !== undefined ? { simMarketMinutes } : {}),
-      ...(simPauseMinutes !== undefined ? { simPauseMinutes } : {}),
-    },
-    (m) => console.log(m),
-  );
+  const launched = launchEmbedded(o.dataDir, { command: process.execPath, args: exchangeArgs, seed: o.seed, ...simSettingsOf(o) }, (m) => console.log(m));
   launched.catch(() => undefined); // reported where the terminal awaits it
   return launched;
 }
