@@ -2,7 +2,8 @@
 // answered or closed, and after each one the host still serves its page and the door still
 // answers. Each case sends what a hostile page or a stray client on the machine could send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -196,5 +197,24 @@ describe('what the host logs, pushes and closes', () => {
     expect(h.clients()).toBe(1);
     await h.close();
     expect(await closing).toEqual([1001, 'host closing']);
+  });
+
+  it('closes at once though a browser holds a connection it never sent a request on, or a socket that never answers the close', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'host-close-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    const h = await startHost({ staticDir: dir, door: async () => ({ ok: true, value: null }) });
+    // a preconnected socket (Chromium opens one ahead of need) and a WebSocket whose peer is gone silent
+    const idle = tcpConnect(h.port, '127.0.0.1');
+    await new Promise<void>((r) => idle.once('connect', () => r()));
+    const idleEnded = new Promise<void>((r) => idle.once('close', () => r()));
+    const ws = await hostClient(() => h).connect({ token: h.token });
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const t0 = Date.now();
+    // before: server.close() waited for the idle socket until the headers timeout (60 s and more)
+    await h.close();
+    await idleEnded;
+    expect(Date.now() - t0, 'close took').toBeLessThan(20_000);
+    idle.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

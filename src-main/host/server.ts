@@ -70,6 +70,8 @@ function sameToken(a: string, b: string): boolean {
 }
 
 const MAX_FRAME = 2 * 1024 * 1024;
+/** how long close() lets sockets end on their own before it cuts them */
+const CLOSE_GRACE_MS = 1_000;
 export const PROTOCOL = 'terminal.v1';
 export const TOKEN_PROTOCOL = 'terminal.token.';
 /** the per-port token cookies of earlier versions */
@@ -353,7 +355,19 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     async close() {
       for (const ws of sockets) ws.close(1001, 'host closing');
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // server.close() waits for every connection to end. A browser keeps one it opened ahead of
+      // need (preconnected: no request ever sent), which only the headers timeout ends, a minute
+      // or more later: the host, and the exchange it stops after, stayed up that long after Ctrl+C
+      // (seen: 73 s; e2e's teardown SIGKILLed it after 5 s). What has not ended after a grace (that
+      // socket, a page that did not answer the close handshake) is cut.
+      server.closeIdleConnections();
+      const grace = setTimeout(() => {
+        for (const ws of sockets) ws.terminate();
+        server.closeAllConnections();
+      }, CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
     },
   };
 }
