@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { ExchangeReplay } from './replay/exchange-replay';
 import { ReplayHost } from './replay/host';
 import { replayRoutes } from './replay/admin';
+import { trackConnections } from '../src-shared/server-close';
 
 export interface RunningExchange {
   port: number;
@@ -111,6 +112,7 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
   const lookupKey = keyLookup(svc);
 
   const app = buildApp({ handlers: buildHandlers(svc), lookupKey, nowMs: () => node.now() }, { rateLimits: opts.rateLimits ?? true });
+  const connections = trackConnections(app.server);
   // the simulation pauses while a recording is replayed
   let running: { stop(): Promise<void> | void }[] = [];
   const simOn = opts.sim !== false;
@@ -174,7 +176,10 @@ export async function startExchange(opts: ExchangeServerOptions): Promise<Runnin
       for (const r of running) await r.stop();
       await fix.close();
       for (const a of attached) await a.close();
+      // a connection that never sent a request (or never finished one) would hold app.close() a minute
+      const cancel = connections.cutAfter();
       await app.close();
+      cancel();
       await node.close();
     },
   };

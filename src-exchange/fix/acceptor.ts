@@ -15,6 +15,7 @@ import { ExecHistory } from './exec-history';
 import { RtSession } from './rt-session';
 import { SeqStore } from './seq-store';
 import { FixSession, type FixLimits, type SessionType } from './session';
+import { trackConnections } from '../../src-shared/server-close';
 
 export interface FixAcceptor {
   port: number;
@@ -167,6 +168,7 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
   const tlsServer = opts.tls ? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key, minVersion: 'TLSv1.2' }, accept) : null;
   // a failed handshake (a plain TCP client, an untrusted certificate) just ends that connection
   tlsServer?.on('tlsClientError', () => undefined);
+  const listeners = [server, ...(tlsServer ? [tlsServer] : [])].map((srv) => trackConnections(srv));
   const port = await listen(server, opts.port ?? 0);
   const tlsPort = tlsServer ? await listen(tlsServer, opts.tls?.port ?? 0) : null;
   return {
@@ -174,7 +176,8 @@ export async function startFixAcceptor(opts: FixAcceptorOptions): Promise<FixAcc
     tlsPort,
     async close() {
       for (const s of sessions) s.shutdown();
-      await Promise.all([server, ...(tlsServer ? [tlsServer] : [])].map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+      // a TLS connection whose client never sent its hello is no session yet: cut after the grace
+      await Promise.all(listeners.map((l) => l.close()));
       unlisten();
       for (const rt of rtSessions.values()) rt.close();
       history.close();

@@ -17,6 +17,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { CallFrame, type ServerFrame } from '../../src-shared/ipc/frames';
 import type { StreamName, StreamPayloads } from '../../src-shared/ipc/contract';
 import type { DoorResult } from '../ipc/door';
+import { trackConnections } from '../../src-shared/server-close';
 
 export interface HostOptions {
   port?: number;
@@ -70,8 +71,6 @@ function sameToken(a: string, b: string): boolean {
 }
 
 const MAX_FRAME = 2 * 1024 * 1024;
-/** how long close() lets sockets end on their own before it cuts them */
-const CLOSE_GRACE_MS = 1_000;
 export const PROTOCOL = 'terminal.v1';
 export const TOKEN_PROTOCOL = 'terminal.token.';
 /** the per-port token cookies of earlier versions */
@@ -321,6 +320,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
   });
   server.on('clientError', answerClientError);
+  const connections = trackConnections(server);
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -355,19 +355,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     async close() {
       for (const ws of sockets) ws.close(1001, 'host closing');
       wss.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // server.close() waits for every connection to end. A browser keeps one it opened ahead of
-      // need (preconnected: no request ever sent), which only the headers timeout ends, a minute
-      // or more later: the host, and the exchange it stops after, stayed up that long after Ctrl+C
-      // (seen: 73 s; e2e's teardown SIGKILLed it after 5 s). What has not ended after a grace (that
-      // socket, a page that did not answer the close handshake) is cut.
-      server.closeIdleConnections();
-      const grace = setTimeout(() => {
-        for (const ws of sockets) ws.terminate();
-        server.closeAllConnections();
-      }, CLOSE_GRACE_MS);
-      await closed;
-      clearTimeout(grace);
+      // what has not ended a grace after (a browser's connection that never sent a request, a
+      // page that did not answer the close handshake) is cut (src-shared/server-close.ts)
+      await connections.close();
     },
   };
 }
