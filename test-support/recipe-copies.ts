@@ -25,6 +25,8 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 /** parsed source files by path, reused while the file's text is unchanged */
 const parsed = new Map<string, ts.SourceFile>();
 const slash = (p: string) => p.split('\\').join('/');
+/** a file's absolute path with forward slashes: how copies are told apart */
+const absolute = (fileName: string) => slash(resolve(fileName));
 
 /** The README section that starts with `heading`, up to the next `## `. */
 export function readmeSection(heading: string): string {
@@ -108,7 +110,7 @@ export class CopyTree {
       return `${pre}'${slash(join(ROOT, target))}'`;
     });
     writeFileSync(this.path(rel), out);
-    if (!this.copying) this.edited.add(slash(resolve(this.path(rel))));
+    if (!this.copying) this.edited.add(absolute(this.path(rel)));
   }
   /**
    * The compiler's errors in the copied files (strict, as tsconfig.json), with `rels` as the roots.
@@ -135,13 +137,12 @@ export class CopyTree {
       COMPILER_OPTIONS,
       host,
     );
-    const root = slash(resolve(this.root)) + '/';
-    const key = (fileName: string) => slash(resolve(fileName));
-    const mine = program.getSourceFiles().filter((sf) => key(sf.fileName).startsWith(root));
+    const root = absolute(this.root) + '/';
+    const mine = program.getSourceFiles().filter((sf) => absolute(sf.fileName).startsWith(root));
     expect(mine.length, 'the roots are in the copy').toBeGreaterThanOrEqual(rels.length);
     const reached = this.reachedByEdits(mine, host);
     expect(reached.size, 'a recipe test checks after an edit').toBeGreaterThan(0);
-    const checked = mine.filter((sf) => reached.has(key(sf.fileName)));
+    const checked = mine.filter((sf) => reached.has(absolute(sf.fileName)));
     const diagnostics = [
       ...program.getOptionsDiagnostics(),
       ...program.getGlobalDiagnostics(),
@@ -152,15 +153,14 @@ export class CopyTree {
 
   /** The copies (absolute paths) that are edited or import an edited copy, directly or through other copies. */
   private reachedByEdits(copies: readonly ts.SourceFile[], host: ts.CompilerHost): Set<string> {
-    const key = (fileName: string) => slash(resolve(fileName));
     const importers = new Map<string, string[]>();
     for (const sf of copies) {
       for (const { fileName: spec } of ts.preProcessFile(sf.text, true, true).importedFiles) {
         const target = ts.resolveModuleName(spec, sf.fileName, COMPILER_OPTIONS, host).resolvedModule?.resolvedFileName;
         if (!target) continue;
-        const list = importers.get(key(target)) ?? [];
-        list.push(key(sf.fileName));
-        importers.set(key(target), list);
+        const list = importers.get(absolute(target)) ?? [];
+        list.push(absolute(sf.fileName));
+        importers.set(absolute(target), list);
       }
     }
     const reached = new Set<string>();

@@ -131,9 +131,9 @@ function eventViews(reads: Reads) {
     const tickers = q.tickers ? new Set(q.tickers) : undefined;
     // each event with its place in the catalog's event order (append-only): pages are keyed by it,
     // so an event leaving the filter between a client's pages (its markets' status) hides none
-    const places = new Map<string, number>();
+    const places = new Map(cat.eventOrder.map((t, i) => [t, i]));
     const all = cat.eventOrder
-      .map((t, i) => (places.set(t, i), cat.events[t]!))
+      .map((t) => cat.events[t]!)
       .filter((ev) => {
         const mve = ev.collection_ticker !== null;
         if (q.collection_ticker !== undefined) {

@@ -104,11 +104,11 @@ export class FixInitiator {
     if (!this.wanted || !this.retry) return;
     if (!this.nudges.take()) return;
     clearTimeout(this.retry);
-    this.retry = null;
     this.connect();
   }
 
   private connect(): void {
+    // a wait it ended (its timer, or a nudge) is no longer one a nudge could cut short
     this.retry = null;
     if (!this.wanted) return;
     this.nudges.tried();

@@ -92,7 +92,6 @@ export class StreamConnection {
   private silenceTimer: NodeJS.Timeout | null = null;
   private lastTraffic = 0;
   private openedAt = 0;
-  /** when the last connect was tried */
   /** how soon a nudge may cut the backoff short (created with the backoff, below) */
   private readonly nudges: NudgeBound;
   private stopped = true;
