@@ -8,6 +8,20 @@
 // own requires of Node's modules.
 const HOST_EXTERNALS = ['@duckdb/*', 'quickjs-emscripten', '@jitl/*', 'bufferutil', 'utf-8-validate', 'selfsigned', 'electron'];
 
+/**
+ * zod re-exports its 60-odd message locales as a namespace (`z.locales`, `z.core.locales`), and a
+ * namespace import keeps all of them in an esbuild bundle (366 kB of the 759 kB chunk both
+ * processes load, parsed at every start). Nothing here reads another language: English, the one
+ * zod configures itself with, stays (`z.locales.en`), and the others are left out.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]v4[\\/](classic|core|mini)[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-english-only', pluginData: args.resolveDir } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: 'export { default as en } from "../locales/en.js";', resolveDir: args.pluginData, loader: 'js' }));
+  },
+};
+
 export function hostBundleOptions(root, outdir, entryPoints) {
   return {
     absWorkingDir: root,
@@ -22,5 +36,6 @@ export function hostBundleOptions(root, outdir, entryPoints) {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
+    plugins: [zodEnglishOnly],
   };
 }
