@@ -49,10 +49,18 @@ test('the columns on the lively simulation (screenshot)', async ({ page }) => {
   const t = await startTerminal({ sim: true });
   try {
     await openTerminal(page, t.terminal);
-    await selectLivelyMarket(page);
+    const ticker = await selectLivelyMarket(page);
     const panelEl = page.locator('[data-panel="ladder"]');
-    // trades arrive: some row shows volume
-    await expect.poll(async () => ladder(page).locator('[data-cell="vol"]').evaluateAll((cs) => cs.some((c) => (c.textContent ?? '').trim() !== '')), { timeout: 60_000 }).toBe(true);
+    // a trade arrives: another party buys one contract at the best offer, and its row shows volume.
+    // Not left to the simulation, whose takers reach a quiet market's book a few times a minute at
+    // best on a loaded machine (the first-session spec waited 45 s in vain for its book to move).
+    const cp = restAs(t.terminal, 'counterparty');
+    const book = await cp.getOrderbook({ params: { ticker } });
+    const bestAsk = (book.orderbook_fp.no_dollars ?? []).map(([p]) => new Decimal(1).minus(p)).sort((x, y) => x.comparedTo(y))[0];
+    expect(bestAsk, `an offer in ${ticker}`).toBeDefined();
+    // two cents through it, should the offer move up meanwhile (it fills at the offer's own price)
+    await cp.createOrder({ body: { ticker, side: 'bid', price: Decimal.min(bestAsk!.plus('0.02'), '0.99').toFixed(4), count: '1.00', time_in_force: 'immediate_or_cancel', client_order_id: crypto.randomUUID() } });
+    await expect.poll(async () => ladder(page).locator('[data-cell="vol"]').evaluateAll((cs) => cs.some((c) => (c.textContent ?? '').trim() !== '')), { message: 'a row of the ladder shows volume' }).toBe(true);
     await expect.poll(async () => ladder(page).locator('[data-cell="cumbid"]').evaluateAll((cs) => cs.some((c) => (c.textContent ?? '').trim() !== '')), { timeout: 20_000 }).toBe(true);
     await shotOf(panelEl, S, '01-ladder-columns');
   } finally {
