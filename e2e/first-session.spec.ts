@@ -38,8 +38,10 @@ test('first session: browse, watch the book move, place, amend and cancel by key
   const rows = await ladderRows(page);
   const bestBid = rows.find((r) => r.bid !== '');
   expect(bestBid, 'a bid on the ladder').toBeDefined();
-  // the lowest painted price below the bid with nothing on it: clear of the simulation's quotes
-  const free = rows.filter((r) => Number(r.price) < Number(bestBid!.price) && r.bid === '' && r.ask === '').at(-1);
+  // the middle one of the painted empty levels below the bid: clear of the simulation's quotes
+  // should they move down a little, and of the ladder's edge should it re-centre a little
+  const empty = rows.filter((r) => Number(r.price) < Number(bestBid!.price) && r.bid === '' && r.ask === '');
+  const free = empty[Math.floor(empty.length / 2)];
   expect(free, `an empty level below the bid ${bestBid!.price} on the ladder`).toBeDefined();
   const counterparty = restAs(terminal, 'counterparty');
   const theirs = (await counterparty.createOrder({ body: { ticker, side: 'bid', price: Number(free!.price).toFixed(4), count: '7.00', client_order_id: randomUUID() } })) as { order_id: string };
