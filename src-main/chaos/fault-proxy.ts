@@ -40,6 +40,29 @@ export interface FaultStats {
   held: number;
 }
 
+/**
+ * The proxy's own account of one client connection (wall-clock ms): when it was accepted, when its
+ * leg to the exchange connected, the bytes each way as they came in and as they went out, and when
+ * it closed. A request that got no answer is then placed: never accepted, its upstream leg never
+ * connected, its bytes held here, or sent on and never answered by the exchange.
+ */
+export interface ConnectionTrace {
+  acceptedMs: number;
+  upstreamConnectedMs?: number;
+  /** the client's bytes received here / written to the exchange */
+  requestIn: number;
+  requestOut: number;
+  /** when the leg to the exchange closed */
+  upstreamClosedMs?: number;
+  /** the exchange's bytes received here / written to the client */
+  answerIn: number;
+  answerOut: number;
+  closedMs?: number;
+}
+
+/** how many connections' traces are kept (the newest) */
+const TRACES_KEPT = 4096;
+
 export interface FaultProxy {
   port: number;
   url: string;
@@ -50,6 +73,8 @@ export interface FaultProxy {
   setUpstream(port: number): void;
   /** cut every open connection now */
   cutAll(): void;
+  /** the newest connection from this client port (the client's local port), if one was seen */
+  traceOf(clientPort: number): ConnectionTrace | undefined;
   close(): Promise<void>;
 }
 
@@ -64,12 +89,25 @@ interface ProxyState {
   open: Set<Socket>;
   /** client side of each proxied connection, and how to cut it */
   cuts: Map<Socket, () => void>;
+  /** each connection's trace by the client's port (the newest TRACES_KEPT) */
+  traces: Map<number, ConnectionTrace>;
+}
+
+function startTrace(state: ProxyState, client: Socket): ConnectionTrace {
+  const trace: ConnectionTrace = { acceptedMs: Date.now(), requestIn: 0, requestOut: 0, answerIn: 0, answerOut: 0 };
+  const port = client.remotePort ?? -1;
+  state.traces.delete(port);
+  state.traces.set(port, trace);
+  if (state.traces.size > TRACES_KEPT) state.traces.delete(state.traces.keys().next().value!);
+  client.once('close', () => (trace.closedMs = Date.now()));
+  return trace;
 }
 
 /** One client connection: refused, or piped to the upstream with the faults drawn for it. */
 function proxyConnection(state: ProxyState, client: Socket): void {
   const { rnd, stats, open, cuts } = state;
   stats.connections += 1;
+  const trace = startTrace(state, client);
   open.add(client);
   client.on('close', () => open.delete(client));
   client.on('error', () => client.destroy());
@@ -80,8 +118,10 @@ function proxyConnection(state: ProxyState, client: Socket): void {
     return;
   }
   const upstream = connect({ host: '127.0.0.1', port: state.upstreamPort });
+  upstream.once('connect', () => (trace.upstreamConnectedMs = Date.now()));
   open.add(upstream);
   upstream.on('close', () => {
+    trace.upstreamClosedMs = Date.now();
     open.delete(upstream);
     client.destroy();
   });
@@ -103,18 +143,20 @@ function proxyConnection(state: ProxyState, client: Socket): void {
     held.until = Date.now() + f.blackholeMs;
     setTimeout(cut, f.blackholeMs).unref();
   }
-  pipeDelayed(state, client, upstream, false, held);
-  pipeDelayed(state, upstream, client, true, held);
+  pipeDelayed(state, client, upstream, false, held, trace);
+  pipeDelayed(state, upstream, client, true, held, trace);
 }
 
 /**
  * Forwards `from`'s chunks to `to`, each delayed 0..delayMs; chunks keep their order within a
  * connection: each waits for the one before it.
  */
-function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }): void {
+function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }, trace: ConnectionTrace): void {
   const { rnd, stats } = state;
   let chain = Promise.resolve();
   from.on('data', (chunk: Buffer) => {
+    if (answers) trace.answerIn += chunk.length;
+    else trace.requestIn += chunk.length;
     const now = state.faults;
     const hold = !answers && now?.hold && chunk.subarray(0, now.hold.startsWith.length).toString('latin1') === now.hold.startsWith ? now.hold.ms : 0;
     if (hold) stats.held += 1;
@@ -125,7 +167,11 @@ function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boole
         new Promise<void>((resolve) => {
           setTimeout(() => {
             // a black-holed connection loses its answers until it is cut
-            if (!to.destroyed && !(answers && held.until > Date.now())) to.write(chunk);
+            if (!to.destroyed && !(answers && held.until > Date.now())) {
+              to.write(chunk);
+              if (answers) trace.answerOut += chunk.length;
+              else trace.requestOut += chunk.length;
+            }
             resolve();
           }, wait);
         }),
@@ -143,6 +189,7 @@ export async function startFaultProxy(opts: { upstreamPort: number; seed: number
     stats,
     open: new Set<Socket>(),
     cuts: new Map<Socket, () => void>(),
+    traces: new Map<number, ConnectionTrace>(),
   };
   const { open, cuts } = state;
 
@@ -183,6 +230,7 @@ export async function startFaultProxy(opts: { upstreamPort: number; seed: number
       cutAll();
     },
     cutAll,
+    traceOf: (clientPort) => state.traces.get(clientPort),
     close: () =>
       new Promise<void>((resolve) => {
         if (ticker) clearTimeout(ticker);

@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mulberry32 } from '../../src-shared/random';
 import { MAX_PRICE_TICKS } from '../../src-shared/money';
 import type { OrderAck } from '../../src-shared/ipc/contract';
-import { DEFAULT_FAULTS, type FaultRates, type FaultStats } from './fault-proxy';
+import { DEFAULT_FAULTS, type ConnectionTrace, type FaultRates, type FaultStats } from './fault-proxy';
 import { settle, sleep, until, type Verdict, type World } from './world';
 
 export interface FlowTally {
@@ -180,7 +180,13 @@ export interface StormReport {
  * and whether an answer's headers came back. `stop` lists the requests with no answer (a storm's
  * read that timed out: never sent, sent on a connection that died, or sent and not answered).
  */
-export function traceWire(proxyPort: number): { stop(): string[] } {
+/** What the fault proxy saw of one connection, its times from `t0` (where an unanswered request was held or lost). */
+function proxySaw(c: ConnectionTrace, t0: number): string {
+  const at = (ms: number | undefined) => (ms === undefined ? 'never' : `+${ms - t0} ms`);
+  return `the proxy: accepted at ${at(c.acceptedMs)}, its leg to the exchange connected ${at(c.upstreamConnectedMs)} and closed ${at(c.upstreamClosedMs)}, request bytes in/out ${c.requestIn}/${c.requestOut}, answer bytes in/out ${c.answerIn}/${c.answerOut}, client side closed ${at(c.closedMs)}`;
+}
+
+export function traceWire(proxyPort: number, proxyTrace?: (clientPort: number) => ConnectionTrace | undefined): { stop(): string[] } {
   const t0 = Date.now();
   const ms = () => Date.now() - t0;
   interface Trace {
@@ -229,7 +235,11 @@ export function traceWire(proxyPort: number): { stop(): string[] } {
       return [...requests.values()]
         .filter((t) => t.answered === undefined)
         .slice(0, 5)
-        .map((t) => `undici: ${t.what} created at +${t.created} ms, ${t.sent === undefined ? 'headers never sent' : `headers sent at +${t.sent} ms on local port ${t.port ?? '?'} (that connection ${t.connectedAt === undefined ? 'made before the storm' : `made at +${t.connectedAt} ms`})`}, no answer${t.error ? `, error: ${t.error.slice(0, 80)}` : ''}`);
+        .map((t) => {
+          const seen = t.port === undefined ? undefined : proxyTrace?.(t.port);
+          const proxy = seen ? `; ${proxySaw(seen, t0)}` : '';
+          return `undici: ${t.what} created at +${t.created} ms, ${t.sent === undefined ? 'headers never sent' : `headers sent at +${t.sent} ms on local port ${t.port ?? '?'} (that connection ${t.connectedAt === undefined ? 'made before the storm' : `made at +${t.connectedAt} ms`})`}, no answer${t.error ? `, error: ${t.error.slice(0, 80)}` : ''}${proxy}`;
+        });
     },
   };
 }
@@ -242,7 +252,7 @@ export function traceWire(proxyPort: number): { stop(): string[] } {
 function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number; unanswered: string[] }> } {
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
-  const wire = traceWire(world.proxy.port);
+  const wire = traceWire(world.proxy.port, (p) => world.proxy.traceOf(p));
   let probing = true;
   let probeMaxMs = 0;
   const probe = (async () => {

@@ -5,9 +5,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { traceWire } from './run';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
 
 let server: Server | null = null;
+let proxy: FaultProxy | null = null;
 afterEach(async () => {
+  await proxy?.close();
+  proxy = null;
   server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
   server = null;
@@ -30,4 +34,27 @@ it('lists the request that got no answer, sent on which connection, and not the 
   const unanswered = wire.stop();
   expect(unanswered).toHaveLength(1);
   expect(unanswered[0]).toMatch(/^undici: GET \/silent created at \+\d+ ms, headers sent at \+\d+ ms on local port \d+ \(that connection (made at \+\d+ ms|made before the storm)\), no answer, error: /);
+});
+
+it("through the fault proxy, also says what the proxy saw of that connection: accepted, sent on, nothing back", async () => {
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/silent')) return; // never answered
+    res.end('ok');
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+  proxy = await startFaultProxy({ upstreamPort: (server.address() as AddressInfo).port, seed: 1, faults: null });
+  const wire = traceWire(proxy.port, (p) => proxy!.traceOf(p));
+  expect(await (await fetch(`${proxy.url}/fine`)).text()).toBe('ok');
+  const lost = await fetch(`${proxy.url}/silent`, { signal: AbortSignal.timeout(300) }).then(
+    () => 'answered',
+    (e: Error) => e.name,
+  );
+  expect(lost).toBe('TimeoutError');
+  const unanswered = wire.stop();
+  expect(unanswered).toHaveLength(1);
+  // the request's bytes went on to the server whole; no answer came back to the proxy
+  const m = /the proxy: accepted at \+\d+ ms, its leg to the exchange connected \+\d+ ms and closed (never|\+\d+ ms), request bytes in\/out (\d+)\/(\d+), answer bytes in\/out 0\/0, client side closed (never|\+\d+ ms)$/.exec(unanswered[0]!);
+  expect(m, unanswered[0]).not.toBeNull();
+  expect(Number(m![2])).toBeGreaterThan(0);
+  expect(m![3]).toBe(m![2]);
 });
