@@ -49,15 +49,18 @@ export interface FaultStats {
 export interface ConnectionTrace {
   acceptedMs: number;
   upstreamConnectedMs?: number;
-  /** the client's bytes received here / written to the exchange */
-  requestIn: number;
-  requestOut: number;
-  /** when the leg to the exchange closed */
   upstreamClosedMs?: number;
-  /** the exchange's bytes received here / written to the client */
-  answerIn: number;
-  answerOut: number;
   closedMs?: number;
+  /** the client's bytes received here (in) and written to the exchange (out) */
+  request: ByteCounts;
+  /** the exchange's bytes received here (in) and written to the client (out) */
+  answer: ByteCounts;
+}
+
+/** One direction's bytes: received by the proxy, and written on. */
+export interface ByteCounts {
+  in: number;
+  out: number;
 }
 
 /** how many connections' traces are kept (the newest) */
@@ -94,7 +97,7 @@ interface ProxyState {
 }
 
 function startTrace(state: ProxyState, client: Socket): ConnectionTrace {
-  const trace: ConnectionTrace = { acceptedMs: Date.now(), requestIn: 0, requestOut: 0, answerIn: 0, answerOut: 0 };
+  const trace: ConnectionTrace = { acceptedMs: Date.now(), request: { in: 0, out: 0 }, answer: { in: 0, out: 0 } };
   const port = client.remotePort ?? -1;
   state.traces.delete(port);
   state.traces.set(port, trace);
@@ -143,20 +146,19 @@ function proxyConnection(state: ProxyState, client: Socket): void {
     held.until = Date.now() + f.blackholeMs;
     setTimeout(cut, f.blackholeMs).unref();
   }
-  pipeDelayed(state, client, upstream, false, held, trace);
-  pipeDelayed(state, upstream, client, true, held, trace);
+  pipeDelayed(state, client, upstream, false, held, trace.request);
+  pipeDelayed(state, upstream, client, true, held, trace.answer);
 }
 
 /**
  * Forwards `from`'s chunks to `to`, each delayed 0..delayMs; chunks keep their order within a
  * connection: each waits for the one before it.
  */
-function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }, trace: ConnectionTrace): void {
+function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }, bytes: ByteCounts): void {
   const { rnd, stats } = state;
   let chain = Promise.resolve();
   from.on('data', (chunk: Buffer) => {
-    if (answers) trace.answerIn += chunk.length;
-    else trace.requestIn += chunk.length;
+    bytes.in += chunk.length;
     const now = state.faults;
     const hold = !answers && now?.hold && chunk.subarray(0, now.hold.startsWith.length).toString('latin1') === now.hold.startsWith ? now.hold.ms : 0;
     if (hold) stats.held += 1;
@@ -169,8 +171,7 @@ function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boole
             // a black-holed connection loses its answers until it is cut
             if (!to.destroyed && !(answers && held.until > Date.now())) {
               to.write(chunk);
-              if (answers) trace.answerOut += chunk.length;
-              else trace.requestOut += chunk.length;
+              bytes.out += chunk.length;
             }
             resolve();
           }, wait);

@@ -183,7 +183,7 @@ export interface StormReport {
 /** What the fault proxy saw of one connection, its times from `t0` (where an unanswered request was held or lost). */
 function proxySaw(c: ConnectionTrace, t0: number): string {
   const at = (ms: number | undefined) => (ms === undefined ? 'never' : `+${ms - t0} ms`);
-  return `the proxy: accepted at ${at(c.acceptedMs)}, its leg to the exchange connected ${at(c.upstreamConnectedMs)} and closed ${at(c.upstreamClosedMs)}, request bytes in/out ${c.requestIn}/${c.requestOut}, answer bytes in/out ${c.answerIn}/${c.answerOut}, client side closed ${at(c.closedMs)}`;
+  return `the proxy: accepted at ${at(c.acceptedMs)}, its leg to the exchange connected ${at(c.upstreamConnectedMs)} and closed ${at(c.upstreamClosedMs)}, request bytes in/out ${c.request.in}/${c.request.out}, answer bytes in/out ${c.answer.in}/${c.answer.out}, client side closed ${at(c.closedMs)}`;
 }
 
 export function traceWire(proxyPort: number, proxyTrace?: (clientPort: number) => ConnectionTrace | undefined): { stop(): string[] } {
