@@ -16,6 +16,7 @@ import { FileKeyBox } from '../vault/secret-box';
 import { highestBid } from '../../test-support/main/markets';
 import type { BatchCancelResult } from '../../src-shared/ipc/batch-cancel';
 import { entryArgs } from '../../test-support/entry';
+import { doorOver, type DoorAnswer, type DoorCalls } from '../host/door-client';
 
 let host: RunningHost;
 let terminal: RunningTerminal;
@@ -24,27 +25,10 @@ const frames: string[] = [];
 const { connect } = hostClient(() => host);
 let market: string;
 
-type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
-let nextId = 1;
-function call(method: string, ...args: unknown[]): Promise<Result> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const onMsg = (d: WebSocket.RawData) => {
-      const f = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (f.t === 'result' && f.id === id) {
-        ws.off('message', onMsg);
-        resolve(f as unknown as Result);
-      }
-    };
-    ws.on('message', onMsg);
-    ws.send(JSON.stringify({ t: 'call', id, method, args }));
-  });
-}
-async function value<T>(method: string, ...args: unknown[]): Promise<T> {
-  const r = await call(method, ...args);
-  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
-  return r.value as T;
-}
+type Result = DoorAnswer;
+let door: DoorCalls;
+const call = (method: string, ...args: unknown[]): Promise<Result> => door.answer(method, ...args);
+const value = <T,>(method: string, ...args: unknown[]): Promise<T> => door.call<T>(method, ...args);
 async function resting(): Promise<{ order_id: string }[]> {
   return (await value<{ orders: { order_id: string }[] }>('request', { id: 'getOrders', query: { ticker: market, limit: 1000, status: 'resting' } })).orders;
 }
@@ -74,7 +58,7 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   host = await startHost({ staticDir, door: terminal.door });
   ws = await connect({ token: host.token });
-  ws.setMaxListeners(0);
+  door = doorOver(ws);
   ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
   await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
   const markets = await value<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });

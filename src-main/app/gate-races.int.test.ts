@@ -16,6 +16,7 @@ import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
 import { highestBid } from '../../test-support/main/markets';
 import { entryArgs } from '../../test-support/entry';
+import { doorOver, type DoorAnswer, type DoorCalls } from '../host/door-client';
 
 let host: RunningHost;
 let terminal: RunningTerminal;
@@ -25,29 +26,12 @@ const frames: string[] = [];
 const { connect } = hostClient(() => host);
 let market: string;
 
-type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
-let nextId = 1;
+type Result = DoorAnswer;
+/** one door client per socket; the calls go round them */
+const doors: DoorCalls[] = [];
 let turn = 0;
-function call(method: string, ...args: unknown[]): Promise<Result> {
-  const id = nextId++;
-  const ws = sockets[turn++ % sockets.length]!;
-  return new Promise((resolve) => {
-    const onMsg = (d: WebSocket.RawData) => {
-      const f = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (f.t === 'result' && f.id === id) {
-        ws.off('message', onMsg);
-        resolve(f as unknown as Result);
-      }
-    };
-    ws.on('message', onMsg);
-    ws.send(JSON.stringify({ t: 'call', id, method, args }));
-  });
-}
-async function value<T>(method: string, ...args: unknown[]): Promise<T> {
-  const r = await call(method, ...args);
-  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
-  return r.value as T;
-}
+const call = (method: string, ...args: unknown[]): Promise<Result> => doors[turn++ % doors.length]!.answer(method, ...args);
+const value = <T,>(method: string, ...args: unknown[]): Promise<T> => doors[turn++ % doors.length]!.call<T>(method, ...args);
 
 interface Listed {
   order_id: string;
@@ -88,9 +72,9 @@ beforeAll(async () => {
   host = await startHost({ staticDir, door: terminal.door });
   for (let i = 0; i < 4; i++) {
     const ws = await connect({ token: host.token });
-    ws.setMaxListeners(0); // one listener per call in flight
     ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
     sockets.push(ws);
+    doors.push(doorOver(ws));
   }
   await until('a live session', async () => (await value<{ connection: { phase: string } }>('getAppState')).connection.phase === 'live');
   const markets = await value<{ markets: { ticker: string; yes_bid_dollars?: string }[] }>('request', { id: 'getMarkets', query: { status: 'open', limit: 100 } });

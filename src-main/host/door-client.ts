@@ -3,27 +3,30 @@
 // chaos runs, the soak and the CLI's tests.
 import WebSocket from 'ws';
 
-export interface DoorAnswer {
-  ok: boolean;
-  value?: unknown;
-  error?: { kind?: string; code?: string; message: string };
+/** The door's answer to one call: its value, or the refusal it gave (`error?.code` reads either). */
+export type DoorAnswer = { ok: true; value: unknown; error?: undefined } | { ok: false; error: DoorRefusal; value?: undefined };
+
+export interface DoorRefusal {
+  kind: string;
+  code?: string;
+  message: string;
+  confirmable?: boolean;
 }
 
-export interface DoorClient {
-  ws: WebSocket;
+/** Calls over one socket to the door, answered by id. */
+export interface DoorCalls {
   /** the door's answer as it came */
   answer(method: string, ...args: unknown[]): Promise<DoorAnswer>;
   /** the value, or a rejection naming the method and the refusal */
   call<T>(method: string, ...args: unknown[]): Promise<T>;
 }
 
-export async function connectDoor(url: string): Promise<DoorClient> {
-  const u = new URL(url);
-  const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
+export interface DoorClient extends DoorCalls {
+  ws: WebSocket;
+}
+
+/** Calls over a socket already open to the door (one of these per socket: each numbers its calls from 1). */
+export function doorOver(ws: WebSocket): DoorCalls {
   let next = 1;
   const waiting = new Map<number, (f: DoorAnswer) => void>();
   ws.on('message', (d: WebSocket.RawData) => {
@@ -41,8 +44,18 @@ export async function connectDoor(url: string): Promise<DoorClient> {
     });
   const call = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
     const f = await answer(method, ...args);
-    if (!f.ok) throw new Error(`${method}: ${f.error?.message ?? 'refused'}`);
+    if (!f.ok) throw new Error(`${method}: ${f.error.kind} ${f.error.message}`);
     return f.value as T;
   };
-  return { ws, answer, call };
+  return { answer, call };
+}
+
+export async function connectDoor(url: string): Promise<DoorClient> {
+  const u = new URL(url);
+  const ws = new WebSocket(`ws://${u.host}/ipc?token=${u.searchParams.get('token')}`, { headers: { origin: `http://${u.host}` } });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, ...doorOver(ws) };
 }

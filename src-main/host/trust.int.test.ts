@@ -19,6 +19,7 @@ import { endpoints } from '../../src-shared/endpoints';
 import { dollarsToTicks } from '../../src-shared/money';
 import { highestBid } from '../../test-support/main/markets';
 import { entryArgs } from '../../test-support/entry';
+import { doorOver, type DoorAnswer, type DoorCalls, type DoorRefusal } from './door-client';
 
 let host: RunningHost;
 let terminal: RunningTerminal;
@@ -49,6 +50,7 @@ async function boot(): Promise<void> {
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
   host = await startHost({ staticDir, door: terminal.door });
   ws = await connect({ token: host.token });
+  door = doorOver(ws);
   ws.on('message', (d: WebSocket.RawData) => frames.push(d.toString()));
 }
 
@@ -58,28 +60,11 @@ async function shutdown(): Promise<void> {
   await terminal?.stop();
 }
 
-let nextId = 1;
-type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string; confirmable?: boolean } };
-function call(method: string, ...args: unknown[]): Promise<Result> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const onMsg = (d: WebSocket.RawData) => {
-      const f = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (f.t === 'result' && f.id === id) {
-        ws.off('message', onMsg);
-        resolve(f as unknown as Result);
-      }
-    };
-    ws.on('message', onMsg);
-    ws.send(JSON.stringify({ t: 'call', id, method, args }));
-  });
-}
-async function value<T>(method: string, ...args: unknown[]): Promise<T> {
-  const r = await call(method, ...args);
-  if (!r.ok) throw new Error(`${method}: ${r.error.kind} ${r.error.message}`);
-  return r.value as T;
-}
-function refusal(r: Result): { kind: string; code?: string; message: string; confirmable?: boolean } {
+type Result = DoorAnswer;
+let door: DoorCalls;
+const call = (method: string, ...args: unknown[]): Promise<Result> => door.answer(method, ...args);
+const value = <T,>(method: string, ...args: unknown[]): Promise<T> => door.call<T>(method, ...args);
+function refusal(r: Result): DoorRefusal {
   expect(r.ok, JSON.stringify(r)).toBe(false);
   return (r as Extract<Result, { ok: false }>).error;
 }
