@@ -36,6 +36,7 @@ import { PositionsPanel } from '../features/positions/PositionsPanel';
 import { useSeed } from '../stores/seed';
 import { askText, chooseAction, confirmAction, ConfirmHost } from '../ui/confirm';
 import { MENU_COMMANDS } from './live';
+import { pressBinding as press } from '../test/keys';
 
 let fake: FakeTerminal;
 const T = 'KXTEST-26DEC31-T1';
@@ -101,37 +102,6 @@ function Stage() {
   );
 }
 
-const CODES: Record<string, [key: string, code: string]> = {
-  enter: ['Enter', 'Enter'],
-  equal: ['=', 'Equal'],
-  minus: ['-', 'Minus'],
-  slash: ['/', 'Slash'],
-  comma: [',', 'Comma'],
-  backquote: ['`', 'Backquote'],
-  bracketleft: ['[', 'BracketLeft'],
-  bracketright: [']', 'BracketRight'],
-};
-
-/** Presses a binding ("mod+shift+k") on the focused element, as a keyboard would. */
-function press(combo: string) {
-  const parts = combo.split('+');
-  const name = parts.pop()!;
-  const mods = new Set(parts);
-  const [key, code] = CODES[name] ?? (/^\d$/.test(name) ? [name, `Digit${name}`] : [name, `Key${name.toUpperCase()}`]);
-  const init = { key: mods.has('shift') && key.length === 1 ? key.toUpperCase() : key, code, ctrlKey: mods.has('mod') || mods.has('ctrl'), altKey: mods.has('alt'), shiftKey: mods.has('shift'), metaKey: mods.has('meta'), bubbles: true };
-  const target = document.activeElement ?? document.body;
-  const modKeys: [string, string, boolean][] = [
-    ['Control', 'ControlLeft', init.ctrlKey],
-    ['Alt', 'AltLeft', init.altKey],
-    ['Shift', 'ShiftLeft', init.shiftKey],
-  ];
-  act(() => {
-    for (const [k, c, on] of modKeys) if (on) fireEvent.keyDown(target, { ...init, key: k, code: c });
-    fireEvent.keyDown(target, init);
-    fireEvent.keyUp(target, init);
-    for (const [k, c, on] of modKeys.reverse()) if (on) fireEvent.keyUp(target, { ...init, key: k, code: c, ctrlKey: false, altKey: false, shiftKey: false });
-  });
-}
 
 /**
  * Enter on whatever has focus, as a browser does it: the keydown first (handlers see it), then,

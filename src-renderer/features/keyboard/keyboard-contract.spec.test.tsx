@@ -5,11 +5,12 @@
 // from the help overlay's promises, not derived from the dispatcher, so a change in what a key
 // does in some context fails here until the table (and the help) say so.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { registerCommand } from '../../lib/commands';
 import { ACTIONS, PANEL_IDS, resolveKeymap } from '../../lib/keymap';
 import { useSession } from '../../stores/session';
 import { useGlobalHotkeys } from './useGlobalHotkeys';
+import { pressBinding as press } from '../../test/keys';
 
 type Context = 'ladder' | 'ticket' | 'ticket field' | 'markets list' | 'dialog' | 'palette';
 const CONTEXTS: Context[] = ['ladder', 'ticket', 'ticket field', 'markets list', 'dialog', 'palette'];
@@ -55,38 +56,6 @@ function Stage() {
   );
 }
 
-const CODES: Record<string, [key: string, code: string]> = {
-  enter: ['Enter', 'Enter'],
-  equal: ['=', 'Equal'],
-  minus: ['-', 'Minus'],
-  slash: ['/', 'Slash'],
-  comma: [',', 'Comma'],
-  backquote: ['`', 'Backquote'],
-  bracketleft: ['[', 'BracketLeft'],
-  bracketright: [']', 'BracketRight'],
-  f1: ['F1', 'F1'],
-};
-
-/** Presses a binding ("mod+shift+k") on the focused element, as a keyboard would: modifiers down, key down and up, modifiers up. */
-function press(combo: string) {
-  const parts = combo.split('+');
-  const name = parts.pop()!;
-  const mods = new Set(parts);
-  const [key, code] = CODES[name] ?? (/^\d$/.test(name) ? [name, `Digit${name}`] : [name, `Key${name.toUpperCase()}`]);
-  const init = { key: mods.has('shift') && key.length === 1 ? key.toUpperCase() : key, code, ctrlKey: mods.has('mod') || mods.has('ctrl'), altKey: mods.has('alt'), shiftKey: mods.has('shift'), metaKey: mods.has('meta'), bubbles: true };
-  const target = document.activeElement ?? document.body;
-  const modKeys: [string, string, boolean][] = [
-    ['Control', 'ControlLeft', init.ctrlKey],
-    ['Alt', 'AltLeft', init.altKey],
-    ['Shift', 'ShiftLeft', init.shiftKey],
-  ];
-  act(() => {
-    for (const [k, c, on] of modKeys) if (on) fireEvent.keyDown(target, { ...init, key: k, code: c });
-    fireEvent.keyDown(target, init);
-    fireEvent.keyUp(target, init);
-    for (const [k, c, on] of modKeys.reverse()) if (on) fireEvent.keyUp(target, { ...init, key: k, code: c, ctrlKey: false, altKey: false, shiftKey: false });
-  });
-}
 
 function enter(ctx: Context) {
   for (const d of document.querySelectorAll('dialog')) d.removeAttribute('open');
