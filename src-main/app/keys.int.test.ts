@@ -1,7 +1,10 @@
-// Deleting a key that still trades at the exchange: the door says so (code key_still_valid) and
-// changes nothing; the trader then chooses to revoke it there as well or to forget it here only.
-// Through the real door against a real embedded exchange.
-import { mkdtempSync } from 'node:fs';
+// The keys of a profile through the real door, against a real embedded exchange on 127.0.0.1 (one
+// terminal for the file: the deletions first, then the cap, which fills the active profile).
+// - Deleting a key that still trades at the exchange: the door says so (code key_still_valid) and
+//   changes nothing; the trader then chooses to revoke it there as well or to forget it here only.
+// - Keys per profile are capped (MAX_KEYS_PER_PROFILE): importKey and generateKey past it are
+//   refused with a clear error, before anything is stored here or minted at the exchange.
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +13,12 @@ import { FileKeyBox } from '../vault/secret-box';
 import { createApiClient, type ApiClient } from '../api/client';
 import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
+import { MAX_KEYS_PER_PROFILE } from './key-limits';
 import { entryArgs } from '../../test-support/entry';
 
 let terminal: RunningTerminal;
 let trader: ApiClient;
+let dataDir: string;
 
 type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
 const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<Result>;
@@ -24,9 +29,15 @@ async function value<T>(method: string, ...args: unknown[]): Promise<T> {
 }
 const keysOf = async (profileId: string) => (await value<{ profiles: { id: string; keys: { apiKeyId: string }[] }[] }>('getAppState')).profiles.find((p) => p.id === profileId)!.keys.map((k) => k.apiKeyId);
 const atExchange = async () => (await trader.getApiKeys()).api_keys.map((k) => k.api_key);
+/** every file under the vault's directory */
+const vaultFiles = (): string[] => {
+  const dir = path.join(dataDir, 'keys');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+};
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'keydel-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'keys-'));
   terminal = await startTerminal({
     dataDir,
     box: new FileKeyBox(dataDir),
@@ -105,4 +116,43 @@ describe('deleting a key', () => {
     const s = await call('keyStatus', { profileId: 'embedded', apiKeyId: 'no-such-key' });
     expect(s.ok ? null : s.error.message).toMatch(/no key no-such-key/);
   });
+});
+
+describe(`at most ${MAX_KEYS_PER_PROFILE} keys per profile`, () => {
+  it('importKey past the cap is refused, naming it, and stores nothing; a key imported again under its own id still is', async () => {
+    await value('saveProfile', { id: 'many-keys', name: 'Many keys', kind: 'demo' });
+    const { privateKeyPem } = generateRsaKeyPair();
+    for (let i = 0; i < MAX_KEYS_PER_PROFILE; i++) await value('importKey', { profileId: 'many-keys', apiKeyId: `imported-${i}`, privateKeyPem });
+    expect(await keysOf('many-keys')).toHaveLength(MAX_KEYS_PER_PROFILE);
+    const files = vaultFiles();
+    const r = await call('importKey', { profileId: 'many-keys', apiKeyId: 'one-too-many', privateKeyPem });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(new RegExp(`holds ${MAX_KEYS_PER_PROFILE} keys, at most ${MAX_KEYS_PER_PROFILE}: delete one first; nothing stored`));
+    expect(await keysOf('many-keys')).not.toContain('one-too-many');
+    expect(await keysOf('many-keys')).toHaveLength(MAX_KEYS_PER_PROFILE);
+    expect(vaultFiles()).toEqual(files);
+    // the same id again replaces itself: not a new key
+    expect((await call('importKey', { profileId: 'many-keys', apiKeyId: 'imported-3', privateKeyPem, name: 'again' })).ok).toBe(true);
+    expect(await keysOf('many-keys')).toHaveLength(MAX_KEYS_PER_PROFILE);
+  });
+
+  it('generateKey past the cap is refused before the exchange mints one; rotation, which replaces a key, still works', async () => {
+    const start = await keysOf('embedded');
+    for (let i = start.length; i < MAX_KEYS_PER_PROFILE; i++) await value('generateKey', { profileId: 'embedded', name: `spare ${i}` });
+    const full = await keysOf('embedded');
+    expect(full).toHaveLength(MAX_KEYS_PER_PROFILE);
+    const minted = await atExchange();
+    const r = await call('generateKey', { profileId: 'embedded', name: 'one too many' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(new RegExp(`at most ${MAX_KEYS_PER_PROFILE}: delete one first`));
+    expect(await keysOf('embedded')).toEqual(full);
+    expect((await atExchange()).sort()).toEqual([...minted].sort());
+    // a rotation swaps one key for another: the count stays at the cap
+    const spare = full.find((k) => !start.includes(k))!;
+    const fresh = await value<{ apiKeyId: string }>('rotateKey', { profileId: 'embedded', apiKeyId: spare });
+    const after = await keysOf('embedded');
+    expect(after).toHaveLength(MAX_KEYS_PER_PROFILE);
+    expect(after).toContain(fresh.apiKeyId);
+    expect(after).not.toContain(spare);
+  }, 120_000);
 });
