@@ -313,5 +313,7 @@ describe('back-pressure', () => {
       clearInterval(keepAlive);
       Object.assign(stream.hub.settings, saved);
     }
-  });
+    // only a hang guard: its waits (10 s for the queue, 20 s for error 25, 20 s for the answers)
+    // each say what did not come; vitest's 30 s cut them short under load with no word of which
+  }, 120_000);
 });

@@ -305,7 +305,6 @@ if (fake) {
     const left = fs.mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'left-'));
     fs.writeFileSync(left + '/file', 'x');
     if (pids) fs.appendFileSync(pids + '.tmp', left + '\\n');
-    if (pids) fs.appendFileSync(pids, process.pid + ' ' + g.pid + '\\n');
     const ok = behaviour !== 'fail' && behaviour !== 'pwfail';
     if (behaviour === 'pwfail') fs.writeFileSync(report, JSON.stringify({ stats: { expected: 0, unexpected: 1, skipped: 0 },
       suites: [{ title: 'fake.spec.ts', specs: [{ title: 'pwfail', tests: [{ projectName: 'p', results: [{ status: 'failed', duration: 10,
@@ -315,6 +314,9 @@ if (fake) {
       testResults: [{ name: 'fake.test.ts', startTime: 1, endTime: 11, assertionResults: [{ fullName: behaviour, duration: 10, status: ok ? 'passed' : 'failed',
         failureMessages: ok ? [] : ['AssertionError: expected 1 to be 2\\n    at fake.test.ts:3:5'] }] }] }));
     console.log('fake stage: ' + behaviour);
+    // the pids last: a test that waits for them to stop a stage in the middle finds its report
+    // written (under load a SIGINT sent between the two found no report: 0 passed)
+    if (pids) fs.appendFileSync(pids, process.pid + ' ' + g.pid + '\\n');
     if (behaviour === 'hang') setInterval(() => {}, 1000);
     else process.exitCode = ok ? 0 : 1;`;
   // "a:pass+b:fail,c:pass": a and b side by side (as typecheck, lint and the unit stage run), then c

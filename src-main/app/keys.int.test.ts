@@ -15,6 +15,8 @@ import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
 import { MAX_KEYS_PER_PROFILE } from './key-limits';
 import { entryArgs } from '../../test-support/entry';
+import { DEFAULT_TIMEOUT_MS } from '../api/client';
+import { startFaultProxy } from '../chaos/fault-proxy';
 
 let terminal: RunningTerminal;
 let trader: ApiClient;
@@ -154,5 +156,30 @@ describe(`at most ${MAX_KEYS_PER_PROFILE} keys per profile`, () => {
     expect(after).toHaveLength(MAX_KEYS_PER_PROFILE);
     expect(after).toContain(fresh.apiKeyId);
     expect(after).not.toContain(spare);
+  }, 120_000);
+});
+
+describe('a slow key generation', () => {
+  it(`waits for the exchange's answer past the client's ${DEFAULT_TIMEOUT_MS / 1000} s: the key it mints is kept, not left at the exchange with no one holding it`, async () => {
+    const ex = terminal.exchange!;
+    const a = ex.accounts.find((x) => x.name === 'trader')!;
+    // the same exchange behind a proxy that holds the answer to a key generation past the client's timeout
+    const proxy = await startFaultProxy({ upstreamPort: Number(new URL(ex.baseUrl).port), seed: 1, faults: null });
+    proxy.setFaults({ refuse: 0, cut: 0, cutWithinMs: 0, blackhole: 0, blackholeMs: 0, delayMs: 0, cutOneEveryMs: 0, holdAnswer: { startsWith: 'POST /trade-api/v2/api_keys/generate ', ms: DEFAULT_TIMEOUT_MS + 1_000 } });
+    const via = (u: string) => Object.assign(new URL(u), { port: String(proxy.port) }).toString().replace(/\/$/, '');
+    try {
+      await value('saveProfile', { id: 'slow', name: 'Slow', kind: 'custom', baseUrl: via(ex.baseUrl), wsUrl: via(ex.wsUrl), headerPrefix: 'SVC-' });
+      await value('importKey', { profileId: 'slow', apiKeyId: a.api_key_id, privateKeyPem: a.private_key_pem! });
+      await value('activateProfile', 'slow');
+      const t0 = Date.now();
+      const k = await value<{ apiKeyId: string }>('generateKey', { profileId: 'slow', name: 'minted slowly' });
+      expect(proxy.stats.held).toBe(1);
+      expect(Date.now() - t0).toBeGreaterThan(DEFAULT_TIMEOUT_MS);
+      expect(await keysOf('slow')).toContain(k.apiKeyId);
+      expect(await atExchange()).toContain(k.apiKeyId);
+    } finally {
+      await value('activateProfile', 'embedded');
+      await proxy.close();
+    }
   }, 120_000);
 });

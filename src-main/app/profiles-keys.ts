@@ -11,6 +11,14 @@ import { narrower, scopeText } from '../risk/account-view';
 import { type Out } from './profiles-options';
 import { ProfileSessions } from './profiles-session';
 
+/**
+ * How long a key's generation may take at the exchange. It is the exchange's own work, with a long
+ * tail (the search for an RSA key's primes), and the private key it answers with is shown only
+ * once: a call given up on too early would leave a key minted there that no one holds. The
+ * client's 10 s suits everything else; the embedded exchange under load took longer than that.
+ */
+export const GENERATE_KEY_TIMEOUT_MS = 60_000;
+
 export class ProfileKeys extends ProfileSessions {
   /**
    * Signing with a key that sees less of the account than the one in use (scoped to one
@@ -57,9 +65,10 @@ export class ProfileKeys extends ProfileSessions {
   protected async generateKeyNow(input: Out<typeof GenerateKeyInput>): Promise<KeyView> {
     const p = this.profileOrThrow(input.profileId);
     const { session } = this.sessionOf(p, 'generate keys');
-    const r = await session.client.generateApiKey({
-      body: { name: input.name, ...(input.scopes ? { scopes: input.scopes } : {}), ...(input.subaccount !== undefined ? { subaccount: input.subaccount } : {}) },
-    });
+    const r = await session.client.generateApiKey(
+      { body: { name: input.name, ...(input.scopes ? { scopes: input.scopes } : {}), ...(input.subaccount !== undefined ? { subaccount: input.subaccount } : {}) } },
+      { timeoutMs: GENERATE_KEY_TIMEOUT_MS },
+    );
     this.vault.put(p.id, r.api_key_id, r.private_key);
     const meta = { apiKeyId: r.api_key_id, name: input.name, source: 'generated' as const, createdAt: Date.now() };
     this.profiles.upsert({ ...this.profileOrThrow(p.id), keys: [...this.profileOrThrow(p.id).keys, meta] });

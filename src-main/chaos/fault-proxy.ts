@@ -26,6 +26,11 @@ export interface FaultRates {
    * after others sent later (an order create after a cancel-all)
    */
   hold?: { startsWith: string; ms: number };
+  /**
+   * The answer to a request whose first bytes are `startsWith` waits `ms` on the wire (the request
+   * itself goes on at once, its signature fresh): an exchange slow to answer one kind of call
+   */
+  holdAnswer?: { startsWith: string; ms: number };
 }
 
 export const DEFAULT_FAULTS: FaultRates = { refuse: 0.05, cut: 0.25, cutWithinMs: 3000, blackhole: 0.05, blackholeMs: 4000, delayMs: 120, cutOneEveryMs: 3000 };
@@ -36,7 +41,7 @@ export interface FaultStats {
   cut: number;
   blackholed: number;
   delayedChunks: number;
-  /** requests held by `hold` */
+  /** requests held by `hold`, and answers held by `holdAnswer` */
   held: number;
 }
 
@@ -146,23 +151,33 @@ function proxyConnection(state: ProxyState, client: Socket): void {
     held.until = Date.now() + f.blackholeMs;
     setTimeout(cut, f.blackholeMs).unref();
   }
-  pipeDelayed(state, client, upstream, false, held, trace.request);
-  pipeDelayed(state, upstream, client, true, held, trace.answer);
+  // what the next answer on this connection waits (holdAnswer), set when its request passes
+  const answerWait = { ms: 0 };
+  pipeDelayed(state, client, upstream, false, held, trace.request, answerWait);
+  pipeDelayed(state, upstream, client, true, held, trace.answer, answerWait);
 }
 
 /**
  * Forwards `from`'s chunks to `to`, each delayed 0..delayMs; chunks keep their order within a
  * connection: each waits for the one before it.
  */
-function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }, bytes: ByteCounts): void {
+function pipeDelayed(state: ProxyState, from: Socket, to: Socket, answers: boolean, held: { until: number }, bytes: ByteCounts, answerWait: { ms: number }): void {
   const { rnd, stats } = state;
   let chain = Promise.resolve();
+  const starts = (chunk: Buffer, prefix: string) => chunk.subarray(0, prefix.length).toString('latin1') === prefix;
   from.on('data', (chunk: Buffer) => {
     bytes.in += chunk.length;
     const now = state.faults;
-    const hold = !answers && now?.hold && chunk.subarray(0, now.hold.startsWith.length).toString('latin1') === now.hold.startsWith ? now.hold.ms : 0;
+    const hold = !answers && now?.hold && starts(chunk, now.hold.startsWith) ? now.hold.ms : 0;
     if (hold) stats.held += 1;
-    const wait = (now ? rnd() * now.delayMs : 0) + hold;
+    if (!answers && now?.holdAnswer && starts(chunk, now.holdAnswer.startsWith)) {
+      stats.held += 1;
+      answerWait.ms = now.holdAnswer.ms;
+    }
+    // the answer's first chunk waits; the rest of it follows in order behind that one
+    const answerHold = answers ? answerWait.ms : 0;
+    if (answers) answerWait.ms = 0;
+    const wait = (now ? rnd() * now.delayMs : 0) + hold + answerHold;
     if (wait > 0) stats.delayedChunks += 1;
     chain = chain.then(
       () =>
