@@ -3,6 +3,7 @@
 // returns its figures and the referee's verdict: the terminal's books, orders and positions equal
 // the exchange's, no order duplicated (retries reuse the client_order_id), none acknowledged lost.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mulberry32 } from '../../src-shared/random';
 import { MAX_PRICE_TICKS } from '../../src-shared/money';
@@ -249,7 +250,23 @@ export function traceWire(proxyPort: number, proxyTrace?: (clientPort: number) =
  * stall of its own loop is not the exchange's silence), and whether the exchange itself went quiet
  * (a public read straight to it, past the proxy, every 250 ms).
  */
-function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number; unanswered: string[] }> } {
+/**
+ * The kernel's count of connections whose handshake a full accept queue held back (Linux's
+ * TcpExt ListenOverflows, for every listener of this network namespace), or null where there is
+ * no /proc: a connection the client saw made and the proxy accepted seconds later was held there.
+ */
+export function listenOverflows(): number | null {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const i = names!.split(/\s+/).indexOf('ListenOverflows');
+    return i < 0 ? null : Number(values!.split(/\s+/)[i]);
+  } catch {
+    return null;
+  }
+}
+
+function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number; unanswered: string[]; listenOverflows: number | null }> } {
+  const overflowsBefore = listenOverflows();
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   const wire = traceWire(world.proxy.port, (p) => world.proxy.traceOf(p));
@@ -268,7 +285,8 @@ function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; p
       loop.disable();
       probing = false;
       await probe;
-      return { loopStallMaxMs: Math.round(loop.max / 1e6), probeMaxMs, unanswered: wire.stop() };
+      const after = listenOverflows();
+      return { loopStallMaxMs: Math.round(loop.max / 1e6), probeMaxMs, unanswered: wire.stop(), listenOverflows: overflowsBefore === null || after === null ? null : after - overflowsBefore };
     },
   };
 }
@@ -313,12 +331,12 @@ export async function rateLimitStorm(world: World, n: number): Promise<StormRepo
     }
   }
   const results = await Promise.all(calls);
-  const { loopStallMaxMs, probeMaxMs, unanswered } = await watch.stop();
+  const { loopStallMaxMs, probeMaxMs, unanswered, listenOverflows: overflows } = await watch.stop();
   for (const t of world.markets) await world.call('cancelAll', { ticker: t });
   await until('no resting order shown after the storm', () => restingShown() === 0, 30_000);
   const tooMany = results.filter((r) => !r.ok && (r.error?.status === 429 || r.error?.code === 'too_many_requests')).length;
   const lastAnswerMs = Math.max(0, ...results.filter((x) => x.ok).map((x) => x.endedMs));
-  const context = `the last answer of the storm at +${lastAnswerMs} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms${unanswered.length ? `; ${unanswered.join('; ')}` : ''}`;
+  const context = `the last answer of the storm at +${lastAnswerMs} ms; this process's event loop stalled up to ${loopStallMaxMs} ms; the exchange's slowest direct answer ${probeMaxMs} ms; handshakes held by a full accept queue (this machine's, during the storm) ${overflows ?? 'unknown'}${unanswered.length ? `; ${unanswered.join('; ')}` : ''}`;
   return {
     calls: n,
     ok: results.filter((r) => r.ok).length,

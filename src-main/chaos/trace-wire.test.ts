@@ -2,9 +2,10 @@
 // with when undici created it, when its headers went out and on which connection; answered ones
 // are not. A real HTTP server on 127.0.0.1, port 0, that never answers one path.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import { afterEach, expect, it } from 'vitest';
-import { traceWire } from './run';
+import { listenOverflows, traceWire } from './run';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 
 let server: Server | null = null;
@@ -12,8 +13,10 @@ let proxy: FaultProxy | null = null;
 afterEach(async () => {
   await proxy?.close();
   proxy = null;
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  if (server) {
+    server.closeAllConnections();
+    await new Promise((r) => server!.close(r));
+  }
   server = null;
 });
 
@@ -57,4 +60,23 @@ it("through the fault proxy, also says what the proxy saw of that connection: ac
   expect(m, unanswered[0]).not.toBeNull();
   expect(Number(m![2])).toBeGreaterThan(0);
   expect(m![3]).toBe(m![2]);
+});
+
+it("counts the handshakes a full accept queue held back (the kernel's ListenOverflows), where the kernel says", async () => {
+  const before = listenOverflows();
+  if (process.platform !== 'linux') {
+    expect(before).toBeNull();
+    return;
+  }
+  expect(before).toEqual(expect.any(Number));
+  // a listener whose queue holds 2 and that accepts nothing for 3 s (its loop blocked), and 8 connections to it
+  const child = spawn(process.execPath, ['-e', "const s=require('net').createServer();s.listen({port:0,host:'127.0.0.1',backlog:1},()=>{console.log(s.address().port);Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),0,0,3000);process.exit(0)})"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+  const sockets = Array.from({ length: 8 }, () => connect({ host: '127.0.0.1', port }).on('error', () => {}));
+  try {
+    await expect.poll(() => listenOverflows()! - before!, { timeout: 2_500 }).toBeGreaterThan(0);
+  } finally {
+    for (const s of sockets) s.destroy();
+    child.kill();
+  }
 });
