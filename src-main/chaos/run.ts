@@ -246,11 +246,6 @@ export function traceWire(proxyPort: number, proxyTrace?: (clientPort: number) =
 }
 
 /**
- * A failure's story while a storm runs: whether this process stalled (a timeout that fires after a
- * stall of its own loop is not the exchange's silence), and whether the exchange itself went quiet
- * (a public read straight to it, past the proxy, every 250 ms).
- */
-/**
  * The kernel's count of connections whose handshake a full accept queue held back (Linux's
  * TcpExt ListenOverflows, for every listener of this network namespace), or null where there is
  * no /proc: a connection the client saw made and the proxy accepted seconds later was held there.
@@ -265,6 +260,11 @@ export function listenOverflows(): number | null {
   }
 }
 
+/**
+ * A failure's story while a storm runs: whether this process stalled (a timeout that fires after a
+ * stall of its own loop is not the exchange's silence), and whether the exchange itself went quiet
+ * (a public read straight to it, past the proxy, every 250 ms).
+ */
 function watchStorm(world: World): { stop(): Promise<{ loopStallMaxMs: number; probeMaxMs: number; unanswered: string[]; listenOverflows: number | null }> } {
   const overflowsBefore = listenOverflows();
   const loop = monitorEventLoopDelay({ resolution: 20 });
