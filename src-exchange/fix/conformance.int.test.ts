@@ -54,10 +54,16 @@ describe('FIX logon', () => {
   });
 
   it.each([
-    ['a bad signature', (c: Client) => c.logon(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), /signature does not verify/],
-    ['a stale SendingTime', (c: Client) => c.logon(trader().private_key_pem, [], { sendingTime: utc(Date.now() - 60_000) }), /more than 5 s/],
-    ['no ResetSeqNumFlag on KalshiNR', (c: Client) => c.logon(trader().private_key_pem, [], { reset: false }), /ResetSeqNumFlag/],
-  ])('refuses %s with a Logout naming the reason, then closes', async (_what, act, reason) => {
+    // each makes its logon once anything slow is done (another key pair: seconds on a loaded
+    // machine), before the connection opens: the acceptor closes one with no Logon in 5 s
+    ['a bad signature', () => {
+      const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      return (c: Client) => c.logon(other);
+    }, /signature does not verify/],
+    ['a stale SendingTime', () => (c: Client) => c.logon(trader().private_key_pem, [], { sendingTime: utc(Date.now() - 60_000) }), /more than 5 s/],
+    ['no ResetSeqNumFlag on KalshiNR', () => (c: Client) => c.logon(trader().private_key_pem, [], { reset: false }), /ResetSeqNumFlag/],
+  ])('refuses %s with a Logout naming the reason, then closes', async (_what, prepare, reason) => {
+    const act = prepare();
     const c = await Client.open(t.ex.fixPort, trader().api_key_id, 'KalshiNR', sockets);
     act(c);
     const lo = await c.type('5', 'Logout');
