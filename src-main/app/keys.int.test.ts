@@ -10,20 +10,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTerminal, type RunningTerminal } from './terminal';
 import { FileKeyBox } from '../vault/secret-box';
-import { createApiClient, type ApiClient } from '../api/client';
+import { createApiClient, DEFAULT_TIMEOUT_MS, type ApiClient } from '../api/client';
 import { resolveProfile } from '../api/profiles';
 import { generateRsaKeyPair } from '../../src-exchange/provision';
 import { MAX_KEYS_PER_PROFILE } from './key-limits';
 import { entryArgs } from '../../test-support/entry';
-import { DEFAULT_TIMEOUT_MS } from '../api/client';
 import { startFaultProxy } from '../chaos/fault-proxy';
+import type { DoorAnswer } from '../host/door-client';
 
 let terminal: RunningTerminal;
 let trader: ApiClient;
 let dataDir: string;
 
-type Result = { ok: true; value: unknown } | { ok: false; error: { kind: string; code?: string; message: string } };
-const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<Result>;
+const call = (method: string, ...args: unknown[]) => terminal.door(method, args) as Promise<DoorAnswer>;
 async function value<T>(method: string, ...args: unknown[]): Promise<T> {
   const r = await call(method, ...args);
   if (!r.ok) throw new Error(`${method}: ${r.error.message}`);

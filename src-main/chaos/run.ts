@@ -175,18 +175,18 @@ export interface StormReport {
   exchangeProbeMaxMs: number;
 }
 
-/**
- * What undici (Node's fetch) did with each request to the proxy, from its diagnostics channels:
- * when it was created, when a connection was made and its headers went out, on which local port,
- * and whether an answer's headers came back. `stop` lists the requests with no answer (a storm's
- * read that timed out: never sent, sent on a connection that died, or sent and not answered).
- */
 /** What the fault proxy saw of one connection, its times from `t0` (where an unanswered request was held or lost). */
 function proxySaw(c: ConnectionTrace, t0: number): string {
   const at = (ms: number | undefined) => (ms === undefined ? 'never' : `+${ms - t0} ms`);
   return `the proxy: accepted at ${at(c.acceptedMs)}, its leg to the exchange connected ${at(c.upstreamConnectedMs)} and closed ${at(c.upstreamClosedMs)}, request bytes in/out ${c.request.in}/${c.request.out}, answer bytes in/out ${c.answer.in}/${c.answer.out}, client side closed ${at(c.closedMs)}`;
 }
 
+/**
+ * What undici (Node's fetch) did with each request to the proxy, from its diagnostics channels:
+ * when it was created, when a connection was made and its headers went out, on which local port,
+ * and whether an answer's headers came back. `stop` lists the requests with no answer (a storm's
+ * read that timed out: never sent, sent on a connection that died, or sent and not answered).
+ */
 export function traceWire(proxyPort: number, proxyTrace?: (clientPort: number) => ConnectionTrace | undefined): { stop(): string[] } {
   const t0 = Date.now();
   const ms = () => Date.now() - t0;
